@@ -1,0 +1,177 @@
+; JavaScript definitions and references, in the tree-sitter tags vocabulary
+; (@definition.<kind>, @reference.<kind>, @name) plus code-index's detail captures
+; (@parameters, @return_type, @type_parameters, @body, @modifier, @extends, @value, ...).
+; See queries/README.md for the whole vocabulary. TypeScript and TSX load this file first.
+
+; ---- functions -------------------------------------------------------------
+
+(function_declaration
+  "async"? @modifier
+  name: (identifier) @name
+  parameters: (_) @parameters
+  body: (_) @body) @definition.function
+
+(generator_function_declaration
+  "async"? @modifier
+  "*" @modifier.generator
+  name: (identifier) @name
+  parameters: (_) @parameters
+  body: (_) @body) @definition.function
+
+; const f = () => {}, const f = function () {}, const f = async function* () {}
+(variable_declarator
+  name: (identifier) @name
+  value: [
+    (arrow_function
+      "async"? @modifier
+      parameters: (_) @parameters
+      body: (_) @body)
+    (arrow_function
+      "async"? @modifier
+      parameter: (_) @parameters
+      body: (_) @body)
+    (function_expression
+      "async"? @modifier
+      parameters: (_) @parameters
+      body: (_) @body)
+    (generator_function
+      "async"? @modifier
+      "*" @modifier.generator
+      parameters: (_) @parameters
+      body: (_) @body)
+  ]) @definition.function
+
+; exports.helper = function () {}, module.exports.run = async () => {}
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: [
+        (identifier) @_exports
+        (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+      ]
+      property: (property_identifier) @name)
+    right: [
+      (arrow_function
+        "async"? @modifier
+        parameters: (_) @parameters
+        body: (_) @body)
+      (arrow_function
+        "async"? @modifier
+        parameter: (_) @parameters
+        body: (_) @body)
+      (function_expression
+        "async"? @modifier
+        parameters: (_) @parameters
+        body: (_) @body)
+    ])
+  (#eq? @_exports "exports")) @definition.function
+
+; export default function () {} (anonymous)
+(export_statement
+  value: [
+    (function_expression
+      "async"? @modifier
+      !name
+      parameters: (_) @parameters
+      body: (_) @body)
+    (arrow_function
+      "async"? @modifier
+      parameters: (_) @parameters
+      body: (_) @body)
+  ] @definition.function
+  (#set! name "default"))
+
+; ---- classes ----------------------------------------------------------------
+
+(class_declaration
+  name: (_) @name
+  body: (_) @body) @definition.class
+
+; const Foo = class { ... }
+(variable_declarator
+  name: (identifier) @name
+  value: (class
+    body: (_) @body)) @definition.class
+
+; export default class { ... } (anonymous)
+(export_statement
+  value: (class
+    !name
+    body: (_) @body) @definition.class
+  (#set! name "default"))
+
+
+(method_definition
+  name: (_) @name
+  parameters: (_) @parameters
+  body: (_) @body
+  (#not-eq? @name "constructor")) @definition.method
+
+(method_definition
+  name: (_) @name
+  parameters: (_) @parameters
+  body: (_) @body
+  (#eq? @name "constructor")) @definition.constructor
+
+(method_definition ["static" "async" "get" "set"] @modifier)
+(method_definition "*" @modifier.generator)
+
+
+; ---- constants --------------------------------------------------------------
+
+; const fs = require('fs') binds an import, not a constant (the earliest pattern wins)
+(variable_declarator
+  name: (_) @name
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string)))
+  (#eq? @_require "require")) @definition.import
+
+; top-level const bindings that are not functions or classes (those are matched above)
+(program
+  (lexical_declaration
+    "const"
+    (variable_declarator
+      name: (identifier) @name
+      value: (_)? @value) @definition.constant))
+(export_statement
+  (lexical_declaration
+    "const"
+    (variable_declarator
+      name: (identifier) @name
+      value: (_)? @value) @definition.constant))
+; const { a, b: c } = config
+(lexical_declaration
+  "const"
+  (variable_declarator
+    name: (object_pattern
+      [
+        (shorthand_property_identifier_pattern) @name
+        (pair_pattern value: (identifier) @name)
+      ] @definition.constant)))
+(lexical_declaration
+  "const"
+  (variable_declarator
+    name: (array_pattern (identifier) @name @definition.constant)))
+
+; ---- references ---------------------------------------------------------------
+
+((call_expression
+  function: (identifier) @name) @reference.call
+  (#not-match? @name "^(require)$"))
+
+(call_expression
+  function: (member_expression
+    property: (property_identifier) @name)) @reference.call
+
+(new_expression
+  constructor: (identifier) @name) @reference.class
+
+(new_expression
+  constructor: (member_expression property: (property_identifier) @name)) @reference.class
+
+
+; ---- comments and decorators (for doc comments) -----------------------------
+
+(comment) @comment
+(decorator) @decorator

@@ -1,0 +1,92 @@
+; TypeScript definitions and references. Loaded after queries/javascript/tags.scm and structure.scm, whose
+; patterns also apply (the TypeScript grammar extends the JavaScript one).
+
+; ---- functions ----------------------------------------------------------------
+
+; overload signatures and `declare function`
+(function_signature
+  "async"? @modifier
+  name: (identifier) @name
+  parameters: (_) @parameters) @definition.function
+
+; ---- classes ------------------------------------------------------------------
+
+(abstract_class_declaration
+  "abstract" @modifier
+  name: (_) @name
+  body: (_) @body) @definition.class
+
+(extends_clause) @extends
+(implements_clause (_) @implements)
+
+(method_signature
+  name: (_) @name
+  parameters: (_) @parameters
+  (#not-eq? @name "constructor")) @definition.method
+
+(method_signature
+  name: (_) @name
+  parameters: (_) @parameters
+  (#eq? @name "constructor")) @definition.constructor
+
+(abstract_method_signature
+  name: (_) @name
+  parameters: (_) @parameters) @definition.method
+
+; type parameters and return types of any declaration (attached to the definition that owns the node)
+(_ type_parameters: (_) @type_parameters)
+(_ return_type: (_ (_) @return_type))
+
+(method_definition [(accessibility_modifier) (override_modifier)] @modifier)
+(method_signature [(accessibility_modifier) (override_modifier) "static" "async" "get" "set" "readonly"] @modifier)
+(abstract_method_signature [(accessibility_modifier) (override_modifier) "abstract" "static" "get" "set"] @modifier)
+(public_field_definition
+  [(accessibility_modifier) (override_modifier) "static" "readonly" "abstract" "declare" "accessor"] @modifier)
+(method_definition "?" @optional)
+(method_signature "?" @optional)
+(public_field_definition "?" @optional)
+(property_signature "?" @optional)
+(method_definition "readonly" @modifier)
+
+(public_field_definition
+  name: (_) @name
+  type: (_ (_) @type)?
+  value: (_)? @value) @definition.property
+
+(class_body (index_signature) @definition.property (#set! name "[index]"))
+
+; ---- interfaces, type aliases, enums, namespaces ----------------------------
+
+(interface_declaration
+  name: (_) @name
+  body: (_) @body) @definition.interface
+
+(extends_type_clause type: (_) @extends)
+
+(property_signature
+  "readonly"? @modifier
+  name: (_) @name
+  type: (_ (_) @type)?) @definition.property
+
+(type_alias_declaration
+  name: (_) @name
+  value: (_) @value) @definition.type
+
+(enum_declaration
+  "const"? @modifier
+  name: (_) @name
+  body: (_) @body) @definition.enum
+
+(enum_body name: (_) @name @definition.property)
+(enum_body (enum_assignment name: (_) @name value: (_) @value) @definition.property)
+
+(internal_module name: (_) @name body: (_) @body) @definition.module
+(module name: (_) @name body: (_)? @body) @definition.module
+
+; ---- references ---------------------------------------------------------------
+
+(type_annotation (type_identifier) @name) @reference.type
+(generic_type name: (type_identifier) @name) @reference.type
+(implements_clause (type_identifier) @name) @reference.implementation
+(extends_type_clause type: (type_identifier) @name) @reference.interface
+(new_expression constructor: (identifier) @name) @reference.class

@@ -1,0 +1,82 @@
+/**
+ * The one error class of code-index and its stable string codes.
+ *
+ * @module
+ */
+
+/**
+ * Stable error and diagnostic codes. The `TS_*` codes are the tree-sitter tool's (seed 001); the file-system
+ * codes follow the Explainer's and graph tool's specs (seeds 003, 004).
+ */
+export const ErrorCode = {
+  /** The file does not exist. */
+  FILE_NOT_FOUND: 'FILE_NOT_FOUND',
+  /** The file exists but cannot be read (permissions, I/O error). */
+  FILE_UNREADABLE: 'FILE_UNREADABLE',
+  /** A path that should name a file names a directory (or something else that is not a regular file). */
+  NOT_A_FILE: 'NOT_A_FILE',
+  /** A directory (the index root) does not exist or is not a directory. */
+  DIR_NOT_FOUND: 'DIR_NOT_FOUND',
+  /** The path resolves outside the configured root (through `..`, an absolute path or a symlink). */
+  PATH_TRAVERSAL: 'PATH_TRAVERSAL',
+  /** The file holds binary data, not text. */
+  BINARY_FILE: 'BINARY_FILE',
+  /** The file is larger than `maxFileSize`. */
+  FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  /** No registered language handles the file's extension. */
+  TS_UNSUPPORTED_LANGUAGE: 'TS_UNSUPPORTED_LANGUAGE',
+  /** Parsing took longer than `parseTimeoutMs`. */
+  TS_PARSE_TIMEOUT: 'TS_PARSE_TIMEOUT',
+  /** The file parsed with syntax errors; results are partial (a warning, not a throw). */
+  TS_PARSE_ERRORS: 'TS_PARSE_ERRORS',
+  /** No identifier at the given position. */
+  TS_SYMBOL_NOT_FOUND: 'TS_SYMBOL_NOT_FOUND',
+  /** A grammar or query of a language failed to load or compile. */
+  LANGUAGE_LOAD_FAILED: 'LANGUAGE_LOAD_FAILED',
+  /** The file is not valid UTF-8; it was decoded with replacement characters (a warning). */
+  NON_UTF8_CONTENT: 'NON_UTF8_CONTENT',
+  /** An argument is missing, of the wrong type or out of range. */
+  INVALID_ARGUMENT: 'INVALID_ARGUMENT',
+  /** The index was closed. */
+  INDEX_CLOSED: 'INDEX_CLOSED',
+} as const;
+
+/** One of the {@link ErrorCode} values. */
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/**
+ * The error every code-index operation throws: a stable string `code`, a message that names the value and the
+ * next step, and structured `data` (the fields of the spec's error object for that code).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await index.analyzeFile('../outside.ts');
+ * } catch (error) {
+ *   if (error instanceof CodeIndexError && error.code === 'PATH_TRAVERSAL') console.error(error.message);
+ * }
+ * ```
+ */
+export class CodeIndexError extends Error {
+  /** Stable code, one of {@link ErrorCode}. */
+  readonly code: ErrorCode;
+  /** Structured details: the path, the limit that was hit, the supported extensions, a suggestion. */
+  readonly data: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, data: Record<string, unknown> = {}, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'CodeIndexError';
+    this.code = code;
+    this.data = data;
+  }
+
+  /** A plain object for wire formats: `{ code, message, details }`. */
+  toJSON(): { code: ErrorCode; message: string; details: Record<string, unknown> } {
+    return { code: this.code, message: this.message, details: this.data };
+  }
+}
+
+/** True when `error` is a {@link CodeIndexError}, optionally with the given code. */
+export function isCodeIndexError(error: unknown, code?: ErrorCode): error is CodeIndexError {
+  return error instanceof CodeIndexError && (code === undefined || error.code === code);
+}

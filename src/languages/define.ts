@@ -1,0 +1,112 @@
+/**
+ * What a language is to code-index: one plain definition object (id, extensions, grammar, query files, doc
+ * comment style) plus the query files it names. Adding a language touches its definition, its `queries/<id>/`
+ * folder and its `test/fixtures/<id>/` folder, nothing else.
+ *
+ * @module
+ */
+
+/**
+ * Where a grammar's `.wasm` comes from: a file path, a `file:` URL, the bytes themselves, a file inside an
+ * installed npm package (`{ package: 'tree-sitter-typescript', file: 'tree-sitter-typescript.wasm' }`), or a
+ * function returning any of these (called once, when the grammar is first needed).
+ */
+export type GrammarSource =
+  | string
+  | URL
+  | Uint8Array
+  | ArrayBuffer
+  | PackageFile
+  | (() => GrammarSource | Promise<GrammarSource>);
+
+/** A file inside an installed npm package, resolved with Node's module resolution. */
+export interface PackageFile {
+  /** The npm package name, e.g. `@cursorless/tree-sitter-wasms`. */
+  package: string;
+  /** The path inside the package, e.g. `out/tree-sitter-markdown.wasm`. */
+  file: string;
+}
+
+/**
+ * A tree-sitter query: a file path, a `file:` URL, or the query text itself (`{ text }`). A language's query
+ * files are concatenated, in order, into one query (so a pattern in an earlier file wins a tie, see
+ * `queries/README.md`).
+ */
+export type QuerySource = string | URL | { text: string };
+
+/**
+ * How doc comments look in a language. Comments adjacent to a definition (no blank line between) whose text
+ * starts with one of the `line` prefixes or opens with one of the `block` delimiters are its documentation. A
+ * query may instead capture `@doc` nodes inside a definition (Python docstrings).
+ */
+export interface DocCommentStyle {
+  /** Line-comment prefixes that mark documentation, e.g. `['///', '//!']`. */
+  line?: string[];
+  /** Block-comment delimiters that mark documentation, e.g. `[['/**', '*\/']]`. */
+  block?: Array<[open: string, close: string]>;
+}
+
+/** How signatures are written in a language. */
+export interface SignatureStyle {
+  /** Between the parameter list and the return type: `': '` (TypeScript, the default) or `' -> '` (Rust). */
+  returnSeparator?: string;
+  /** Between a parameter's name and its type: `': '` (the default) or `' '` (Go). */
+  typeSeparator?: string;
+}
+
+/** Everything code-index needs to know about one language. */
+export interface LanguageDefinition {
+  /** Stable id, e.g. `typescript`. Used in results and in `queries/<id>/`. */
+  id: string;
+  /** Human name, e.g. `TypeScript`. */
+  name: string;
+  /** File extensions with the dot, lower case, e.g. `['.ts', '.mts', '.cts']`. */
+  extensions: string[];
+  /** Whole file names that belong to the language regardless of extension (e.g. `Dockerfile`). */
+  filenames?: string[];
+  /** The grammar's `.wasm`. */
+  grammar: GrammarSource;
+  /** Where the grammar comes from, for the languages table: package and version. */
+  grammarOrigin?: string;
+  /** The query files, concatenated in order. */
+  queries: QuerySource[];
+  /** Doc comment style; without it only `@doc` captures count. */
+  docComments?: DocCommentStyle;
+  /** Signature formatting. */
+  signature?: SignatureStyle;
+  /**
+   * Languages embedded in this one, by the name its queries use in `injection.language`, mapped to a registered
+   * language id (Markdown's inline content is `markdown_inline`).
+   */
+  injections?: Record<string, string>;
+}
+
+/**
+ * Declares a language. An identity function that gives the object its type and checks it early.
+ *
+ * @example
+ * ```ts
+ * const lua = defineLanguage({
+ *   id: 'lua',
+ *   name: 'Lua',
+ *   extensions: ['.lua'],
+ *   grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-lua.wasm' },
+ *   queries: [new URL('./queries/lua/tags.scm', import.meta.url)],
+ *   docComments: { line: ['---'] },
+ * });
+ * registry.register(lua);
+ * ```
+ */
+export function defineLanguage(definition: LanguageDefinition): LanguageDefinition {
+  if (!/^[a-z][a-z0-9_+-]*$/.test(definition.id)) {
+    throw new TypeError(`Language id ${JSON.stringify(definition.id)} must be lower case letters, digits, _, + or -`);
+  }
+  for (const extension of definition.extensions) {
+    if (!extension.startsWith('.') || extension !== extension.toLowerCase()) {
+      throw new TypeError(
+        `Extension ${JSON.stringify(extension)} of language ${definition.id} must start with "." and be lower case`,
+      );
+    }
+  }
+  return definition;
+}

@@ -1,0 +1,134 @@
+/**
+ * The web-tree-sitter runtime: initialised once per process, grammars loaded from any reasonable input, parsing
+ * with a time limit, and syntax-error collection. Nothing here knows about languages or files.
+ *
+ * @module
+ */
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { Language, type Node, Parser, Query, type Tree } from 'web-tree-sitter';
+import { CodeIndexError, ErrorCode } from '../errors.js';
+import type { SyntaxErrorInfo } from '../types.js';
+
+export type { Language, Node, Query, Tree };
+
+let initPromise: Promise<void> | undefined;
+
+/** Initialises web-tree-sitter's WASM module once; later calls return the same promise. */
+export function initRuntime(): Promise<void> {
+  initPromise ??= Parser.init().catch((error: unknown) => {
+    initPromise = undefined;
+    throw error;
+  });
+  return initPromise;
+}
+
+/** Bytes or a location of a tree-sitter grammar `.wasm` file. */
+export type WasmInput = string | URL | Uint8Array | ArrayBuffer;
+
+/** Loads a grammar from a file path, a `file:` URL, or bytes. */
+export async function loadGrammar(input: WasmInput): Promise<Language> {
+  await initRuntime();
+  let bytes: Uint8Array;
+  if (input instanceof Uint8Array) bytes = input;
+  else if (input instanceof ArrayBuffer) bytes = new Uint8Array(input);
+  else if (input instanceof URL) bytes = await readFile(fileURLToPath(input));
+  else bytes = await readFile(input);
+  return Language.load(bytes);
+}
+
+/** Compiles a query, turning tree-sitter's untyped error into a readable message. */
+export function compileQuery(language: Language, source: string): Query {
+  return new Query(language, source);
+}
+
+/** Creates a parser for one language. The caller owns it and must `delete()` it. */
+export function createParser(language: Language): Parser {
+  const parser = new Parser();
+  parser.setLanguage(language);
+  return parser;
+}
+
+/**
+ * Parses `text`, giving up after `timeoutMs` milliseconds.
+ *
+ * @throws CodeIndexError `TS_PARSE_TIMEOUT` when the time limit is hit.
+ */
+export function parseText(parser: Parser, text: string, timeoutMs: number, details: Record<string, unknown>): Tree {
+  const started = performance.now();
+  const tree = parser.parse(text, null, {
+    progressCallback: () => performance.now() - started > timeoutMs,
+  } as never);
+  if (!tree) {
+    parser.reset();
+    throw new CodeIndexError(ErrorCode.TS_PARSE_TIMEOUT, `Parsing timed out after ${timeoutMs}ms`, {
+      ...details,
+      timeout_ms: timeoutMs,
+      suggestion: 'File may be too large for tree-sitter parsing; raise parseTimeoutMs or skip the file',
+    });
+  }
+  return tree;
+}
+
+/** The most syntax errors listed per file; the count is always exact. */
+export const MAX_LISTED_ERRORS = 50;
+
+/**
+ * Collects ERROR and MISSING nodes without recursion (trees can be 10,000 levels deep), descending only into
+ * subtrees that contain errors.
+ */
+export function collectSyntaxErrors(root: Node): { count: number; errors: SyntaxErrorInfo[] } {
+  const errors: SyntaxErrorInfo[] = [];
+  let count = 0;
+  if (!root.hasError) return { count, errors };
+  const cursor = root.walk();
+  try {
+    let descend = true;
+    for (;;) {
+      const node = cursor.currentNode;
+      let isError = false;
+      if (node.isMissing || node.type === 'ERROR') {
+        isError = true;
+        count++;
+        if (errors.length < MAX_LISTED_ERRORS) errors.push(describeError(node));
+      }
+      if (descend && !isError && node.hasError && cursor.gotoFirstChild()) continue;
+      descend = true;
+      if (cursor.gotoNextSibling()) continue;
+      let climbed = false;
+      while (cursor.gotoParent()) {
+        if (cursor.gotoNextSibling()) {
+          climbed = true;
+          break;
+        }
+      }
+      if (!climbed) break;
+    }
+  } finally {
+    cursor.delete();
+  }
+  return { count, errors };
+}
+
+function describeError(node: Node): SyntaxErrorInfo {
+  const place = {
+    line: node.startPosition.row + 1,
+    column: node.startPosition.column + 1,
+    endLine: node.endPosition.row + 1,
+    endColumn: node.endPosition.column + 1,
+  };
+  if (node.isMissing) return { ...place, message: `Missing ${JSON.stringify(node.type)}` };
+  const first = firstLeaf(node);
+  const token = first.text.length > 40 ? `${first.text.slice(0, 40)}…` : first.text;
+  return { ...place, message: token ? `Unexpected ${JSON.stringify(token)}` : 'Unexpected input' };
+}
+
+function firstLeaf(node: Node): Node {
+  let current = node;
+  while (current.childCount > 0) {
+    const child = current.child(0);
+    if (!child) break;
+    current = child;
+  }
+  return current;
+}

@@ -1,0 +1,381 @@
+/**
+ * The plain-data results of code-index: what `analyzeFile`, `getSignatures`, `listExports` and `parse` return.
+ *
+ * Shapes follow the Lace `code_analyze` spec (seed 000) field for field; everything beyond the spec is an
+ * optional, documented addition. Paths are root-relative with `/`; lines and columns are 1-based; columns count
+ * UTF-16 code units (JavaScript string indices), as editors do.
+ *
+ * @module
+ */
+
+/** A position in a file: 1-based line and 1-based column in UTF-16 code units. */
+export interface Position {
+  /** 1-based line. */
+  line: number;
+  /** 1-based column, in UTF-16 code units. */
+  column: number;
+}
+
+/** One parameter of a function, method or constructor. */
+export interface ParameterInfo {
+  /** The parameter's name; for a destructured parameter, the pattern as written (`{ id, name }`). */
+  name: string;
+  /** The declared type, when the source writes one. */
+  type?: string;
+  /** True for `x?: T`, for a parameter with a default value, and for a rest parameter. */
+  optional: boolean;
+  /** The default value as written (`10`, `"id"`). */
+  defaultValue?: string;
+  /** True for a rest parameter (`...args`). */
+  isRest?: boolean;
+}
+
+/** A function, method or constructor. */
+export interface FunctionInfo {
+  /** The name; `default` for an anonymous `export default function`. */
+  name: string;
+  /** The parameters, in order. */
+  parameters: ParameterInfo[];
+  /** The declared return type, when written. */
+  returnType?: string;
+  /** True for `async` functions. */
+  isAsync: boolean;
+  /** True when the module exports it (`export`, `export default`, `export { f }`, `module.exports`). */
+  isExported: boolean;
+  /** Line of the name (not of a decorator or doc comment above it). */
+  line: number;
+  /** Column of the name. */
+  column?: number;
+  /** Last line of the definition. */
+  endLine?: number;
+  /** The signature without the body, e.g. `login(email: string, password: string): Promise<User>`. */
+  signature: string;
+  /** Generic type parameters as written, e.g. `<T, K extends keyof T>`. */
+  typeParameters?: string;
+  /** Modifiers as written: `static`, `private`, `abstract`, `get`, `set`, `readonly`, `override`, ... */
+  modifiers?: string[];
+  /** True for generator functions (`function*`). */
+  isGenerator?: boolean;
+  /** True for a declaration without a body: an overload signature, an abstract or ambient declaration. */
+  isDeclarationOnly?: boolean;
+  /** Decorators as written, e.g. `@Get(':id')`. */
+  decorators?: string[];
+  /** The doc comment, cleaned: delimiters and `*` gutters removed, tags kept. */
+  doc?: string;
+}
+
+/** A property of a class, interface, type literal or enum. */
+export interface PropertyInfo {
+  /** The name (`#secret` keeps its `#`). */
+  name: string;
+  /** The declared type, when written. */
+  type?: string;
+  /** True for `name?: T`. */
+  optional: boolean;
+  /** The initializer or enum value as written (shortened when long). */
+  value?: string;
+  /** Modifiers as written: `static`, `readonly`, `private`, `protected`, `public`, `accessor`, `declare`, ... */
+  modifiers?: string[];
+  /** True when it was declared as a constructor parameter property (`constructor(private db: Db)`). */
+  isParameterProperty?: boolean;
+  /** Line of the name. */
+  line: number;
+  /** Column of the name. */
+  column?: number;
+  /** Decorators as written. */
+  decorators?: string[];
+  /** The doc comment, cleaned. */
+  doc?: string;
+}
+
+/** A class (or, in other languages, its equivalent). */
+export interface ClassInfo {
+  /** The name; `default` for an anonymous `export default class`. */
+  name: string;
+  /** Methods, in source order (the constructor is in `constructor`). */
+  methods: FunctionInfo[];
+  /** Fields and parameter properties, in source order. */
+  properties: PropertyInfo[];
+  /** The constructor, when declared. */
+  constructor?: FunctionInfo;
+  /** The base class as written, e.g. `Base<T>`. */
+  extends?: string;
+  /** Implemented interfaces as written. */
+  implements?: string[];
+  /** True when the module exports it. */
+  isExported: boolean;
+  /** Line of the name. */
+  line: number;
+  /** Column of the name. */
+  column?: number;
+  /** Last line of the class. */
+  endLine?: number;
+  /** True for `abstract class`. */
+  isAbstract?: boolean;
+  /** Generic type parameters as written. */
+  typeParameters?: string;
+  /** Decorators as written. */
+  decorators?: string[];
+  /** The doc comment, cleaned. */
+  doc?: string;
+}
+
+/** An interface, type alias or enum. */
+export interface TypeInfo {
+  /** The name. */
+  name: string;
+  /** What declares it. */
+  kind: 'interface' | 'type' | 'enum';
+  /** Properties (interface members, object-type members, enum members). */
+  properties?: PropertyInfo[];
+  /** Method signatures of an interface or object type. */
+  methods?: FunctionInfo[];
+  /** Extended interfaces as written. */
+  extends?: string[];
+  /** The aliased type of a `type` declaration, as written (shortened when long). */
+  value?: string;
+  /** Generic type parameters as written. */
+  typeParameters?: string;
+  /** True when the module exports it. */
+  isExported: boolean;
+  /** Line of the name. */
+  line: number;
+  /** Column of the name. */
+  column?: number;
+  /** Last line of the declaration. */
+  endLine?: number;
+  /** The doc comment, cleaned. */
+  doc?: string;
+}
+
+/** A top-level constant: a `const` binding that is not a function or class. */
+export interface ConstantInfo {
+  /** The bound name. */
+  name: string;
+  /** The declared type, when written. */
+  type?: string;
+  /** The initializer as written (shortened when long). */
+  value?: string;
+  /** True when the module exports it. */
+  isExported: boolean;
+  /** Line of the name. */
+  line: number;
+  /** Column of the name. */
+  column?: number;
+  /** The doc comment, cleaned. */
+  doc?: string;
+}
+
+/** One name brought in by an import. */
+export interface ImportItem {
+  /** The imported name (`default` for a default import, `*` for a namespace import). */
+  name: string;
+  /** The local name when it differs (`import { a as b }`, `import * as ns`, the default binding). */
+  alias?: string;
+  /** True for a default import. */
+  isDefault: boolean;
+  /** True for `import * as ns`. */
+  isNamespace: boolean;
+  /** True for a type-only import (`import type`, `import { type T }`). */
+  isTypeOnly?: boolean;
+}
+
+/** One import statement or `require`/`import()` call. */
+export interface ImportInfo {
+  /** The module specifier as written, e.g. `./utils`. */
+  source: string;
+  /** The names it brings in; empty for a side-effect import. */
+  imports: ImportItem[];
+  /** How it imports. */
+  kind?: 'static' | 'side-effect' | 'dynamic' | 'require';
+  /** True for `import type ...`. */
+  isTypeOnly?: boolean;
+  /** Line of the statement. */
+  line?: number;
+}
+
+/** One name in the public API of a file. */
+export interface ExportInfo {
+  /** The exported name (`default` for a default export, `*` for `export * from`). */
+  name: string;
+  /**
+   * What it is, in the spec's words: `interface` covers interfaces, type aliases and enums; `constant` covers
+   * exported variables; `default` is an anonymous default export of an expression; `reexport` is a name
+   * re-exported from another module whose kind is known only there.
+   */
+  type: 'function' | 'class' | 'interface' | 'constant' | 'default' | 'reexport';
+  /** The signature of a function, or a short declaration of anything else. */
+  signature?: string;
+  /** True for the default export. */
+  isDefault: boolean;
+  /** The precise kind, beyond the spec's categories (e.g. `type`, `enum`, `namespace`, `variable`). */
+  kind?: string;
+  /** The local name when exported under another (`export { a as b }` has localName `a`). */
+  localName?: string;
+  /** The module it is re-exported from (`export * from './models'`). */
+  source?: string;
+  /** True for type-only exports. */
+  isTypeOnly?: boolean;
+  /** Line of the export (or of the declaration it exports). */
+  line?: number;
+}
+
+/** The signature of one function, method or constructor (seed 000 `SignatureInfo`). */
+export interface SignatureInfo {
+  /** The name; methods are qualified by their class (`UserService.login`). */
+  name: string;
+  /** The parameters, in order. */
+  parameters: ParameterInfo[];
+  /** The declared return type, when written. */
+  returnType?: string;
+  /** Line of the name. */
+  line: number;
+  /** e.g. `login(email: string, password: string): Promise<User>`. */
+  signature: string;
+  /** `function`, `method` or `constructor`. */
+  kind?: 'function' | 'method' | 'constructor';
+  /** The doc comment, cleaned. */
+  doc?: string;
+}
+
+/** A syntax error found by the parser: where, and what the grammar expected or did not expect. */
+export interface SyntaxErrorInfo {
+  /** 1-based line of the error. */
+  line: number;
+  /** 1-based column of the error. */
+  column: number;
+  /** 1-based end line. */
+  endLine: number;
+  /** 1-based end column. */
+  endColumn: number;
+  /** e.g. `Missing ";"` or `Unexpected "}"`. */
+  message: string;
+}
+
+/**
+ * A problem found while analyzing a file that still yields a (possibly partial) result: an unsupported
+ * language, syntax errors, a decoding fallback.
+ */
+export interface Diagnostic {
+  /** Stable code, e.g. `TS_PARSE_ERRORS`, `TS_UNSUPPORTED_LANGUAGE`. */
+  code: string;
+  /** What happened and what to do about it. */
+  message: string;
+  /** Structured details (the fields of the spec's error object for that code). */
+  details?: Record<string, unknown>;
+}
+
+/** A key of a data file (JSON), with the kind of its value. */
+export interface KeyInfo {
+  /** The key itself. */
+  name: string;
+  /** The dotted path from the top (`scripts.build`); equals `name` at the top level. */
+  path: string;
+  /** The kind of the value: `object`, `array`, `string`, `number`, `boolean`, `null`. */
+  valueKind: string;
+  /** The value as written, for scalars (shortened when long). */
+  value?: string;
+  /** 1 for a top-level key, 2 for a key inside a top-level object, ... */
+  depth: number;
+  /** Line of the key. */
+  line: number;
+}
+
+/** A heading of a document (Markdown). */
+export interface HeadingInfo {
+  /** 1 to 6. */
+  level: number;
+  /** The heading text without its markers. */
+  text: string;
+  /** Line of the heading text. */
+  line: number;
+}
+
+/** A fenced or indented code block of a document (Markdown). */
+export interface CodeBlockInfo {
+  /** The info string's language (`ts`, `bash`), when given. */
+  language?: string;
+  /** First line of the block (the opening fence). */
+  line: number;
+  /** Last line of the block (the closing fence, when present). */
+  endLine: number;
+}
+
+/** A link or image of a document (Markdown). */
+export interface LinkInfo {
+  /** The link text (or image alt text). */
+  text: string;
+  /** The destination as written. */
+  url: string;
+  /** `link`, `image`, `autolink` or `definition` (a reference definition `[x]: url`). */
+  kind: string;
+  /** Line of the link. */
+  line: number;
+}
+
+/**
+ * The complete structure of one file (seed 000 `FileAnalysis`), plus `errors` and `warnings`, plus the optional
+ * outline fields of data and document languages.
+ */
+export interface FileAnalysis {
+  /** Root-relative path with `/`. */
+  file: string;
+  /** Language id (`typescript`, `markdown`, ...), or `unknown` when no registered language matches. */
+  language: string;
+  /** Top-level functions (and functions of namespaces), in source order. */
+  functions: FunctionInfo[];
+  /** Classes, in source order. */
+  classes: ClassInfo[];
+  /** Interfaces, type aliases and enums. */
+  interfaces: TypeInfo[];
+  /** The file's public API. */
+  exports: ExportInfo[];
+  /** Its imports, in source order. */
+  imports: ImportInfo[];
+  /** Top-level constants. */
+  constants: ConstantInfo[];
+  /** Syntax errors; the rest of the analysis is still valid outside the damaged regions. */
+  errors: SyntaxErrorInfo[];
+  /** Non-fatal problems: `TS_PARSE_ERRORS`, `TS_UNSUPPORTED_LANGUAGE`, `NON_UTF8_CONTENT`, ... */
+  warnings: Diagnostic[];
+  /** Keys of data files (JSON): the top level, and one level below it. */
+  keys?: KeyInfo[];
+  /** Headings of documents (Markdown). */
+  headings?: HeadingInfo[];
+  /** Code blocks of documents (Markdown). */
+  codeBlocks?: CodeBlockInfo[];
+  /** Links and images of documents (Markdown). */
+  links?: LinkInfo[];
+}
+
+/** A symbol of the `parse` result. */
+export interface ParsedSymbol {
+  /** Name. */
+  name: string;
+  /** Kind from the tags vocabulary: `function`, `method`, `class`, `interface`, `type`, `enum`, ... */
+  kind: string;
+  /** 1-based line of the name. */
+  line: number;
+  /** 1-based column of the name. */
+  column: number;
+  /** Enclosing class/interface/namespace, when any. */
+  scope?: string;
+}
+
+/** What `parse` returns (seed 001 `parse` response, camelCase). */
+export interface ParseResult {
+  /** Root-relative path with `/`. */
+  file: string;
+  /** Language id. */
+  language: string;
+  /** Type of the tree's root node (`program`, `document`, ...). */
+  rootNode: string;
+  /** Definitions found, in source order. */
+  symbols: ParsedSymbol[];
+  /** Syntax errors with positions. */
+  errors: SyntaxErrorInfo[];
+  /** Non-fatal problems (see {@link FileAnalysis.warnings}). */
+  warnings: Diagnostic[];
+  /** Parse time in milliseconds (parse only, not extraction). */
+  parseTimeMs: number;
+}
