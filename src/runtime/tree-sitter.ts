@@ -6,11 +6,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { Language, type Node, Parser, Query, type Tree } from 'web-tree-sitter';
+import { Language, type Node, Parser, Query, type Range, type Tree } from 'web-tree-sitter';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { SyntaxErrorInfo } from '../types.js';
 
-export type { Language, Node, Query, Tree };
+export type { Language, Node, Parser, Query, Range, Tree };
 
 let initPromise: Promise<void> | undefined;
 

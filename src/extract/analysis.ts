@@ -1,0 +1,492 @@
+/**
+ * Facts -> the seed 000 data types: functions, classes, interfaces, constants, imports, exports, signatures,
+ * and the outline of data and document languages.
+ *
+ * @module
+ */
+import type { SignatureStyle } from '../languages/define.js';
+import type { Node } from '../runtime/tree-sitter.js';
+import type {
+  ClassInfo,
+  CodeBlockInfo,
+  ConstantInfo,
+  ExportInfo,
+  FileAnalysis,
+  FunctionInfo,
+  HeadingInfo,
+  ImportInfo,
+  KeyInfo,
+  LinkInfo,
+  ParameterInfo,
+  ParsedSymbol,
+  PropertyInfo,
+  SignatureInfo,
+  TypeInfo,
+} from '../types.js';
+import type { DefinitionFact, FileFacts, OutlineFact, ParameterFact } from './facts.js';
+import { foldWhitespace, shorten } from './text.js';
+
+/** The structural part of a {@link FileAnalysis} (everything but file, language, errors and warnings). */
+export type AnalysisBody = Omit<FileAnalysis, 'file' | 'language' | 'errors' | 'warnings'>;
+
+const CLASS_KINDS = new Set(['class', 'struct', 'trait', 'object', 'impl']);
+const TYPE_KINDS: Record<string, TypeInfo['kind']> = { interface: 'interface', type: 'type', enum: 'enum' };
+const MAX_KEYS = 2000;
+const MAX_KEY_DEPTH = 2;
+
+function lineOf(def: DefinitionFact): number {
+  return (def.nameNode ?? def.node).startPosition.row + 1;
+}
+
+function columnOf(def: DefinitionFact): number {
+  return (def.nameNode ?? def.node).startPosition.column + 1;
+}
+
+function endLineOf(node: Node): number {
+  return node.endPosition.column === 0 && node.endPosition.row > node.startPosition.row
+    ? node.endPosition.row
+    : node.endPosition.row + 1;
+}
+
+function contentText(node: Node): string {
+  // A clause node (`extends A<T>`) reads as its named children; any other node as its text.
+  const named = node.namedChildren;
+  const firstChild = named[0];
+  const lastChild = named.at(-1);
+  if (!firstChild || !lastChild || node.firstChild?.isNamed) return foldWhitespace(node.text);
+  const text = node.text;
+  return foldWhitespace(text.slice(firstChild.startIndex - node.startIndex, lastChild.endIndex - node.startIndex));
+}
+
+function parameterInfo(param: ParameterFact): ParameterInfo {
+  const name = foldWhitespace((param.name ?? param.node).text);
+  const info: ParameterInfo = { name, optional: param.optional || param.rest || param.defaultValue !== undefined };
+  if (param.type) info.type = foldWhitespace(param.type.text);
+  if (param.defaultValue) info.defaultValue = shorten(param.defaultValue.text);
+  if (param.rest) info.isRest = true;
+  return info;
+}
+
+function parameterText(param: ParameterInfo, style: SignatureStyle, raw: ParameterFact): string {
+  const modifiers = raw.modifiers.length > 0 ? `${raw.modifiers.join(' ')} ` : '';
+  const marker = raw.optional && !param.defaultValue ? '?' : '';
+  const type = param.type ? `${style.typeSeparator ?? ': '}${param.type}` : '';
+  const value = param.defaultValue !== undefined ? ` = ${param.defaultValue}` : '';
+  return `${modifiers}${param.isRest ? '...' : ''}${param.name}${marker}${type}${value}`;
+}
+
+function signatureOf(def: DefinitionFact, style: SignatureStyle): string {
+  const typeParameters = def.typeParameters ? foldWhitespace(def.typeParameters.text) : '';
+  const params = def.params.map((param) => parameterText(parameterInfo(param), style, param)).join(', ');
+  const returnType = def.returnType ? `${style.returnSeparator ?? ': '}${foldWhitespace(def.returnType.text)}` : '';
+  return `${def.name}${typeParameters}(${params})${returnType}`;
+}
+
+function visibleModifiers(def: DefinitionFact): string[] | undefined {
+  const list = def.modifiers.filter((modifier) => modifier !== 'async' && modifier !== 'generator');
+  return list.length > 0 ? list : undefined;
+}
+
+function functionInfo(def: DefinitionFact, style: SignatureStyle): FunctionInfo {
+  const info: FunctionInfo = {
+    name: def.name,
+    parameters: def.params.map(parameterInfo),
+    isAsync: def.modifiers.includes('async'),
+    isExported: def.exported,
+    line: lineOf(def),
+    column: columnOf(def),
+    endLine: endLineOf(def.node),
+    signature: signatureOf(def, style),
+  };
+  if (def.returnType) info.returnType = foldWhitespace(def.returnType.text);
+  if (def.typeParameters) info.typeParameters = foldWhitespace(def.typeParameters.text);
+  const modifiers = visibleModifiers(def);
+  if (modifiers) info.modifiers = modifiers;
+  if (def.isGenerator) info.isGenerator = true;
+  if (!def.body) info.isDeclarationOnly = true;
+  if (def.decorators.length > 0) info.decorators = def.decorators.map((d) => foldWhitespace(d.text));
+  if (def.doc) info.doc = def.doc;
+  return info;
+}
+
+function propertyInfo(def: DefinitionFact): PropertyInfo {
+  const info: PropertyInfo = { name: def.name, optional: def.optional, line: lineOf(def), column: columnOf(def) };
+  if (def.type) info.type = foldWhitespace(def.type.text);
+  if (def.value) info.value = shorten(def.value.text);
+  const modifiers = visibleModifiers(def);
+  if (modifiers) info.modifiers = modifiers;
+  if (def.decorators.length > 0) info.decorators = def.decorators.map((d) => foldWhitespace(d.text));
+  if (def.doc) info.doc = def.doc;
+  return info;
+}
+
+function parameterProperties(constructor: DefinitionFact): PropertyInfo[] {
+  return constructor.params
+    .filter((param) => param.modifiers.length > 0)
+    .map((param) => {
+      const nameNode = param.name ?? param.node;
+      const info: PropertyInfo = {
+        name: foldWhitespace(nameNode.text),
+        optional: param.optional,
+        modifiers: [...param.modifiers],
+        isParameterProperty: true,
+        line: nameNode.startPosition.row + 1,
+        column: nameNode.startPosition.column + 1,
+      };
+      if (param.type) info.type = foldWhitespace(param.type.text);
+      return info;
+    });
+}
+
+function isOutlineMember(def: DefinitionFact): boolean {
+  return !def.isLocal;
+}
+
+function isTopLevel(def: DefinitionFact): boolean {
+  return !def.isLocal && (!def.container || def.container.kind === 'module');
+}
+
+/** Builds the analysis body from a file's facts. */
+export function buildAnalysis(facts: FileFacts, style: SignatureStyle = {}): AnalysisBody {
+  const defs = facts.definitions;
+  const members = new Map<DefinitionFact, DefinitionFact[]>();
+  for (const def of defs) {
+    if (!def.container || !isOutlineMember(def)) continue;
+    const list = members.get(def.container) ?? [];
+    list.push(def);
+    members.set(def.container, list);
+  }
+
+  const functions: FunctionInfo[] = [];
+  const classes: ClassInfo[] = [];
+  const interfaces: TypeInfo[] = [];
+  const constants: ConstantInfo[] = [];
+  for (const def of defs) {
+    if (!isTopLevel(def)) continue;
+    if (def.kind === 'function') functions.push(functionInfo(def, style));
+    else if (CLASS_KINDS.has(def.kind)) classes.push(classInfo(def, members.get(def) ?? [], style));
+    else if (def.kind in TYPE_KINDS) interfaces.push(typeInfo(def, members.get(def) ?? [], style));
+    else if (def.kind === 'constant') constants.push(constantInfo(def));
+  }
+
+  const body: AnalysisBody = {
+    functions,
+    classes,
+    interfaces,
+    exports: buildExports(facts, style),
+    imports: buildImports(facts),
+    constants,
+  };
+  addOutline(body, facts.outline);
+  return body;
+}
+
+function classInfo(def: DefinitionFact, memberDefs: DefinitionFact[], style: SignatureStyle): ClassInfo {
+  // `constructor` is set as an own property (undefined until found) so that it never reads as the inherited
+  // Object.prototype.constructor; JSON leaves it out when undefined.
+  const info = {
+    constructor: undefined,
+    name: def.name,
+    methods: [],
+    properties: [],
+    isExported: def.exported,
+    line: lineOf(def),
+    column: columnOf(def),
+    endLine: endLineOf(def.node),
+  } as unknown as ClassInfo;
+  for (const member of memberDefs) {
+    if (member.kind === 'method') info.methods.push(functionInfo(member, style));
+    else if (member.kind === 'constructor') {
+      info.constructor = functionInfo(member, style);
+      info.properties.push(...parameterProperties(member));
+    } else if (member.kind === 'property' || member.kind === 'field') info.properties.push(propertyInfo(member));
+  }
+  info.properties.sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0));
+  const base = def.extends[0];
+  if (base) info.extends = contentText(base);
+  if (def.implements.length > 0) info.implements = def.implements.map(contentText);
+  if (def.modifiers.includes('abstract')) info.isAbstract = true;
+  if (def.typeParameters) info.typeParameters = foldWhitespace(def.typeParameters.text);
+  if (def.decorators.length > 0) info.decorators = def.decorators.map((d) => foldWhitespace(d.text));
+  if (def.doc) info.doc = def.doc;
+  return info;
+}
+
+function typeInfo(def: DefinitionFact, memberDefs: DefinitionFact[], style: SignatureStyle): TypeInfo {
+  const info: TypeInfo = {
+    name: def.name,
+    kind: TYPE_KINDS[def.kind] ?? 'type',
+    isExported: def.exported,
+    line: lineOf(def),
+    column: columnOf(def),
+    endLine: endLineOf(def.node),
+  };
+  const properties = memberDefs.filter((m) => m.kind === 'property' || m.kind === 'field').map(propertyInfo);
+  const methods = memberDefs.filter((m) => m.kind === 'method').map((m) => functionInfo(m, style));
+  if (properties.length > 0 || def.kind === 'interface' || def.kind === 'enum') info.properties = properties;
+  if (methods.length > 0) info.methods = methods;
+  if (def.extends.length > 0) info.extends = def.extends.map(contentText);
+  if (def.kind === 'type' && def.value) info.value = shorten(def.value.text);
+  if (def.typeParameters) info.typeParameters = foldWhitespace(def.typeParameters.text);
+  if (def.doc) info.doc = def.doc;
+  return info;
+}
+
+function constantInfo(def: DefinitionFact): ConstantInfo {
+  const info: ConstantInfo = { name: def.name, isExported: def.exported, line: lineOf(def), column: columnOf(def) };
+  if (def.type) info.type = foldWhitespace(def.type.text);
+  if (def.value) info.value = shorten(def.value.text);
+  if (def.doc) info.doc = def.doc;
+  return info;
+}
+
+function buildImports(facts: FileFacts): ImportInfo[] {
+  const imports: ImportInfo[] = [];
+  for (const fact of facts.imports) {
+    if (fact.source === undefined) continue;
+    const kind = (fact.kind as ImportInfo['kind']) ?? (fact.items.length === 0 ? 'side-effect' : 'static');
+    const info: ImportInfo = {
+      source: fact.source,
+      imports: fact.items.map((item) => ({
+        name: item.name,
+        ...(item.alias !== undefined ? { alias: item.alias } : {}),
+        isDefault: item.isDefault,
+        isNamespace: item.isNamespace,
+        ...(item.typeOnly || fact.typeOnly ? { isTypeOnly: true } : {}),
+      })),
+      kind,
+      line: fact.node.startPosition.row + 1,
+    };
+    if (fact.typeOnly) info.isTypeOnly = true;
+    imports.push(info);
+  }
+  // `const x = require('m')` is matched both as a bare call and as a binding: keep the binding.
+  return imports.filter(
+    (info, index) =>
+      !(
+        info.kind === 'require' &&
+        info.imports.length === 0 &&
+        imports.some(
+          (other, j) => j !== index && other.source === info.source && other.line === info.line && other.imports.length > 0,
+        )
+      ),
+  );
+}
+
+const EXPORT_TYPES: Record<string, ExportInfo['type']> = {
+  function: 'function',
+  class: 'class',
+  interface: 'interface',
+  type: 'interface',
+  enum: 'interface',
+  constant: 'constant',
+  variable: 'constant',
+  module: 'constant',
+};
+
+function exportSignature(def: DefinitionFact, style: SignatureStyle): string {
+  if (def.kind === 'function' || def.kind === 'method') return signatureOf(def, style);
+  const typeParameters = def.typeParameters ? foldWhitespace(def.typeParameters.text) : '';
+  const base = def.extends.length > 0 ? ` extends ${def.extends.map(contentText).join(', ')}` : '';
+  return `${def.kind} ${def.name}${typeParameters}${base}`;
+}
+
+function buildExports(facts: FileFacts, style: SignatureStyle): ExportInfo[] {
+  const result: ExportInfo[] = [];
+  const topLevel = new Map<string, DefinitionFact>();
+  for (const def of facts.definitions) if (isTopLevel(def) && !topLevel.has(def.name)) topLevel.set(def.name, def);
+  const seen = new Set<string>();
+  const push = (info: ExportInfo) => {
+    const key = `${info.name}\u0000${info.source ?? ''}\u0000${info.isDefault}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    result.push(info);
+  };
+  const fromDefinition = (def: DefinitionFact, name: string, isDefault: boolean, line: number): ExportInfo => {
+    const info: ExportInfo = {
+      name,
+      type: EXPORT_TYPES[def.kind] ?? 'constant',
+      signature: exportSignature(def, style),
+      isDefault,
+      kind: def.kind,
+      line,
+    };
+    if (name !== def.name) info.localName = def.name;
+    return info;
+  };
+
+  for (const fact of facts.exports) {
+    // Exports inside a namespace belong to the namespace, not to the file.
+    if (enclosingDefinition(fact.node, facts)) continue;
+    const line = fact.node.startPosition.row + 1;
+    let declared = false;
+    for (const def of facts.definitions) {
+      if (!def.exported || def.isLocal || def.container) continue;
+      if (!fact.declarations.some((d) => d.id === def.node.id || def.wrappers.some((w) => w.id === d.id))) continue;
+      declared = true;
+      def.exported = true;
+      push({ ...fromDefinition(def, def.name, fact.isDefault, lineOf(def)), ...(fact.typeOnly ? { isTypeOnly: true } : {}) });
+    }
+    if (fact.isDefault && !declared) {
+      const value = fact.declarations[0];
+      const local = value ? topLevel.get(value.text) : undefined;
+      if (local) {
+        local.exported = true;
+        push(fromDefinition(local, local.name, true, line));
+      } else push({ name: 'default', type: 'default', isDefault: true, line, ...(value ? { signature: shorten(value.text) } : {}) });
+    }
+    if (fact.all) {
+      push({ name: fact.namespace ?? '*', type: 'reexport', isDefault: false, kind: 'namespace', source: fact.source ?? '', line });
+    } else if (fact.namespace !== undefined) {
+      push({ name: fact.namespace, type: 'reexport', isDefault: false, kind: 'namespace', source: fact.source ?? '', line });
+    }
+    // `module.exports = { a, b }` lists its names as items; the object itself is not a separate export.
+    if (fact.assignment && fact.items.length === 0) {
+      const local = topLevel.get(fact.assignment.text);
+      if (local) local.exported = true;
+      push({
+        name: 'export=',
+        type: local ? (EXPORT_TYPES[local.kind] ?? 'constant') : 'default',
+        isDefault: true,
+        kind: local?.kind ?? 'value',
+        ...(local ? { localName: local.name, signature: exportSignature(local, style) } : { signature: shorten(fact.assignment.text) }),
+        line,
+      });
+    }
+    for (const item of fact.items) {
+      const exported = item.alias ?? item.name;
+      const isDefault = exported === 'default';
+      if (fact.source !== undefined) {
+        push({
+          name: exported,
+          type: 'reexport',
+          isDefault,
+          source: fact.source,
+          ...(item.alias ? { localName: item.name } : {}),
+          ...(fact.typeOnly ? { isTypeOnly: true } : {}),
+          line,
+        });
+        continue;
+      }
+      const local = (item.value && definitionAt(item.value, facts)) ?? topLevel.get(item.value?.text ?? item.name);
+      if (local) {
+        local.exported = true;
+        push({ ...fromDefinition(local, exported, isDefault, line), ...(fact.typeOnly ? { isTypeOnly: true } : {}) });
+      } else {
+        push({
+          name: exported,
+          type: 'constant',
+          isDefault,
+          ...(item.alias ? { localName: item.name } : {}),
+          ...(item.value ? { signature: shorten(item.value.text) } : {}),
+          line,
+        });
+      }
+    }
+  }
+  return result;
+}
+
+function enclosingDefinition(node: Node, facts: FileFacts): DefinitionFact | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    const def = facts.definitionsByNode.get(current.id);
+    if (def) return def;
+  }
+  return undefined;
+}
+
+function definitionAt(node: Node, facts: FileFacts): DefinitionFact | undefined {
+  for (let current: Node | null = node; current; current = current.parent) {
+    const def = facts.definitionsByNode.get(current.id);
+    if (def) return def;
+  }
+  return undefined;
+}
+
+/** Signatures of every function, method and constructor outside function bodies (seed 000 `SignatureInfo`). */
+export function buildSignatures(facts: FileFacts, style: SignatureStyle = {}): SignatureInfo[] {
+  const result: SignatureInfo[] = [];
+  for (const def of facts.definitions) {
+    if (def.isLocal || !(def.kind === 'function' || def.kind === 'method' || def.kind === 'constructor')) continue;
+    if (def.kind !== 'function' && !def.container) continue;
+    const info = functionInfo(def, style);
+    const qualified = def.container && def.container.kind !== 'module' ? `${def.container.name}.${def.name}` : def.name;
+    const signature: SignatureInfo = {
+      name: qualified,
+      parameters: info.parameters,
+      line: info.line,
+      signature: info.signature,
+      kind: def.kind as 'function' | 'method' | 'constructor',
+    };
+    if (info.returnType) signature.returnType = info.returnType;
+    if (info.doc) signature.doc = info.doc;
+    result.push(signature);
+  }
+  return result;
+}
+
+/** Definitions for the `parse` result: everything outside function bodies. */
+export function buildSymbols(facts: FileFacts): ParsedSymbol[] {
+  return facts.definitions
+    .filter((def) => !def.isLocal && def.kind !== 'import')
+    .map((def) => ({
+      name: def.name,
+      kind: def.kind,
+      line: lineOf(def),
+      column: columnOf(def),
+      ...(def.container ? { scope: def.container.name } : {}),
+    }));
+}
+
+function capturedText(item: OutlineFact, name: string): string | undefined {
+  const node = item.captures.get(name)?.[0];
+  if (!node) return undefined;
+  const strip = item.properties[`strip.${name}`];
+  return strip ? node.text.replace(new RegExp(strip, 'g'), '') : node.text;
+}
+
+function addOutline(body: AnalysisBody, outline: OutlineFact[]): void {
+  if (outline.length === 0) return;
+  const keys: KeyInfo[] = [];
+  const headings: HeadingInfo[] = [];
+  const codeBlocks: CodeBlockInfo[] = [];
+  const links: LinkInfo[] = [];
+  const keyPaths = new Map<number, { path: string; depth: number }>();
+  for (const item of outline) {
+    const line = item.node.startPosition.row + 1;
+    if (item.family === 'key') {
+      const name = capturedText(item, 'key.name') ?? '';
+      let parent: { path: string; depth: number } | undefined;
+      for (let current = item.node.parent; current && !parent; current = current.parent) parent = keyPaths.get(current.id);
+      const path = parent ? `${parent.path}.${name}` : name;
+      const depth = (parent?.depth ?? 0) + 1;
+      keyPaths.set(item.node.id, { path, depth });
+      if (depth > MAX_KEY_DEPTH || keys.length >= MAX_KEYS) continue;
+      const valueKind = item.properties.kind ?? 'value';
+      const key: KeyInfo = { name, path, valueKind, depth, line };
+      const value = item.captures.get('key.value')?.[0];
+      if (value && valueKind !== 'object' && valueKind !== 'array') key.value = shorten(value.text);
+      keys.push(key);
+    } else if (item.family === 'heading') {
+      headings.push({
+        level: Number(item.properties.level ?? 1),
+        text: foldWhitespace(capturedText(item, 'heading.text') ?? ''),
+        line: (item.captures.get('heading.text')?.[0] ?? item.node).startPosition.row + 1,
+      });
+    } else if (item.family === 'code_block') {
+      const language = capturedText(item, 'code_block.language');
+      codeBlocks.push({ ...(language ? { language } : {}), line, endLine: endLineOf(item.node) });
+    } else if (item.family === 'link') {
+      links.push({
+        text: foldWhitespace(capturedText(item, 'link.text') ?? ''),
+        url: (capturedText(item, 'link.url') ?? '').trim(),
+        kind: item.properties.kind ?? 'link',
+        line,
+      });
+    }
+  }
+  if (keys.length > 0) body.keys = keys;
+  if (headings.length > 0) body.headings = headings;
+  if (codeBlocks.length > 0) body.codeBlocks = codeBlocks;
+  if (links.length > 0) body.links = links;
+}

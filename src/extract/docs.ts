@@ -1,0 +1,43 @@
+/**
+ * Doc comments: cleaning raw comment text into readable documentation.
+ *
+ * @module
+ */
+import type { DocCommentStyle } from '../languages/define.js';
+
+/** True when a comment's text is documentation in this style. */
+export function isDocComment(text: string, style: DocCommentStyle): boolean {
+  const trimmed = text.trimStart();
+  if (style.line?.some((prefix) => trimmed.startsWith(prefix))) return true;
+  return style.block?.some(([open]) => trimmed.startsWith(open) && !trimmed.startsWith(`${open}${open.at(-1)}`)) ?? false;
+}
+
+/**
+ * Turns doc comments into clean text: delimiters, line prefixes and `*` gutters removed, common indentation
+ * removed, tags (`@param`) kept.
+ */
+export function cleanDocComments(texts: string[], style: DocCommentStyle): string {
+  const lines: string[] = [];
+  for (const raw of texts) {
+    const text = raw.trim();
+    const block = style.block?.find(([open, close]) => text.startsWith(open) && text.endsWith(close));
+    if (block) {
+      const inner = text.slice(block[0].length, text.length - block[1].length);
+      for (const line of inner.split(/\r?\n/)) lines.push(line.replace(/^\s*\*(?!\/)\s?/, '').replace(/^\s+$/, ''));
+      continue;
+    }
+    const prefix = style.line?.filter((p) => text.startsWith(p)).sort((a, b) => b.length - a.length)[0];
+    for (const line of text.split(/\r?\n/)) {
+      const trimmed = line.trim();
+      lines.push(prefix && trimmed.startsWith(prefix) ? trimmed.slice(prefix.length).replace(/^ /, '') : trimmed);
+    }
+  }
+  while (lines.length > 0 && lines[0]?.trim() === '') lines.shift();
+  while (lines.length > 0 && lines.at(-1)?.trim() === '') lines.pop();
+  const indents = lines.filter((line) => line.trim()).map((line) => /^\s*/.exec(line)?.[0].length ?? 0);
+  const common = indents.length > 0 ? Math.min(...indents) : 0;
+  return lines
+    .map((line) => line.slice(common).trimEnd())
+    .join('\n')
+    .trim();
+}

@@ -1,0 +1,589 @@
+/**
+ * Pure extraction: (tree, query matches) -> facts. Reads capture names, never node types: what a construct is
+ * in a language is said by that language's queries (`queries/<id>/*.scm`, vocabulary in `queries/README.md`).
+ *
+ * @module
+ */
+import type { LoadedLanguage } from '../languages/registry.js';
+import type { Node, Range, Tree } from '../runtime/tree-sitter.js';
+import type { DocCommentStyle } from '../languages/define.js';
+import { cleanDocComments, isDocComment } from './docs.js';
+import { foldWhitespace } from './text.js';
+
+/** One definition found by a `@definition.<kind>` capture, with its details merged from every match. */
+export interface DefinitionFact {
+  kind: string;
+  name: string;
+  node: Node;
+  nameNode?: Node;
+  patternIndex: number;
+  parameters?: Node;
+  body?: Node;
+  returnType?: Node;
+  typeParameters?: Node;
+  type?: Node;
+  value?: Node;
+  modifiers: string[];
+  extends: Node[];
+  implements: Node[];
+  decorators: Node[];
+  docNodes: Node[];
+  optional: boolean;
+  isGenerator: boolean;
+  params: ParameterFact[];
+  /** Nearest enclosing definition. */
+  container?: DefinitionFact;
+  /** True when some enclosing definition is a function, method or constructor. */
+  isLocal: boolean;
+  /** Nodes that wrap the definition without adding anything but keywords (`export`, `const`, decorators). */
+  wrappers: Node[];
+  doc?: string;
+  exported: boolean;
+  exportedAsDefault: boolean;
+}
+
+/** One parameter found by a `@parameter` capture. */
+export interface ParameterFact {
+  node: Node;
+  name?: Node;
+  type?: Node;
+  defaultValue?: Node;
+  optional: boolean;
+  rest: boolean;
+  modifiers: string[];
+}
+
+/** One reference found by a `@reference.<kind>` capture. */
+export interface ReferenceFact {
+  kind: string;
+  name: string;
+  node: Node;
+  nameNode: Node;
+}
+
+/** One import statement or call, with its items. */
+export interface ImportFact {
+  node: Node;
+  source?: string;
+  kind?: string;
+  typeOnly: boolean;
+  items: Array<{ node?: Node; name: string; alias?: string; isDefault: boolean; isNamespace: boolean; typeOnly: boolean }>;
+}
+
+/** One export statement (or CommonJS assignment), with what it exports. */
+export interface ExportFact {
+  node: Node;
+  declarations: Node[];
+  isDefault: boolean;
+  typeOnly: boolean;
+  all: boolean;
+  source?: string;
+  namespace?: string;
+  assignment?: Node;
+  items: Array<{ name: string; alias?: string; value?: Node }>;
+}
+
+/** An outline item of a data or document language. */
+export interface OutlineFact {
+  family: 'key' | 'heading' | 'code_block' | 'link';
+  node: Node;
+  captures: Map<string, Node[]>;
+  properties: Record<string, string>;
+}
+
+/** Everything extracted from one tree. */
+export interface FileFacts {
+  definitions: DefinitionFact[];
+  /** Definitions by the id of their node. */
+  definitionsByNode: Map<number, DefinitionFact>;
+  references: ReferenceFact[];
+  imports: ImportFact[];
+  exports: ExportFact[];
+  outline: OutlineFact[];
+}
+
+/** Languages embedded in the file (by injection name), loaded by the caller; extraction does no I/O. */
+export type InjectionLanguages = ReadonlyMap<string, LoadedLanguage>;
+
+interface MatchView {
+  patternIndex: number;
+  captures: Map<string, Node[]>;
+  properties: Record<string, string>;
+}
+
+const FUNCTION_KINDS = new Set(['function', 'method', 'constructor']);
+const DETAIL_CAPTURES = new Set([
+  'modifier',
+  'optional',
+  'extends',
+  'implements',
+  'type_parameters',
+  'return_type',
+  'parameter.modifier',
+  'import.type',
+  'export.type',
+]);
+
+/**
+ * Runs a language's query over a tree and gathers the facts. Injected languages (Markdown's inline content)
+ * are parsed over their ranges and their facts merged.
+ */
+export function extractFacts(
+  tree: Tree,
+  loaded: LoadedLanguage,
+  text: string,
+  injections: InjectionLanguages = new Map(),
+): FileFacts {
+  const views = readMatches(loaded, tree.rootNode);
+  const facts = collect(views, loaded);
+  for (const [name, ranges] of injectionRanges(views, loaded)) {
+    const injected = injections.get(name);
+    if (!injected) continue;
+    const subTree = injected.parser.parse(text, null, { includedRanges: ranges });
+    if (!subTree) continue;
+    try {
+      const sub = extractFacts(subTree, injected, text);
+      facts.definitions.push(...sub.definitions);
+      for (const def of sub.definitions) facts.definitionsByNode.set(def.node.id, def);
+      facts.references.push(...sub.references);
+      facts.outline.push(...sub.outline);
+    } finally {
+      subTree.delete();
+    }
+  }
+  facts.outline.sort((a, b) => a.node.startIndex - b.node.startIndex);
+  return facts;
+}
+
+function readMatches(loaded: LoadedLanguage, root: Node): MatchView[] {
+  const { query } = loaded;
+  const views: MatchView[] = [];
+  for (const match of query.matches(root)) {
+    const captures = new Map<string, Node[]>();
+    for (const capture of match.captures) {
+      if (capture.name.startsWith('_')) continue;
+      const list = captures.get(capture.name);
+      if (list) {
+        if (!list.some((node) => node.id === capture.node.id)) list.push(capture.node);
+      } else captures.set(capture.name, [capture.node]);
+    }
+    const properties: Record<string, string> = {};
+    for (const [key, value] of Object.entries(match.setProperties ?? {})) if (value != null) properties[key] = value;
+    views.push({ patternIndex: match.patternIndex, captures, properties });
+  }
+  return views;
+}
+
+function first(view: MatchView, name: string): Node | undefined {
+  return view.captures.get(name)?.[0];
+}
+
+function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
+  const definitions = new Map<number, DefinitionFact>();
+  const parameters = new Map<number, ParameterFact>();
+  const references: ReferenceFact[] = [];
+  const imports = new Map<number, ImportFact>();
+  const exportFacts = new Map<number, ExportFact>();
+  const outline: OutlineFact[] = [];
+  const comments = new Set<number>();
+  const decorators: Node[] = [];
+  const looseDetails: Array<{ name: string; node: Node }> = [];
+
+  for (const view of views) {
+    let consumed = false;
+    for (const [name, nodes] of view.captures) {
+      const node = nodes[0];
+      if (!node) continue;
+      if (name.startsWith('definition.')) {
+        addDefinition(definitions, view, name.slice('definition.'.length), node);
+        consumed = true;
+      } else if (name.startsWith('reference.')) {
+        const nameNode = first(view, 'name') ?? node;
+        references.push({ kind: name.slice('reference.'.length), name: nameNode.text, node, nameNode });
+        consumed = true;
+      } else if (name === 'parameter') {
+        addParameter(parameters, view, node);
+        consumed = true;
+      } else if (name === 'import') {
+        addImport(imports, view, node);
+        consumed = true;
+      } else if (name === 'export') {
+        addExport(exportFacts, view, node);
+        consumed = true;
+      } else if (name === 'key' || name === 'heading' || name === 'code_block' || name === 'link') {
+        outline.push({ family: name, node, captures: view.captures, properties: view.properties });
+        consumed = true;
+      } else if (name === 'comment') {
+        comments.add(node.id);
+        consumed = true;
+      } else if (name === 'decorator') {
+        decorators.push(node);
+        consumed = true;
+      }
+    }
+    if (consumed) continue;
+    for (const [name, nodes] of view.captures) {
+      if (DETAIL_CAPTURES.has(name) || name.startsWith('modifier.')) {
+        for (const node of nodes) looseDetails.push({ name, node });
+      }
+    }
+  }
+
+  const defs = [...definitions.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);
+  const bodies = new Set<number>();
+  const byNode = new Map<number, DefinitionFact>();
+  for (const def of defs) {
+    byNode.set(def.node.id, def);
+    if (def.body) bodies.add(def.body.id);
+  }
+  const decoratorIds = new Set(decorators.map((node) => node.id));
+  for (const def of defs) def.wrappers = wrappersOf(def.node, bodies, decoratorIds);
+
+  // Owners of loose details: definitions (and their wrappers), parameters, imports and their items.
+  const owners = new Map<number, DefinitionFact | ParameterFact>();
+  for (const def of defs) owners.set(def.node.id, def);
+  for (const def of defs) for (const wrapper of def.wrappers) if (!owners.has(wrapper.id)) owners.set(wrapper.id, def);
+  for (const param of parameters.values()) owners.set(param.node.id, param);
+
+  for (const { name, node } of looseDetails) {
+    if (name === 'import.type' || name === 'export.type') {
+      markTypeOnly(node, imports, exportFacts);
+      continue;
+    }
+    const owner = findOwner(node, owners, bodies);
+    if (!owner) continue;
+    if ('kind' in owner) applyDetail(owner, name, node);
+    else if (name === 'parameter.modifier' || name === 'modifier') pushUnique(owner.modifiers, node.text);
+  }
+  for (const decorator of decorators) {
+    const owner = nextDefinition(decorator, byNode, decoratorIds, comments) ?? findOwner(decorator, owners, bodies);
+    if (owner && 'kind' in owner && !owner.decorators.some((d) => d.id === decorator.id)) owner.decorators.push(decorator);
+  }
+
+  // Parameters belong to the definition whose @parameters node is them or their parent.
+  const byParameters = new Map<number, DefinitionFact>();
+  for (const def of defs) if (def.parameters) byParameters.set(def.parameters.id, def);
+  const sortedParams = [...parameters.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);
+  for (const param of sortedParams) {
+    const def = byParameters.get(param.node.id) ?? (param.node.parent ? byParameters.get(param.node.parent.id) : undefined);
+    def?.params.push(param);
+  }
+
+  // Nesting: the nearest enclosing definition, and whether any enclosing one is a function.
+  for (const def of defs) {
+    let node = def.node.parent;
+    while (node) {
+      const outer = byNode.get(node.id);
+      if (outer) {
+        def.container ??= outer;
+        if (FUNCTION_KINDS.has(outer.kind)) {
+          def.isLocal = true;
+          break;
+        }
+      }
+      node = node.parent;
+    }
+  }
+
+  const style = loaded.definition.docComments;
+  for (const def of defs) {
+    if (def.docNodes.length > 0) def.doc = cleanDocComments(def.docNodes.map(docText), style ?? {});
+    else if (style) def.doc = findDocComment(def, comments, decoratorIds, style);
+  }
+
+  const exportList = [...exportFacts.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);
+  for (const fact of exportList) {
+    for (const declaration of fact.declarations) {
+      for (const def of defs) {
+        if (def.node.id === declaration.id || def.wrappers.some((w) => w.id === declaration.id)) {
+          def.exported = true;
+          if (fact.isDefault) def.exportedAsDefault = true;
+        }
+      }
+    }
+  }
+
+  return {
+    definitions: defs,
+    definitionsByNode: byNode,
+    references,
+    imports: [...imports.values()].sort((a, b) => a.node.startIndex - b.node.startIndex),
+    exports: exportList,
+    outline,
+  };
+}
+
+function docText(node: Node): string {
+  return node.text;
+}
+
+function pushUnique(list: string[], value: string): void {
+  if (!list.includes(value)) list.push(value);
+}
+
+function addDefinition(map: Map<number, DefinitionFact>, view: MatchView, kind: string, node: Node): void {
+  const nameNode = first(view, 'name');
+  const name = view.properties.name ?? (nameNode ? foldWhitespace(nameNode.text) : undefined);
+  let def = map.get(node.id);
+  if (!def) {
+    if (name === undefined) return;
+    def = {
+      kind,
+      name,
+      node,
+      nameNode: view.properties.name ? undefined : nameNode,
+      patternIndex: view.patternIndex,
+      modifiers: [],
+      extends: [],
+      implements: [],
+      decorators: [],
+      docNodes: [],
+      optional: false,
+      isGenerator: false,
+      params: [],
+      isLocal: false,
+      wrappers: [],
+      exported: false,
+      exportedAsDefault: false,
+    };
+    map.set(node.id, def);
+  } else if (view.patternIndex < def.patternIndex) {
+    // The earliest pattern in the query decides what a node is.
+    def.kind = kind;
+    def.patternIndex = view.patternIndex;
+  }
+  def.parameters ??= first(view, 'parameters');
+  def.body ??= first(view, 'body');
+  def.returnType ??= first(view, 'return_type');
+  def.typeParameters ??= first(view, 'type_parameters');
+  def.type ??= first(view, 'type');
+  def.value ??= first(view, 'value');
+  for (const [capture, nodes] of view.captures) {
+    if (capture === 'doc') {
+      for (const docNode of nodes) if (!def.docNodes.some((d) => d.id === docNode.id)) def.docNodes.push(docNode);
+    } else if (capture === 'modifier' || capture.startsWith('modifier.') || capture === 'optional') {
+      for (const detail of nodes) applyDetail(def, capture, detail);
+    } else if (capture === 'extends' || capture === 'implements') {
+      for (const detail of nodes) applyDetail(def, capture, detail);
+    }
+  }
+}
+
+function applyDetail(def: DefinitionFact, capture: string, node: Node): void {
+  switch (capture) {
+    case 'modifier':
+      pushUnique(def.modifiers, node.text);
+      return;
+    case 'optional':
+      def.optional = true;
+      return;
+    case 'modifier.generator':
+      def.isGenerator = true;
+      return;
+    case 'extends':
+      if (!def.extends.some((n) => n.id === node.id)) def.extends.push(node);
+      return;
+    case 'implements':
+      if (!def.implements.some((n) => n.id === node.id)) def.implements.push(node);
+      return;
+    case 'type_parameters':
+      def.typeParameters ??= node;
+      return;
+    case 'return_type':
+      def.returnType ??= node;
+      return;
+    default:
+      if (capture.startsWith('modifier.')) pushUnique(def.modifiers, capture.slice('modifier.'.length));
+  }
+}
+
+function addParameter(map: Map<number, ParameterFact>, view: MatchView, node: Node): void {
+  let param = map.get(node.id);
+  if (!param) {
+    param = { node, optional: false, rest: false, modifiers: [] };
+    map.set(node.id, param);
+  }
+  param.name ??= first(view, 'parameter.name');
+  param.type ??= first(view, 'parameter.type');
+  param.defaultValue ??= first(view, 'parameter.default');
+  if (view.captures.has('parameter.optional')) param.optional = true;
+  if (view.captures.has('parameter.rest')) param.rest = true;
+  for (const modifier of view.captures.get('parameter.modifier') ?? []) pushUnique(param.modifiers, modifier.text);
+}
+
+function addImport(map: Map<number, ImportFact>, view: MatchView, node: Node): void {
+  let fact = map.get(node.id);
+  if (!fact) {
+    fact = { node, typeOnly: false, items: [] };
+    map.set(node.id, fact);
+  }
+  fact.source ??= first(view, 'import.source')?.text;
+  fact.kind ??= view.properties.kind;
+  const itemNode = first(view, 'import.item');
+  const defaultNode = first(view, 'import.default');
+  const namespaceNode = first(view, 'import.namespace');
+  const nameNode = first(view, 'import.name');
+  const aliasNode = first(view, 'import.alias');
+  const add = (item: ImportFact['items'][number]) => {
+    const key = item.node?.id;
+    if (key !== undefined && fact.items.some((existing) => existing.node?.id === key)) return;
+    fact.items.push(item);
+  };
+  if (defaultNode) {
+    add({ node: defaultNode, name: 'default', alias: defaultNode.text, isDefault: true, isNamespace: false, typeOnly: false });
+  }
+  if (namespaceNode) {
+    add({ node: namespaceNode, name: '*', alias: namespaceNode.text, isDefault: false, isNamespace: true, typeOnly: false });
+  }
+  if (nameNode) {
+    const alias = aliasNode?.text;
+    add({
+      node: itemNode ?? nameNode,
+      name: nameNode.text,
+      ...(alias && alias !== nameNode.text ? { alias } : {}),
+      isDefault: false,
+      isNamespace: false,
+      typeOnly: false,
+    });
+  }
+}
+
+function addExport(map: Map<number, ExportFact>, view: MatchView, node: Node): void {
+  let fact = map.get(node.id);
+  if (!fact) {
+    fact = { node, declarations: [], isDefault: false, typeOnly: false, all: false, items: [] };
+    map.set(node.id, fact);
+  }
+  for (const declaration of view.captures.get('export.declaration') ?? []) {
+    if (!fact.declarations.some((d) => d.id === declaration.id)) fact.declarations.push(declaration);
+  }
+  if (view.captures.has('export.default')) fact.isDefault = true;
+  if (view.captures.has('export.all')) fact.all = true;
+  fact.source ??= first(view, 'export.source')?.text;
+  fact.namespace ??= first(view, 'export.namespace')?.text;
+  fact.assignment ??= first(view, 'export.assignment');
+  const nameNode = first(view, 'export.name');
+  if (nameNode) {
+    const alias = first(view, 'export.alias')?.text;
+    const exported = alias ?? nameNode.text;
+    if (!fact.items.some((item) => (item.alias ?? item.name) === exported)) {
+      const value = first(view, 'export.value');
+      fact.items.push({ name: nameNode.text, ...(alias ? { alias } : {}), ...(value ? { value } : {}) });
+    }
+  }
+}
+
+function markTypeOnly(node: Node, imports: Map<number, ImportFact>, exportFacts: Map<number, ExportFact>): void {
+  for (let current: Node | null = node.parent; current; current = current.parent) {
+    const importFact = imports.get(current.id);
+    if (importFact) {
+      const item = importFact.items.find((candidate) => candidate.node?.id === node.parent?.id);
+      if (item) item.typeOnly = true;
+      else importFact.typeOnly = true;
+      return;
+    }
+    const exportFact = exportFacts.get(current.id);
+    if (exportFact) {
+      if (current.id === node.parent?.id) exportFact.typeOnly = true;
+      return;
+    }
+  }
+}
+
+/** The nodes a definition sits in without anything but keywords or decorators before it. */
+function wrappersOf(node: Node, bodies: Set<number>, decoratorIds: Set<number>): Node[] {
+  const wrappers: Node[] = [];
+  let current = node;
+  for (;;) {
+    let previous = current.previousSibling;
+    while (previous && decoratorIds.has(previous.id)) previous = previous.previousSibling;
+    if (previous?.isNamed) break;
+    const parent = current.parent;
+    if (!parent || !parent.parent || bodies.has(parent.id)) break;
+    wrappers.push(parent);
+    current = parent;
+  }
+  return wrappers;
+}
+
+function findOwner(
+  node: Node,
+  owners: Map<number, DefinitionFact | ParameterFact>,
+  bodies: Set<number>,
+): DefinitionFact | ParameterFact | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    const owner = owners.get(current.id);
+    if (owner) return owner;
+    if (bodies.has(current.id)) return undefined;
+  }
+  return undefined;
+}
+
+function nextDefinition(
+  decorator: Node,
+  byNode: Map<number, DefinitionFact>,
+  decoratorIds: Set<number>,
+  comments: Set<number>,
+): DefinitionFact | undefined {
+  let next = decorator.nextNamedSibling;
+  while (next && (decoratorIds.has(next.id) || comments.has(next.id))) next = next.nextNamedSibling;
+  return next ? byNode.get(next.id) : undefined;
+}
+
+function findDocComment(
+  def: DefinitionFact,
+  comments: Set<number>,
+  decoratorIds: Set<number>,
+  style: DocCommentStyle,
+): string | undefined {
+  for (const current of [def.node, ...def.wrappers]) {
+    let anchor: Node = current;
+    let previous = current.previousSibling;
+    while (previous && decoratorIds.has(previous.id)) {
+      anchor = previous;
+      previous = previous.previousSibling;
+    }
+    if (!previous) continue;
+    if (!comments.has(previous.id)) {
+      if (previous.isNamed) return undefined;
+      continue;
+    }
+    const run: Node[] = [];
+    let comment: Node | null = previous;
+    let below = anchor;
+    while (comment && comments.has(comment.id) && comment.endPosition.row >= below.startPosition.row - 1) {
+      if (!isDocComment(comment.text, style)) break;
+      run.unshift(comment);
+      if (style.block?.some(([open]) => comment?.text.startsWith(open))) break;
+      below = comment;
+      comment = comment.previousSibling;
+    }
+    return run.length > 0 ? cleanDocComments(run.map(docText), style) : undefined;
+  }
+  return undefined;
+}
+
+function injectionRanges(views: MatchView[], loaded: LoadedLanguage): Map<string, Range[]> {
+  const ranges = new Map<string, Range[]>();
+  if (!loaded.definition.injections) return ranges;
+  for (const view of views) {
+    const language = view.properties['injection.language'];
+    const content = view.captures.get('injection.content');
+    if (!language || !content) continue;
+    const target = loaded.definition.injections[language];
+    if (!target) continue;
+    const list = ranges.get(target) ?? [];
+    for (const node of content) {
+      list.push({
+        startIndex: node.startIndex,
+        endIndex: node.endIndex,
+        startPosition: node.startPosition,
+        endPosition: node.endPosition,
+      });
+    }
+    ranges.set(target, list);
+  }
+  for (const list of ranges.values()) list.sort((a, b) => a.startIndex - b.startIndex);
+  return ranges;
+}
+

@@ -1,0 +1,57 @@
+/**
+ * code-index: structured code understanding for AI agents, from tree-sitter grammars running as WASM.
+ *
+ * The public API, listed by hand (no `export *`): the facade, the language registry, the error class, and the
+ * result types.
+ *
+ * @packageDocumentation
+ */
+
+// The facade
+export { CodeIndex, type CodeIndexOptions, DEFAULT_MAX_FILE_SIZE, DEFAULT_PARSE_TIMEOUT_MS } from './index/code-index.js';
+
+// Languages
+export {
+  defineLanguage,
+  type DocCommentStyle,
+  type GrammarSource,
+  type LanguageDefinition,
+  type PackageFile,
+  type QuerySource,
+  type SignatureStyle,
+} from './languages/define.js';
+export {
+  LanguageRegistry,
+  type LanguageDetection,
+  type LanguageRegistryOptions,
+  type LanguageStatus,
+  type LoadedLanguage,
+} from './languages/registry.js';
+export { bundledLanguages, createDefaultRegistry } from './languages/bundled.js';
+
+// Errors
+export { CodeIndexError, ErrorCode, isCodeIndexError } from './errors.js';
+
+// Results
+export type {
+  ClassInfo,
+  CodeBlockInfo,
+  ConstantInfo,
+  Diagnostic,
+  ExportInfo,
+  FileAnalysis,
+  FunctionInfo,
+  HeadingInfo,
+  ImportInfo,
+  ImportItem,
+  KeyInfo,
+  LinkInfo,
+  ParameterInfo,
+  ParsedSymbol,
+  ParseResult,
+  Position,
+  PropertyInfo,
+  SignatureInfo,
+  SyntaxErrorInfo,
+  TypeInfo,
+} from './types.js';

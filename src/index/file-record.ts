@@ -1,0 +1,120 @@
+/**
+ * One file, parsed once: everything the operations answer from, as plain data (the tree is deleted before this
+ * returns: WASM memory is not garbage-collected).
+ *
+ * @module
+ */
+import { ErrorCode } from '../errors.js';
+import { buildAnalysis, buildSignatures, buildSymbols } from '../extract/analysis.js';
+import { extractFacts, type InjectionLanguages } from '../extract/facts.js';
+import type { LanguageRegistry, LoadedLanguage } from '../languages/registry.js';
+import { collectSyntaxErrors, parseText } from '../runtime/tree-sitter.js';
+import type { Diagnostic, FileAnalysis, ParsedSymbol, SignatureInfo } from '../types.js';
+import { type ResolvedPath, readSource } from './source.js';
+
+/** Limits applied to every file. */
+export interface FileLimits {
+  maxFileSize: number;
+  parseTimeoutMs: number;
+}
+
+/** What code-index keeps of one file. */
+export interface FileRecord {
+  analysis: FileAnalysis;
+  signatures: SignatureInfo[];
+  symbols: ParsedSymbol[];
+  rootNode: string;
+  parseTimeMs: number;
+}
+
+function emptyAnalysis(file: string, language: string, warnings: Diagnostic[]): FileAnalysis {
+  return {
+    file,
+    language,
+    functions: [],
+    classes: [],
+    interfaces: [],
+    exports: [],
+    imports: [],
+    constants: [],
+    errors: [],
+    warnings,
+  };
+}
+
+async function loadInjections(registry: LanguageRegistry, loaded: LoadedLanguage): Promise<InjectionLanguages> {
+  const map = new Map<string, LoadedLanguage>();
+  for (const id of Object.values(loaded.definition.injections ?? {})) {
+    try {
+      map.set(id, await registry.load(id));
+    } catch {
+      // An injected language that fails to load costs only its own facts.
+    }
+  }
+  return map;
+}
+
+/**
+ * Reads, parses and extracts one file. An unsupported language yields an empty analysis with a
+ * `TS_UNSUPPORTED_LANGUAGE` warning; syntax errors yield partial results with a `TS_PARSE_ERRORS` warning.
+ *
+ * @throws CodeIndexError for files that cannot be read or parsed at all (see `readSource`, `TS_PARSE_TIMEOUT`).
+ */
+export async function processFile(
+  registry: LanguageRegistry,
+  path: ResolvedPath,
+  limits: FileLimits,
+  disabledLanguages: ReadonlySet<string> = new Set(),
+): Promise<FileRecord> {
+  const detection = registry.detectLanguage(path.relative);
+  const languageId = detection.language && !disabledLanguages.has(detection.language) ? detection.language : undefined;
+  if (!languageId) {
+    // Still check the file exists and is a file, so a typo is not reported as a language problem.
+    await readSource(path, Number.POSITIVE_INFINITY).catch((error: unknown) => {
+      if ((error as { code?: string }).code !== ErrorCode.BINARY_FILE) throw error;
+    });
+    const warning = detection.warning ?? {
+      code: ErrorCode.TS_UNSUPPORTED_LANGUAGE,
+      message: `Language ${detection.language} is disabled`,
+      details: { file_path: path.relative, extension: detection.extension },
+    };
+    return { analysis: emptyAnalysis(path.relative, 'unknown', [warning]), signatures: [], symbols: [], rootNode: '', parseTimeMs: 0 };
+  }
+  const source = await readSource(path, limits.maxFileSize);
+  const loaded = await registry.load(languageId);
+  const injections = await loadInjections(registry, loaded);
+  const started = performance.now();
+  const tree = parseText(loaded.parser, source.text, limits.parseTimeoutMs, {
+    file_path: path.relative,
+    file_size_bytes: source.size,
+  });
+  const parseTimeMs = Math.round((performance.now() - started) * 100) / 100;
+  try {
+    const facts = extractFacts(tree, loaded, source.text, injections);
+    const style = loaded.definition.signature ?? {};
+    const analysis: FileAnalysis = {
+      ...emptyAnalysis(path.relative, languageId, [...source.warnings]),
+      ...buildAnalysis(facts, style),
+    };
+    const { count, errors } = collectSyntaxErrors(tree.rootNode);
+    analysis.errors = errors;
+    if (count > 0) {
+      analysis.warnings.push({
+        code: ErrorCode.TS_PARSE_ERRORS,
+        message: `File parsed with ${count} syntax error${count === 1 ? '' : 's'} (results may be incomplete)`,
+        details: { error_count: count, errors },
+      });
+    }
+    // Put the optional outline fields after the spec's fields, and errors/warnings last, for readable output.
+    const { errors: e, warnings: w, ...rest } = analysis;
+    return {
+      analysis: { ...rest, errors: e, warnings: w },
+      signatures: buildSignatures(facts, style),
+      symbols: buildSymbols(facts),
+      rootNode: tree.rootNode.type,
+      parseTimeMs,
+    };
+  } finally {
+    tree.delete();
+  }
+}
