@@ -69,10 +69,8 @@ export async function processFile(
   const detection = registry.detectLanguage(path.relative);
   const languageId = detection.language && !disabledLanguages.has(detection.language) ? detection.language : undefined;
   if (!languageId) {
-    // Still check the file exists and is a file, so a typo is not reported as a language problem.
-    await readSource(path, Number.POSITIVE_INFINITY).catch((error: unknown) => {
-      if ((error as { code?: string }).code !== ErrorCode.BINARY_FILE) throw error;
-    });
+    // Still read it: a missing file, a directory or a binary is reported as such, not as a language problem.
+    await readSource(path, limits.maxFileSize);
     const warning = detection.warning ?? {
       code: ErrorCode.TS_UNSUPPORTED_LANGUAGE,
       message: `Language ${detection.language} is disabled`,

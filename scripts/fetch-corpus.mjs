@@ -1,0 +1,54 @@
+// Downloads an npm package tarball once and extracts it under .bench-cache/, as a corpus of real-world sources
+// for scripts/bench.mjs and scripts/check-accuracy.mjs.
+//
+// Usage as a module:   const { root, srcDir } = await fetchCorpus('rxjs@7.8.2');
+// Usage from a shell:  node scripts/fetch-corpus.mjs [spec]   (prints the source folder)
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** The repository's cache folder (gitignored). */
+export const CACHE_DIR = fileURLToPath(new URL('../.bench-cache/', import.meta.url));
+
+/**
+ * Fetches `spec` (anything `npm pack` accepts, e.g. `rxjs@7.8.2`) into `.bench-cache/<spec>/` and returns the
+ * extracted package folder (`root`) and its `src` folder (`srcDir`). A complete earlier extraction is reused.
+ *
+ * @param {string} [spec]
+ * @returns {Promise<{ root: string, srcDir: string }>}
+ */
+export async function fetchCorpus(spec = 'rxjs@7.8.2') {
+  // One folder per spec; '/' of scoped names would nest, so flatten it.
+  const dir = join(CACHE_DIR, spec.replace(/[/\\]/g, '__'));
+  const root = join(dir, 'package');
+  const srcDir = join(root, 'src');
+  // Written last, so an interrupted download or extraction is redone rather than half-used.
+  const marker = join(dir, '.complete');
+  if (existsSync(marker)) return { root, srcDir };
+
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  // `--json` makes the tarball's file name machine-readable; npm writes notices to stderr, not stdout.
+  const { stdout } = await run('npm', ['pack', spec, '--pack-destination', dir, '--json', '--silent'], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const [packed] = JSON.parse(stdout);
+  if (!packed?.filename) throw new Error(`npm pack ${spec} did not report a tarball`);
+  const tarball = join(dir, packed.filename);
+  await run('tar', ['-xzf', tarball, '-C', dir]);
+  await rm(tarball);
+  if (!existsSync(srcDir)) throw new Error(`${spec} has no src/ folder: it does not ship its TypeScript sources`);
+  await writeFile(marker, `${spec}\n`);
+  return { root, srcDir };
+}
+
+// Run directly: fetch and print where the sources are.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { srcDir } = await fetchCorpus(process.argv[2]);
+  console.log(srcDir);
+}
