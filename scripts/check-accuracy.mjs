@@ -22,20 +22,19 @@
 //               `default as X`, `* as X`); `import x = require('m')` counts as `m:default as x`
 //   exports     the exported name as TypeScript sees it: `default` for any default export, `export=`, and
 //               `*:source` for `export * from 'source'`
-import { readFile, readdir } from 'node:fs/promises';
-import { extname, join, relative, resolve, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { CodeIndex } from '../dist/index.js';
-import { fetchCorpus } from './fetch-corpus.mjs';
+import { fetchCorpus, listTypeScriptFiles } from './fetch-corpus.mjs';
 
 const CATEGORIES = ['functions', 'classes', 'methods', 'interfaces', 'imports', 'exports'];
 /** The categories summed into the `declarations` figure of the last line. */
 const DECLARATIONS = ['functions', 'classes', 'methods', 'interfaces'];
 /** Example misses and extras printed per category. */
 const EXAMPLES = 10;
-const SOURCE_EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.cts']);
 
-// ---- corpus ---------------------------------------------------------------------------------------------------
+// ---- arguments ------------------------------------------------------------------------------------------------
 
 function parseArgs(argv) {
   const args = { root: undefined };
@@ -49,19 +48,6 @@ function parseArgs(argv) {
   }
   if (args.root === '') throw new Error('--root needs a folder');
   return args;
-}
-
-/** Root-relative paths (with `/`) of the TypeScript sources under `root`, sorted; skips node_modules and dot-folders. */
-async function listSources(root) {
-  const files = [];
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !SOURCE_EXTENSIONS.has(extname(entry.name))) continue;
-    if (/\.d\.[mc]?ts$/.test(entry.name)) continue;
-    const path = relative(root, join(entry.parentPath ?? entry.path, entry.name)).split(sep).join('/');
-    if (path.split('/').some((part) => part === 'node_modules' || part.startsWith('.'))) continue;
-    files.push(path);
-  }
-  return files.sort();
 }
 
 // ---- facts ----------------------------------------------------------------------------------------------------
@@ -79,7 +65,9 @@ function emptyFacts() {
 
 /** Renders a parameter list: `...name?: type` per parameter; `?` marks optional, default-valued and rest parameters. */
 function renderParams(params) {
-  return params.map((p) => `${p.rest ? '...' : ''}${p.name}${p.optional ? '?' : ''}: ${p.type}`).join(', ');
+  return params
+    .map((p) => `${p.rest ? '...' : ''}${p.name}${p.optional ? '?' : ''}${p.type ? `: ${p.type}` : ''}`)
+    .join(', ');
 }
 
 /** The oracle: facts of one file from the TypeScript compiler's AST. */
@@ -108,7 +96,11 @@ function oracleFacts(fileName, text) {
     const className = node.name?.text ?? 'default';
     add('classes', className, node.name ?? node);
     for (const member of node.members) {
-      if (ts.isMethodDeclaration(member) || ts.isGetAccessorDeclaration(member) || ts.isSetAccessorDeclaration(member)) {
+      if (
+        ts.isMethodDeclaration(member) ||
+        ts.isGetAccessorDeclaration(member) ||
+        ts.isSetAccessorDeclaration(member)
+      ) {
         add('methods', `${className}.${memberName(member.name)}`, member.name, member);
       } else if (ts.isConstructorDeclaration(member)) {
         // A constructor has no name node: its line is the line of the `constructor` keyword.
@@ -140,7 +132,9 @@ function oracleFacts(fileName, text) {
 
   const addExport = (name, node) => facts.exports.set(name, { line: lineOf(node) });
   const bindingNames = (name) =>
-    ts.isIdentifier(name) ? [name.text] : name.elements.flatMap((el) => (ts.isOmittedExpression(el) ? [] : bindingNames(el.name)));
+    ts.isIdentifier(name)
+      ? [name.text]
+      : name.elements.flatMap((el) => (ts.isOmittedExpression(el) ? [] : bindingNames(el.name)));
   const addExports = (node) => {
     if (ts.isExportAssignment(node)) return addExport(node.isExportEquals ? 'export=' : 'default', node);
     if (ts.isExportDeclaration(node)) {
@@ -153,7 +147,8 @@ function oracleFacts(fileName, text) {
     if (!hasModifier(node, ts.SyntaxKind.ExportKeyword)) return;
     if (hasModifier(node, ts.SyntaxKind.DefaultKeyword)) return addExport('default', node);
     if (ts.isVariableStatement(node)) {
-      for (const decl of node.declarationList.declarations) for (const name of bindingNames(decl.name)) addExport(name, node);
+      for (const decl of node.declarationList.declarations)
+        for (const name of bindingNames(decl.name)) addExport(name, node);
     } else if (node.name && ts.isIdentifier(node.name)) addExport(node.name.text, node);
   };
 
@@ -195,7 +190,12 @@ function ourFacts(analysis, lines) {
       params:
         fn &&
         renderParams(
-          fn.parameters.map((p) => ({ name: p.name, optional: p.optional, rest: Boolean(p.isRest), type: p.type ?? '' })),
+          fn.parameters.map((p) => ({
+            name: p.name,
+            optional: p.optional,
+            rest: Boolean(p.isRest),
+            type: p.type ?? '',
+          })),
         ),
     });
   };
@@ -308,7 +308,7 @@ function printExamples(title, entries) {
 
 const args = parseArgs(process.argv.slice(2));
 const root = args.root ? resolve(args.root) : (await fetchCorpus()).srcDir;
-const files = await listSources(root);
+const files = await listTypeScriptFiles(root);
 console.log(`Corpus: ${root} (${files.length} TypeScript files)\n`);
 
 const index = await CodeIndex.open({ root });
@@ -374,6 +374,6 @@ if (params.mismatches.length > 0) {
 }
 
 const fixed = (value) => (value === undefined ? 'n/a' : value.toFixed(4));
-console.log(
-  `\nACCURACY: declarations precision=${fixed(ratio(declarations.tp, declarations.ours))} recall=${fixed(ratio(declarations.tp, declarations.oracle))} params=${fixed(paramRate)}`,
-);
+const precision = fixed(ratio(declarations.tp, declarations.ours));
+const recall = fixed(ratio(declarations.tp, declarations.oracle));
+console.log(`\nACCURACY: declarations precision=${precision} recall=${recall} params=${fixed(paramRate)}`);

@@ -1,12 +1,12 @@
 // Downloads an npm package tarball once and extracts it under .bench-cache/, as a corpus of real-world sources
-// for scripts/bench.mjs and scripts/check-accuracy.mjs.
+// for scripts/bench.mjs and scripts/check-accuracy.mjs; also lists the TypeScript files of a tree.
 //
 // Usage as a module:   const { root, srcDir } = await fetchCorpus('rxjs@7.8.2');
 // Usage from a shell:  node scripts/fetch-corpus.mjs [spec]   (prints the source folder)
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -45,6 +45,31 @@ export async function fetchCorpus(spec = 'rxjs@7.8.2') {
   if (!existsSync(srcDir)) throw new Error(`${spec} has no src/ folder: it does not ship its TypeScript sources`);
   await writeFile(marker, `${spec}\n`);
   return { root, srcDir };
+}
+
+const SOURCE_EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.cts']);
+
+/**
+ * Root-relative paths (with `/`) of the TypeScript files under `root` (.ts, .tsx, .mts, .cts), sorted; skips
+ * node_modules and dot-folders, and declaration files (.d.ts) unless `includeDeclarations`.
+ *
+ * @param {string} root
+ * @param {{ includeDeclarations?: boolean }} [options]
+ * @returns {Promise<string[]>}
+ */
+export async function listTypeScriptFiles(root, { includeDeclarations = false } = {}) {
+  const files = [];
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !SOURCE_EXTENSIONS.has(extname(entry.name))) continue;
+    if (!includeDeclarations && /\.d\.[mc]?ts$/.test(entry.name)) continue;
+    // `parentPath` is Node >= 20.12; `path` is its older name.
+    const path = relative(root, join(entry.parentPath ?? entry.path, entry.name))
+      .split(sep)
+      .join('/');
+    if (path.split('/').some((part) => part === 'node_modules' || part.startsWith('.'))) continue;
+    files.push(path);
+  }
+  return files.sort();
 }
 
 // Run directly: fetch and print where the sources are.

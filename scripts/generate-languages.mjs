@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Generates src/languages/bundled.ts from the language definition files in src/languages/.
 // Usage: node scripts/generate-languages.mjs [--check]   (--check fails when the file is stale)
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const folder = fileURLToPath(new URL('../src/languages/', import.meta.url));

@@ -41,7 +41,7 @@ export const ErrorCode = {
   INDEX_CLOSED: 'INDEX_CLOSED',
 } as const;
 
-/** One of the {@link ErrorCode} values. */
+/** One of the `ErrorCode` values. */
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /**
@@ -58,7 +58,7 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
  * ```
  */
 export class CodeIndexError extends Error {
-  /** Stable code, one of {@link ErrorCode}. */
+  /** Stable code, one of the `ErrorCode` values. */
   readonly code: ErrorCode;
   /** Structured details: the path, the limit that was hit, the supported extensions, a suggestion. */
   readonly data: Record<string, unknown>;

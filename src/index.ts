@@ -7,13 +7,20 @@
  * @packageDocumentation
  */
 
+// Errors
+export { CodeIndexError, ErrorCode, isCodeIndexError } from './errors.js';
 // The facade
-export { CodeIndex, type CodeIndexOptions, DEFAULT_MAX_FILE_SIZE, DEFAULT_PARSE_TIMEOUT_MS } from './index/code-index.js';
-
+export {
+  CodeIndex,
+  type CodeIndexOptions,
+  DEFAULT_MAX_FILE_SIZE,
+  DEFAULT_PARSE_TIMEOUT_MS,
+} from './index/code-index.js';
+export { bundledLanguages, createDefaultRegistry } from './languages/bundled.js';
 // Languages
 export {
-  defineLanguage,
   type DocCommentStyle,
+  defineLanguage,
   type GrammarSource,
   type LanguageDefinition,
   type PackageFile,
@@ -21,16 +28,12 @@ export {
   type SignatureStyle,
 } from './languages/define.js';
 export {
-  LanguageRegistry,
   type LanguageDetection,
+  LanguageRegistry,
   type LanguageRegistryOptions,
   type LanguageStatus,
   type LoadedLanguage,
 } from './languages/registry.js';
-export { bundledLanguages, createDefaultRegistry } from './languages/bundled.js';
-
-// Errors
-export { CodeIndexError, ErrorCode, isCodeIndexError } from './errors.js';
 
 // Results
 export type {

@@ -82,7 +82,9 @@ describe('paths', () => {
   });
   it('Should refuse bad options with INVALID_ARGUMENT', async () => {
     expect(await codeOf(CodeIndex.open({ root: scratch, maxFileSize: -1 }))).toBe(ErrorCode.INVALID_ARGUMENT);
-    expect(await codeOf(CodeIndex.open({ root: scratch, parseTimeoutMs: Number.NaN }))).toBe(ErrorCode.INVALID_ARGUMENT);
+    expect(await codeOf(CodeIndex.open({ root: scratch, parseTimeoutMs: Number.NaN }))).toBe(
+      ErrorCode.INVALID_ARGUMENT,
+    );
   });
   it('Should refuse calls after close with INDEX_CLOSED', async () => {
     const closed = await CodeIndex.open({ root: fixtures, registry });
@@ -119,7 +121,9 @@ describe('contents', () => {
     expect(warning?.code).toBe(ErrorCode.TS_UNSUPPORTED_LANGUAGE);
     expect(warning?.message).toBe('No tree-sitter parser available for .xyz files');
     expect(warning?.details).toMatchObject({ extension: '.xyz', file_path: 'bad/data.xyz' });
-    expect(warning?.details?.supported_extensions).toEqual(expect.arrayContaining(['.ts', '.tsx', '.js', '.md', '.json']));
+    expect(warning?.details?.supported_extensions).toEqual(
+      expect.arrayContaining(['.ts', '.tsx', '.js', '.md', '.json']),
+    );
   });
   it('Should report a missing unsupported file as FILE_NOT_FOUND, not as a language problem', async () => {
     expect(await codeOf(index.analyzeFile('bad/missing.xyz'))).toBe(ErrorCode.FILE_NOT_FOUND);
@@ -155,7 +159,10 @@ describe('contents', () => {
     expect(analysis.errors).toEqual([]);
     for (const f of analysis.functions) expect(f.signature).not.toMatch(/\r/);
     const lf = analysis.functions.map((f) => `${f.name}@${f.line}:${f.column}`);
-    writeFileSync(join(scratch, 'root', 'lf.ts'), (await import('node:fs')).readFileSync(`${fixtures}bad/crlf.ts`, 'utf8').replace(/\r\n/g, '\n'));
+    writeFileSync(
+      join(scratch, 'root', 'lf.ts'),
+      (await import('node:fs')).readFileSync(`${fixtures}bad/crlf.ts`, 'utf8').replace(/\r\n/g, '\n'),
+    );
     const unix = (await scratchIndex.analyzeFile('lf.ts')).functions.map((f) => `${f.name}@${f.line}:${f.column}`);
     expect(lf).toEqual(unix);
     expect(lf.length).toBeGreaterThan(0);
@@ -177,7 +184,10 @@ describe('contents', () => {
   });
   it('Should survive 10,000 levels of nesting', async () => {
     const depth = 10_000;
-    writeFileSync(join(scratch, 'root', 'deep.js'), `export const deep = ${'['.repeat(depth)}${']'.repeat(depth)};\nexport function after() {}\n`);
+    writeFileSync(
+      join(scratch, 'root', 'deep.js'),
+      `export const deep = ${'['.repeat(depth)}${']'.repeat(depth)};\nexport function after() {}\n`,
+    );
     const analysis = await scratchIndex.analyzeFile('deep.js');
     expect(analysis.functions.map((f) => f.name)).toEqual(['after']);
     expect(analysis.constants.map((c) => c.name)).toEqual(['deep']);

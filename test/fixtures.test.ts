@@ -6,8 +6,8 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { formatAnalysis, formatSignatures } from '../src/cli/format.js';
 import { CodeIndex, createDefaultRegistry } from '../src/index.js';
-import { formatAnalysis, formatSignatures } from './format-facts.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const registry = createDefaultRegistry();

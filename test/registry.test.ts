@@ -35,7 +35,10 @@ describe('detectLanguage', () => {
     ['a.mdx', 'markdown'],
     ['src/deep/Upper.TS', 'typescript'],
   ])('Should detect %s as %s', (path, language) => {
-    expect(registry.detectLanguage(path)).toEqual({ language, extension: path.slice(path.lastIndexOf('.')).toLowerCase() });
+    expect(registry.detectLanguage(path)).toEqual({
+      language,
+      extension: path.slice(path.lastIndexOf('.')).toLowerCase(),
+    });
   });
   it('Should answer an unknown extension with a TS_UNSUPPORTED_LANGUAGE warning listing what is supported', () => {
     const detection = registry.detectLanguage('/src/data.xyz');
@@ -45,11 +48,27 @@ describe('detectLanguage', () => {
       message: 'No tree-sitter parser available for .xyz files',
       details: { file_path: '/src/data.xyz', extension: '.xyz', supported_extensions: registry.supportedExtensions() },
     });
-    expect(registry.detectLanguage('Makefile').warning?.message).toBe('No tree-sitter parser available for "Makefile" (no extension)');
+    expect(registry.detectLanguage('Makefile').warning?.message).toBe(
+      'No tree-sitter parser available for "Makefile" (no extension)',
+    );
   });
   it('Should not list the injected-only markdown_inline language among extensions', () => {
     expect(registry.supportedExtensions()).toEqual(
-      ['.cjs', '.js', '.json', '.jsonc', '.jsx', '.markdown', '.md', '.mdx', '.mjs', '.cts', '.mts', '.ts', '.tsx'].sort(),
+      [
+        '.cjs',
+        '.js',
+        '.json',
+        '.jsonc',
+        '.jsx',
+        '.markdown',
+        '.md',
+        '.mdx',
+        '.mjs',
+        '.cts',
+        '.mts',
+        '.ts',
+        '.tsx',
+      ].sort(),
     );
   });
 });
@@ -88,7 +107,13 @@ describe('register', () => {
   it('Should report a grammar that fails to load as LANGUAGE_LOAD_FAILED and keep the others working', async () => {
     const registry = createDefaultRegistry();
     registry.register(
-      defineLanguage({ id: 'broken', name: 'Broken', extensions: ['.broken'], grammar: new Uint8Array([0, 1, 2, 3]), queries: [] }),
+      defineLanguage({
+        id: 'broken',
+        name: 'Broken',
+        extensions: ['.broken'],
+        grammar: new Uint8Array([0, 1, 2, 3]),
+        queries: [],
+      }),
     );
     const error = await registry.load('broken').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CodeIndexError);
@@ -110,7 +135,10 @@ describe('register', () => {
         queries: [{ text: '(no_such_node) @definition.function' }],
       }),
     );
-    await expect(registry.load('badquery')).rejects.toMatchObject({ code: 'LANGUAGE_LOAD_FAILED', data: { stage: 'queries' } });
+    await expect(registry.load('badquery')).rejects.toMatchObject({
+      code: 'LANGUAGE_LOAD_FAILED',
+      data: { stage: 'queries' },
+    });
     registry.dispose();
   });
 
@@ -122,7 +150,11 @@ describe('register', () => {
   });
 
   it('Should refuse an invalid definition', () => {
-    expect(() => defineLanguage({ id: 'Bad Id', name: 'x', extensions: [], grammar: '', queries: [] })).toThrow(TypeError);
-    expect(() => defineLanguage({ id: 'ok', name: 'x', extensions: ['ts'], grammar: '', queries: [] })).toThrow(/start with/);
+    expect(() => defineLanguage({ id: 'Bad Id', name: 'x', extensions: [], grammar: '', queries: [] })).toThrow(
+      TypeError,
+    );
+    expect(() => defineLanguage({ id: 'ok', name: 'x', extensions: ['ts'], grammar: '', queries: [] })).toThrow(
+      /start with/,
+    );
   });
 });

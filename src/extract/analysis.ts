@@ -120,8 +120,8 @@ function propertyInfo(def: DefinitionFact): PropertyInfo {
   return info;
 }
 
-function parameterProperties(constructor: DefinitionFact): PropertyInfo[] {
-  return constructor.params
+function parameterProperties(ctor: DefinitionFact): PropertyInfo[] {
+  return ctor.params
     .filter((param) => param.modifiers.length > 0)
     .map((param) => {
       const nameNode = param.name ?? param.node;
@@ -267,7 +267,8 @@ function buildImports(facts: FileFacts): ImportInfo[] {
         info.kind === 'require' &&
         info.imports.length === 0 &&
         imports.some(
-          (other, j) => j !== index && other.source === info.source && other.line === info.line && other.imports.length > 0,
+          (other, j) =>
+            j !== index && other.source === info.source && other.line === info.line && other.imports.length > 0,
         )
       ),
   );
@@ -325,7 +326,10 @@ function buildExports(facts: FileFacts, style: SignatureStyle): ExportInfo[] {
       if (!fact.declarations.some((d) => d.id === def.node.id || def.wrappers.some((w) => w.id === d.id))) continue;
       declared = true;
       def.exported = true;
-      push({ ...fromDefinition(def, def.name, fact.isDefault, lineOf(def)), ...(fact.typeOnly ? { isTypeOnly: true } : {}) });
+      push({
+        ...fromDefinition(def, def.name, fact.isDefault, lineOf(def)),
+        ...(fact.typeOnly ? { isTypeOnly: true } : {}),
+      });
     }
     if (fact.isDefault && !declared) {
       const value = fact.declarations[0];
@@ -333,12 +337,33 @@ function buildExports(facts: FileFacts, style: SignatureStyle): ExportInfo[] {
       if (local) {
         local.exported = true;
         push(fromDefinition(local, local.name, true, line));
-      } else push({ name: 'default', type: 'default', isDefault: true, line, ...(value ? { signature: shorten(value.text) } : {}) });
+      } else
+        push({
+          name: 'default',
+          type: 'default',
+          isDefault: true,
+          line,
+          ...(value ? { signature: shorten(value.text) } : {}),
+        });
     }
     if (fact.all) {
-      push({ name: fact.namespace ?? '*', type: 'reexport', isDefault: false, kind: 'namespace', source: fact.source ?? '', line });
+      push({
+        name: fact.namespace ?? '*',
+        type: 'reexport',
+        isDefault: false,
+        kind: 'namespace',
+        source: fact.source ?? '',
+        line,
+      });
     } else if (fact.namespace !== undefined) {
-      push({ name: fact.namespace, type: 'reexport', isDefault: false, kind: 'namespace', source: fact.source ?? '', line });
+      push({
+        name: fact.namespace,
+        type: 'reexport',
+        isDefault: false,
+        kind: 'namespace',
+        source: fact.source ?? '',
+        line,
+      });
     }
     // `module.exports = { a, b }` lists its names as items; the object itself is not a separate export.
     if (fact.assignment && fact.items.length === 0) {
@@ -349,7 +374,9 @@ function buildExports(facts: FileFacts, style: SignatureStyle): ExportInfo[] {
         type: local ? (EXPORT_TYPES[local.kind] ?? 'constant') : 'default',
         isDefault: true,
         kind: local?.kind ?? 'value',
-        ...(local ? { localName: local.name, signature: exportSignature(local, style) } : { signature: shorten(fact.assignment.text) }),
+        ...(local
+          ? { localName: local.name, signature: exportSignature(local, style) }
+          : { signature: shorten(fact.assignment.text) }),
         line,
       });
     }
@@ -457,7 +484,8 @@ function addOutline(body: AnalysisBody, outline: OutlineFact[]): void {
     if (item.family === 'key') {
       const name = capturedText(item, 'key.name') ?? '';
       let parent: { path: string; depth: number } | undefined;
-      for (let current = item.node.parent; current && !parent; current = current.parent) parent = keyPaths.get(current.id);
+      for (let current = item.node.parent; current && !parent; current = current.parent)
+        parent = keyPaths.get(current.id);
       const path = parent ? `${parent.path}.${name}` : name;
       const depth = (parent?.depth ?? 0) + 1;
       keyPaths.set(item.node.id, { path, depth });

@@ -9,7 +9,9 @@ import type { DocCommentStyle } from '../languages/define.js';
 export function isDocComment(text: string, style: DocCommentStyle): boolean {
   const trimmed = text.trimStart();
   if (style.line?.some((prefix) => trimmed.startsWith(prefix))) return true;
-  return style.block?.some(([open]) => trimmed.startsWith(open) && !trimmed.startsWith(`${open}${open.at(-1)}`)) ?? false;
+  return (
+    style.block?.some(([open]) => trimmed.startsWith(open) && !trimmed.startsWith(`${open}${open.at(-1)}`)) ?? false
+  );
 }
 
 /**

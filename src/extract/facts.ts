@@ -4,9 +4,10 @@
  *
  * @module
  */
+
+import type { DocCommentStyle } from '../languages/define.js';
 import type { LoadedLanguage } from '../languages/registry.js';
 import type { Node, Range, Tree } from '../runtime/tree-sitter.js';
-import type { DocCommentStyle } from '../languages/define.js';
 import { cleanDocComments, isDocComment } from './docs.js';
 import { foldWhitespace } from './text.js';
 
@@ -67,7 +68,14 @@ export interface ImportFact {
   source?: string;
   kind?: string;
   typeOnly: boolean;
-  items: Array<{ node?: Node; name: string; alias?: string; isDefault: boolean; isNamespace: boolean; typeOnly: boolean }>;
+  items: Array<{
+    node?: Node;
+    name: string;
+    alias?: string;
+    isDefault: boolean;
+    isNamespace: boolean;
+    typeOnly: boolean;
+  }>;
 }
 
 /** One export statement (or CommonJS assignment), with what it exports. */
@@ -257,7 +265,8 @@ function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
   }
   for (const decorator of decorators) {
     const owner = nextDefinition(decorator, byNode, decoratorIds, comments) ?? findOwner(decorator, owners, bodies);
-    if (owner && 'kind' in owner && !owner.decorators.some((d) => d.id === decorator.id)) owner.decorators.push(decorator);
+    if (owner && 'kind' in owner && !owner.decorators.some((d) => d.id === decorator.id))
+      owner.decorators.push(decorator);
   }
 
   // Parameters belong to the definition whose @parameters node is them or their parent.
@@ -265,7 +274,8 @@ function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
   for (const def of defs) if (def.parameters) byParameters.set(def.parameters.id, def);
   const sortedParams = [...parameters.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);
   for (const param of sortedParams) {
-    const def = byParameters.get(param.node.id) ?? (param.node.parent ? byParameters.get(param.node.parent.id) : undefined);
+    const def =
+      byParameters.get(param.node.id) ?? (param.node.parent ? byParameters.get(param.node.parent.id) : undefined);
     def?.params.push(param);
   }
 
@@ -430,10 +440,24 @@ function addImport(map: Map<number, ImportFact>, view: MatchView, node: Node): v
     fact.items.push(item);
   };
   if (defaultNode) {
-    add({ node: defaultNode, name: 'default', alias: defaultNode.text, isDefault: true, isNamespace: false, typeOnly: false });
+    add({
+      node: defaultNode,
+      name: 'default',
+      alias: defaultNode.text,
+      isDefault: true,
+      isNamespace: false,
+      typeOnly: false,
+    });
   }
   if (namespaceNode) {
-    add({ node: namespaceNode, name: '*', alias: namespaceNode.text, isDefault: false, isNamespace: true, typeOnly: false });
+    add({
+      node: namespaceNode,
+      name: '*',
+      alias: namespaceNode.text,
+      isDefault: false,
+      isNamespace: true,
+      typeOnly: false,
+    });
   }
   if (nameNode) {
     const alias = aliasNode?.text;
@@ -499,7 +523,7 @@ function wrappersOf(node: Node, bodies: Set<number>, decoratorIds: Set<number>):
     while (previous && decoratorIds.has(previous.id)) previous = previous.previousSibling;
     if (previous?.isNamed) break;
     const parent = current.parent;
-    if (!parent || !parent.parent || bodies.has(parent.id)) break;
+    if (!parent?.parent || bodies.has(parent.id)) break;
     wrappers.push(parent);
     current = parent;
   }
@@ -586,4 +610,3 @@ function injectionRanges(views: MatchView[], loaded: LoadedLanguage): Map<string
   for (const list of ranges.values()) list.sort((a, b) => a.startIndex - b.startIndex);
   return ranges;
 }
-

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { stat, realpath } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import { createDefaultRegistry } from '../languages/bundled.js';

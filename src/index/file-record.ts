@@ -76,7 +76,13 @@ export async function processFile(
       message: `Language ${detection.language} is disabled`,
       details: { file_path: path.relative, extension: detection.extension },
     };
-    return { analysis: emptyAnalysis(path.relative, 'unknown', [warning]), signatures: [], symbols: [], rootNode: '', parseTimeMs: 0 };
+    return {
+      analysis: emptyAnalysis(path.relative, 'unknown', [warning]),
+      signatures: [],
+      symbols: [],
+      rootNode: '',
+      parseTimeMs: 0,
+    };
   }
   const source = await readSource(path, limits.maxFileSize);
   const loaded = await registry.load(languageId);

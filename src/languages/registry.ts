@@ -10,12 +10,12 @@ import { basename, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import {
-  type Language,
-  type Parser,
-  type Query,
   compileQuery,
   createParser,
+  type Language,
   loadGrammar,
+  type Parser,
+  type Query,
   type WasmInput,
 } from '../runtime/tree-sitter.js';
 import type { Diagnostic } from '../types.js';
@@ -233,9 +233,14 @@ export class LanguageRegistry {
       const reason = error instanceof Error ? error.message || error.name : String(error);
       const message = `Could not load the ${stage} of language "${definition.id}": ${reason}`;
       this.#failures.set(definition.id, message);
-      throw new CodeIndexError(ErrorCode.LANGUAGE_LOAD_FAILED, message, { language: definition.id, stage }, {
-        cause: error,
-      });
+      throw new CodeIndexError(
+        ErrorCode.LANGUAGE_LOAD_FAILED,
+        message,
+        { language: definition.id, stage },
+        {
+          cause: error,
+        },
+      );
     }
   }
 

@@ -1,8 +1,10 @@
 /**
- * A readable, line-per-fact rendering of analysis results, for snapshot tests and for reading by eye.
- * One line per fact: `function greet 3:5 (name: string): string [exported async]`.
+ * A readable, line-per-fact rendering of analysis results: the CLI's default output and the fixture snapshots.
+ * One line per fact: `function greet(name: string): string @3:10 [exported async]`.
+ *
+ * @module
  */
-import type { FileAnalysis, FunctionInfo, PropertyInfo, SignatureInfo } from '../src/index.js';
+import type { FileAnalysis, FunctionInfo, PropertyInfo, SignatureInfo } from '../index.js';
 
 function flags(pairs: Array<[boolean | undefined, string]>): string {
   const on = pairs.filter(([value]) => value).map(([, name]) => name);
@@ -36,17 +38,22 @@ export function formatAnalysis(a: FileAnalysis): string {
   const lines: string[] = [`language ${a.language}`];
   for (const i of a.imports) {
     const items = i.imports
-      .map((it) => `${it.isNamespace ? '* as ' : ''}${it.isDefault ? 'default as ' : ''}${it.isNamespace || it.isDefault ? (it.alias ?? '') : it.name}${!it.isNamespace && !it.isDefault && it.alias ? ` as ${it.alias}` : ''}${it.isTypeOnly ? ' (type)' : ''}`)
+      .map(
+        (it) =>
+          `${it.isNamespace ? '* as ' : ''}${it.isDefault ? 'default as ' : ''}${it.isNamespace || it.isDefault ? (it.alias ?? '') : it.name}${!it.isNamespace && !it.isDefault && it.alias ? ` as ${it.alias}` : ''}${it.isTypeOnly ? ' (type)' : ''}`,
+      )
       .join(', ');
     lines.push(`import ${JSON.stringify(i.source)} {${items}} ${i.kind}${i.isTypeOnly ? ' type-only' : ''} @${i.line}`);
   }
   for (const f of a.functions) lines.push(...fn('function', f));
   for (const c of a.classes) {
     lines.push(
-      `class ${c.name}${c.typeParameters ?? ''}${c.extends ? ` extends ${c.extends}` : ''}${c.implements ? ` implements ${c.implements.join(', ')}` : ''} @${c.line}:${c.column}${flags([
-        [c.isExported, 'exported'],
-        [c.isAbstract, 'abstract'],
-      ])}${c.decorators ? ` ${c.decorators.join(' ')}` : ''}`,
+      `class ${c.name}${c.typeParameters ?? ''}${c.extends ? ` extends ${c.extends}` : ''}${c.implements ? ` implements ${c.implements.join(', ')}` : ''} @${c.line}:${c.column}${flags(
+        [
+          [c.isExported, 'exported'],
+          [c.isAbstract, 'abstract'],
+        ],
+      )}${c.decorators ? ` ${c.decorators.join(' ')}` : ''}`,
     );
     if (c.doc) lines.push(`  doc ${JSON.stringify(c.doc)}`);
     if (c.constructor) lines.push(...fn('constructor', c.constructor, '  '));
@@ -62,7 +69,9 @@ export function formatAnalysis(a: FileAnalysis): string {
     for (const m of t.methods ?? []) lines.push(...fn('method', m, '  '));
   }
   for (const c of a.constants) {
-    lines.push(`const ${c.name}${c.type ? `: ${c.type}` : ''}${c.value ? ` = ${c.value}` : ''} @${c.line}:${c.column}${flags([[c.isExported, 'exported']])}`);
+    lines.push(
+      `const ${c.name}${c.type ? `: ${c.type}` : ''}${c.value ? ` = ${c.value}` : ''} @${c.line}:${c.column}${flags([[c.isExported, 'exported']])}`,
+    );
   }
   for (const e of a.exports) {
     lines.push(

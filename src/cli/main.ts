@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+/**
+ * The `code-index` command line.
+ *
+ * @module
+ */
+import { parseArgs } from 'node:util';
+import { isCodeIndexError } from '../errors.js';
+import { CodeIndex } from '../index/code-index.js';
+import { formatAnalysis, formatSignatures } from './format.js';
+
+const USAGE = `Usage: code-index <command> [options]
+
+Commands:
+  analyze FILE...     the structure of each file: functions, classes, types, imports, exports
+  signatures FILE...  function and method signatures
+  exports FILE...     the public API of each file
+  parse FILE...       root node, definitions with positions, syntax errors, parse time
+  languages           the registered languages and their extensions
+
+Options:
+  --root DIR   the project root; files are resolved against it (default: the current directory)
+  --json       print JSON instead of one fact per line
+  -h, --help   show this help
+`;
+
+type Command = 'analyze' | 'signatures' | 'exports' | 'parse' | 'languages';
+const COMMANDS = new Set<Command>(['analyze', 'signatures', 'exports', 'parse', 'languages']);
+
+async function main(argv: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { root: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    process.stderr.write(`code-index: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const [command, ...files] = parsed.positionals;
+  if (parsed.values.help || !command) {
+    process.stdout.write(USAGE);
+    return command || parsed.values.help ? 0 : 2;
+  }
+  if (!COMMANDS.has(command as Command)) {
+    process.stderr.write(`code-index: unknown command "${command}"\n\n${USAGE}`);
+    return 2;
+  }
+  const json = parsed.values.json === true;
+  const root = typeof parsed.values.root === 'string' ? parsed.values.root : process.cwd();
+  let index: CodeIndex;
+  try {
+    index = await CodeIndex.open({ root });
+  } catch (error) {
+    return fail(error);
+  }
+  try {
+    if (command === 'languages') {
+      const languages = index.languages();
+      write(json ? languages : languages.map((l) => `${l.id.padEnd(16)} ${l.extensions.join(' ')}`).join('\n'), json);
+      return 0;
+    }
+    if (files.length === 0) {
+      process.stderr.write(`code-index: ${command} needs at least one FILE\n`);
+      return 2;
+    }
+    let status = 0;
+    for (const file of files) {
+      try {
+        write(await run(index, command as Command, file, json), json);
+      } catch (error) {
+        status = fail(error, file);
+      }
+    }
+    return status;
+  } finally {
+    index.close();
+  }
+}
+
+async function run(index: CodeIndex, command: Command, file: string, json: boolean): Promise<unknown> {
+  switch (command) {
+    case 'analyze': {
+      const analysis = await index.analyzeFile(file);
+      return json ? analysis : `# ${analysis.file}\n${formatAnalysis(analysis)}`;
+    }
+    case 'signatures': {
+      const signatures = await index.getSignatures(file);
+      return json ? signatures : formatSignatures(signatures);
+    }
+    case 'exports': {
+      const exports = await index.listExports(file);
+      return json
+        ? exports
+        : exports
+            .map((e) => `${e.name} ${e.type}${e.isDefault ? ' (default)' : ''}${e.signature ? `  ${e.signature}` : ''}`)
+            .join('\n');
+    }
+    default: {
+      const result = await index.parse(file);
+      if (json) return result;
+      const lines = [`# ${result.file} (${result.language}, ${result.rootNode}, ${result.parseTimeMs} ms)`];
+      for (const s of result.symbols)
+        lines.push(`${s.kind} ${s.scope ? `${s.scope}.` : ''}${s.name} ${s.line}:${s.column}`);
+      for (const e of result.errors) lines.push(`error ${e.line}:${e.column} ${e.message}`);
+      return lines.join('\n');
+    }
+  }
+}
+
+function write(value: unknown, json: boolean): void {
+  const text = json ? JSON.stringify(value, null, 2) : String(value);
+  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+function fail(error: unknown, file?: string): number {
+  if (isCodeIndexError(error)) {
+    process.stderr.write(`code-index: ${error.code}: ${error.message}\n`);
+    return 1;
+  }
+  process.stderr.write(
+    `code-index: unexpected error${file ? ` on ${file}` : ''}: ${(error as Error)?.message ?? error}\n`,
+  );
+  return 1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.exitCode = fail(error);
+  },
+);
