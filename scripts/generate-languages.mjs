@@ -45,7 +45,9 @@ if (process.argv.includes('--check')) {
   let current = '';
   try {
     current = readFileSync(target, 'utf8');
-  } catch {}
+  } catch {
+    // no file yet: it is stale
+  }
   if (current !== output) {
     console.error('src/languages/bundled.ts is stale: run node scripts/generate-languages.mjs');
     process.exit(1);
