@@ -140,6 +140,26 @@
     (variable_declarator
       name: (identifier) @name
       value: (_)? @value) @definition.constant))
+; top-level let/var bindings: variables (in exports and symbols, not in the constants outline)
+(program
+  [
+    (lexical_declaration "let" (variable_declarator
+      name: (identifier) @name
+      value: (_)? @value) @definition.variable)
+    (variable_declaration (variable_declarator
+      name: (identifier) @name
+      value: (_)? @value) @definition.variable)
+  ])
+(export_statement
+  declaration: [
+    (lexical_declaration "let" (variable_declarator
+      name: (identifier) @name
+      value: (_)? @value) @definition.variable)
+    (variable_declaration (variable_declarator
+      name: (identifier) @name
+      value: (_)? @value) @definition.variable)
+  ])
+
 ; const { a, b: c } = config
 (lexical_declaration
   "const"

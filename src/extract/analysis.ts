@@ -197,7 +197,13 @@ function classInfo(def: DefinitionFact, memberDefs: DefinitionFact[], style: Sig
   for (const member of memberDefs) {
     if (member.kind === 'method') info.methods.push(functionInfo(member, style));
     else if (member.kind === 'constructor') {
-      info.constructor = functionInfo(member, style);
+      // With overloads, `constructor` is the implementation; the overload signatures are listed with the methods.
+      const ctor = functionInfo(member, style);
+      if (info.constructor && !info.constructor.isDeclarationOnly) info.methods.push(ctor);
+      else {
+        if (info.constructor) info.methods.push(info.constructor);
+        info.constructor = ctor;
+      }
       info.properties.push(...parameterProperties(member));
     } else if (member.kind === 'property' || member.kind === 'field') info.properties.push(propertyInfo(member));
   }

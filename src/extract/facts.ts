@@ -108,6 +108,11 @@ export interface FileFacts {
   imports: ImportFact[];
   exports: ExportFact[];
   outline: OutlineFact[];
+  /**
+   * Trees of injected languages whose nodes these facts reference. The caller deletes them (with the main tree)
+   * once it has built its results: a node of a deleted tree reads garbage.
+   */
+  injectedTrees: Tree[];
 }
 
 /** Languages embedded in the file (by injection name), loaded by the caller; extraction does no I/O. */
@@ -149,15 +154,13 @@ export function extractFacts(
     if (!injected) continue;
     const subTree = injected.parser.parse(text, null, { includedRanges: ranges });
     if (!subTree) continue;
-    try {
-      const sub = extractFacts(subTree, injected, text);
-      facts.definitions.push(...sub.definitions);
-      for (const def of sub.definitions) facts.definitionsByNode.set(def.node.id, def);
-      facts.references.push(...sub.references);
-      facts.outline.push(...sub.outline);
-    } finally {
-      subTree.delete();
-    }
+    facts.injectedTrees.push(subTree);
+    const sub = extractFacts(subTree, injected, text);
+    facts.injectedTrees.push(...sub.injectedTrees);
+    facts.definitions.push(...sub.definitions);
+    for (const def of sub.definitions) facts.definitionsByNode.set(def.node.id, def);
+    facts.references.push(...sub.references);
+    facts.outline.push(...sub.outline);
   }
   facts.outline.sort((a, b) => a.node.startIndex - b.node.startIndex);
   return facts;
@@ -320,6 +323,7 @@ function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
     imports: [...imports.values()].sort((a, b) => a.node.startIndex - b.node.startIndex),
     exports: exportList,
     outline,
+    injectedTrees: [],
   };
 }
 

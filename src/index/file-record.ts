@@ -6,7 +6,7 @@
  */
 import { ErrorCode } from '../errors.js';
 import { buildAnalysis, buildSignatures, buildSymbols } from '../extract/analysis.js';
-import { extractFacts, type InjectionLanguages } from '../extract/facts.js';
+import { extractFacts, type FileFacts, type InjectionLanguages } from '../extract/facts.js';
 import type { LanguageRegistry, LoadedLanguage } from '../languages/registry.js';
 import { collectSyntaxErrors, parseText } from '../runtime/tree-sitter.js';
 import type { Diagnostic, FileAnalysis, ParsedSymbol, SignatureInfo } from '../types.js';
@@ -93,8 +93,9 @@ export async function processFile(
     file_size_bytes: source.size,
   });
   const parseTimeMs = Math.round((performance.now() - started) * 100) / 100;
+  let facts: FileFacts | undefined;
   try {
-    const facts = extractFacts(tree, loaded, source.text, injections);
+    facts = extractFacts(tree, loaded, source.text, injections);
     const style = loaded.definition.signature ?? {};
     const analysis: FileAnalysis = {
       ...emptyAnalysis(path.relative, languageId, [...source.warnings]),
@@ -119,6 +120,8 @@ export async function processFile(
       parseTimeMs,
     };
   } finally {
+    // Trees live in WASM memory, which is not garbage-collected: delete them once the plain data is built.
+    for (const injected of facts?.injectedTrees ?? []) injected.delete();
     tree.delete();
   }
 }

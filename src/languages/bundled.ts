@@ -5,23 +5,16 @@
  * @module
  */
 import type { LanguageDefinition } from './define.js';
+import { LanguageRegistry, type LanguageRegistryOptions } from './registry.js';
 import { javascript } from './javascript.js';
 import { json } from './json.js';
-import { markdown } from './markdown.js';
 import { markdownInline } from './markdown-inline.js';
-import { LanguageRegistry, type LanguageRegistryOptions } from './registry.js';
+import { markdown } from './markdown.js';
 import { tsx } from './tsx.js';
 import { typescript } from './typescript.js';
 
 /** Every bundled language definition. */
-export const bundledLanguages: readonly LanguageDefinition[] = [
-  javascript,
-  json,
-  markdownInline,
-  markdown,
-  tsx,
-  typescript,
-];
+export const bundledLanguages: readonly LanguageDefinition[] = [javascript, json, markdownInline, markdown, tsx, typescript];
 
 /**
  * A registry holding every bundled language; grammars load on first use.
