@@ -14,6 +14,6 @@
 (indented_code_block) @code_block
 
 ((link_reference_definition (link_label) @link.text (link_destination) @link.url) @link
-  (#set! kind "definition"))
+  (#set! kind "definition") (#set! strip.link.text "^\\[|\\]$"))
 
 ((inline) @injection.content (#set! injection.language "markdown_inline"))

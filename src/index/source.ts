@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { open, realpath, stat } from 'node:fs/promises';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { Diagnostic } from '../types.js';
@@ -49,7 +49,9 @@ export async function resolveInRoot(root: string, file: string): Promise<Resolve
   }
   let real: string;
   try {
-    real = await realpath(lexical);
+    // Synchronous on purpose: for source-sized files one blocking call is several times faster than the
+    // thread-pool round trips of the promise API, and indexing is dominated by them (measured in npm run bench).
+    real = realpathSync.native(lexical);
   } catch (error) {
     throw fileError(error, file, lexical);
   }
@@ -97,16 +99,16 @@ const utf8Lenient = new TextDecoder('utf-8');
  * @throws CodeIndexError `NOT_A_FILE`, `FILE_TOO_LARGE`, `BINARY_FILE`, `FILE_UNREADABLE`, `FILE_NOT_FOUND`.
  */
 export async function readSource(path: ResolvedPath, maxFileSize: number): Promise<SourceText> {
-  let info: Awaited<ReturnType<typeof stat>>;
+  let info: ReturnType<typeof statSync>;
   try {
-    info = await stat(path.absolute);
+    info = statSync(path.absolute);
   } catch (error) {
     throw fileError(error, path.relative, path.absolute);
   }
-  if (!info.isFile()) {
+  if (!info?.isFile()) {
     throw new CodeIndexError(
       ErrorCode.NOT_A_FILE,
-      `${path.relative || '.'} is ${info.isDirectory() ? 'a directory' : 'not a regular file'}, not a file`,
+      `${path.relative || '.'} is ${info?.isDirectory() ? 'a directory' : 'not a regular file'}, not a file`,
       { file_path: path.relative, suggestion: 'Pass a file path; to look inside a directory, search or list it' },
     );
   }
@@ -119,12 +121,7 @@ export async function readSource(path: ResolvedPath, maxFileSize: number): Promi
   }
   let bytes: Uint8Array;
   try {
-    const handle = await open(path.absolute, 'r');
-    try {
-      bytes = await handle.readFile();
-    } finally {
-      await handle.close();
-    }
+    bytes = readFileSync(path.absolute);
   } catch (error) {
     throw fileError(error, path.relative, path.absolute);
   }
