@@ -248,7 +248,8 @@ function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
     if (def.body) bodies.add(def.body.id);
   }
   const decoratorIds = new Set(decorators.map((node) => node.id));
-  for (const def of defs) def.wrappers = wrappersOf(def.node, bodies, decoratorIds);
+  const siblings = new Siblings();
+  for (const def of defs) def.wrappers = wrappersOf(def.node, bodies, decoratorIds, siblings);
 
   // Owners of loose details: definitions (and their wrappers), parameters, imports and their items.
   const owners = new Map<number, DefinitionFact | ParameterFact>();
@@ -301,7 +302,7 @@ function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
   const style = loaded.definition.docComments;
   for (const def of defs) {
     if (def.docNodes.length > 0) def.doc = cleanDocComments(def.docNodes.map(docText), style ?? {});
-    else if (style) def.doc = findDocComment(def, comments, decoratorIds, style);
+    else if (style) def.doc = findDocComment(def, comments, decoratorIds, style, siblings);
   }
 
   const exportList = [...exportFacts.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);
@@ -518,13 +519,34 @@ function markTypeOnly(node: Node, imports: Map<number, ImportFact>, exportFacts:
   }
 }
 
+/**
+ * Previous siblings in O(1). tree-sitter finds a node's previous sibling by walking its parent's children from the
+ * first, so asking it for every definition of a file with 100,000 top-level statements is quadratic.
+ */
+class Siblings {
+  readonly #byParent = new Map<number, { children: Node[]; index: Map<number, number> }>();
+
+  previous(node: Node): Node | null {
+    const parent = node.parent;
+    if (!parent) return null;
+    let entry = this.#byParent.get(parent.id);
+    if (!entry) {
+      const children = parent.children.filter((child): child is Node => child !== null);
+      entry = { children, index: new Map(children.map((child, i) => [child.id, i])) };
+      this.#byParent.set(parent.id, entry);
+    }
+    const i = entry.index.get(node.id);
+    return i === undefined || i === 0 ? null : (entry.children[i - 1] ?? null);
+  }
+}
+
 /** The nodes a definition sits in without anything but keywords or decorators before it. */
-function wrappersOf(node: Node, bodies: Set<number>, decoratorIds: Set<number>): Node[] {
+function wrappersOf(node: Node, bodies: Set<number>, decoratorIds: Set<number>, siblings: Siblings): Node[] {
   const wrappers: Node[] = [];
   let current = node;
   for (;;) {
-    let previous = current.previousSibling;
-    while (previous && decoratorIds.has(previous.id)) previous = previous.previousSibling;
+    let previous = siblings.previous(current);
+    while (previous && decoratorIds.has(previous.id)) previous = siblings.previous(previous);
     if (previous?.isNamed) break;
     const parent = current.parent;
     if (!parent?.parent || bodies.has(parent.id)) break;
@@ -563,13 +585,14 @@ function findDocComment(
   comments: Set<number>,
   decoratorIds: Set<number>,
   style: DocCommentStyle,
+  siblings: Siblings,
 ): string | undefined {
   for (const current of [def.node, ...def.wrappers]) {
     let anchor: Node = current;
-    let previous = current.previousSibling;
+    let previous = siblings.previous(current);
     while (previous && decoratorIds.has(previous.id)) {
       anchor = previous;
-      previous = previous.previousSibling;
+      previous = siblings.previous(previous);
     }
     if (!previous) continue;
     if (!comments.has(previous.id)) {
@@ -584,7 +607,7 @@ function findDocComment(
       run.unshift(comment);
       if (style.block?.some(([open]) => comment?.text.startsWith(open))) break;
       below = comment;
-      comment = comment.previousSibling;
+      comment = siblings.previous(comment);
     }
     return run.length > 0 ? cleanDocComments(run.map(docText), style) : undefined;
   }
