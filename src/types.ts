@@ -379,3 +379,43 @@ export interface ParseResult {
   /** Parse time in milliseconds (parse only, not extraction). */
   parseTimeMs: number;
 }
+
+/** A definition in the navigation index (one tag of `tags.scm`'s `@definition.*`). */
+export interface SymbolDefinition {
+  /** Name. */
+  name: string;
+  /** Kind from the tags vocabulary: `function`, `method`, `class`, ... */
+  kind: string;
+  /** 1-based line of the name. */
+  line: number;
+  /** 1-based column of the name (UTF-16). */
+  column: number;
+  /** Last line of the definition. */
+  endLine: number;
+  /** Enclosing definition's name (`UserService` for its methods). */
+  scope?: string;
+  /** Signature of a function or method; otherwise the definition's first line. */
+  signature: string;
+  /** The definition's first line, trimmed. */
+  preview: string;
+  /** Doc comment, cleaned. */
+  doc?: string;
+  /** True when the file exports it. */
+  isExported: boolean;
+  /** True for definitions inside function bodies. */
+  isLocal: boolean;
+}
+
+/** A reference in the navigation index (`@reference.*`, plus import and re-export names). */
+export interface SymbolReference {
+  /** Referenced name. */
+  name: string;
+  /** `call`, `class`, `type`, `implementation`, `interface`, `import`, `reexport`, ... */
+  kind: string;
+  /** 1-based line. */
+  line: number;
+  /** 1-based column (UTF-16). */
+  column: number;
+  /** The line, trimmed. */
+  preview: string;
+}

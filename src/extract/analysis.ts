@@ -21,6 +21,8 @@ import type {
   ParsedSymbol,
   PropertyInfo,
   SignatureInfo,
+  SymbolDefinition,
+  SymbolReference,
   TypeInfo,
 } from '../types.js';
 import type { DefinitionFact, FileFacts, OutlineFact, ParameterFact } from './facts.js';
@@ -523,4 +525,67 @@ function addOutline(body: AnalysisBody, outline: OutlineFact[]): void {
   if (headings.length > 0) body.headings = headings;
   if (codeBlocks.length > 0) body.codeBlocks = codeBlocks;
   if (links.length > 0) body.links = links;
+}
+
+const MAX_PREVIEW = 200;
+
+function lineText(lines: string[], row: number): string {
+  const text = (lines[row] ?? '').trim();
+  return text.length > MAX_PREVIEW ? `${text.slice(0, MAX_PREVIEW - 1)}…` : text;
+}
+
+/** Splits source into lines once, for previews. */
+export function splitLines(text: string): string[] {
+  return text.split(/\r?\n/);
+}
+
+/** The navigation tags of a file: every definition (locals too) and every reference, with previews. */
+export function buildTags(
+  facts: FileFacts,
+  lines: string[],
+  style: SignatureStyle = {},
+): { definitions: SymbolDefinition[]; references: SymbolReference[] } {
+  const definitions: SymbolDefinition[] = [];
+  for (const def of facts.definitions) {
+    if (def.kind === 'import') continue;
+    const row = (def.nameNode ?? def.node).startPosition.row;
+    const preview = lineText(lines, row);
+    const isCallable = def.kind === 'function' || def.kind === 'method' || def.kind === 'constructor';
+    const entry: SymbolDefinition = {
+      name: def.name,
+      kind: def.kind,
+      line: row + 1,
+      column: columnOf(def),
+      endLine: endLineOf(def.node),
+      signature: isCallable ? signatureOf(def, style) : preview,
+      preview,
+      isExported: def.exported,
+      isLocal: def.isLocal,
+    };
+    if (def.container) entry.scope = def.container.name;
+    if (def.doc) entry.doc = def.doc;
+    definitions.push(entry);
+  }
+  const references: SymbolReference[] = [];
+  const add = (name: string, kind: string, node: Node) =>
+    references.push({
+      name,
+      kind,
+      line: node.startPosition.row + 1,
+      column: node.startPosition.column + 1,
+      preview: lineText(lines, node.startPosition.row),
+    });
+  for (const ref of facts.references) add(ref.name, ref.kind, ref.nameNode);
+  for (const fact of facts.imports) {
+    for (const item of fact.items) {
+      if (item.isDefault || item.isNamespace || !item.node) continue;
+      const nameNode = item.node.namedChildren[0] ?? item.node;
+      add(item.name, 'import', nameNode);
+    }
+  }
+  for (const fact of facts.exports) {
+    for (const item of fact.items) add(item.name, fact.source !== undefined ? 'reexport' : 'export', item.node);
+  }
+  references.sort((a, b) => a.line - b.line || a.column - b.column);
+  return { definitions, references };
 }

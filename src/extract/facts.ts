@@ -88,7 +88,7 @@ export interface ExportFact {
   source?: string;
   namespace?: string;
   assignment?: Node;
-  items: Array<{ name: string; alias?: string; value?: Node }>;
+  items: Array<{ name: string; alias?: string; value?: Node; node: Node }>;
 }
 
 /** An outline item of a data or document language. */
@@ -497,7 +497,7 @@ function addExport(map: Map<number, ExportFact>, view: MatchView, node: Node): v
     const exported = alias ?? nameNode.text;
     if (!fact.items.some((item) => (item.alias ?? item.name) === exported)) {
       const value = first(view, 'export.value');
-      fact.items.push({ name: nameNode.text, ...(alias ? { alias } : {}), ...(value ? { value } : {}) });
+      fact.items.push({ name: nameNode.text, node: nameNode, ...(alias ? { alias } : {}), ...(value ? { value } : {}) });
     }
   }
 }

@@ -5,11 +5,11 @@
  * @module
  */
 import { ErrorCode } from '../errors.js';
-import { buildAnalysis, buildSignatures, buildSymbols } from '../extract/analysis.js';
+import { buildAnalysis, buildSignatures, buildSymbols, buildTags, splitLines } from '../extract/analysis.js';
 import { extractFacts, type FileFacts, type InjectionLanguages } from '../extract/facts.js';
 import type { LanguageRegistry, LoadedLanguage } from '../languages/registry.js';
 import { collectSyntaxErrors, parseText } from '../runtime/tree-sitter.js';
-import type { Diagnostic, FileAnalysis, ParsedSymbol, SignatureInfo } from '../types.js';
+import type { Diagnostic, FileAnalysis, ParsedSymbol, SignatureInfo, SymbolDefinition, SymbolReference } from '../types.js';
 import { type ResolvedPath, readSource } from './source.js';
 
 /** Limits applied to every file. */
@@ -25,6 +25,13 @@ export interface FileRecord {
   symbols: ParsedSymbol[];
   rootNode: string;
   parseTimeMs: number;
+  /** Navigation tags: every definition (locals too) and reference. */
+  definitions: SymbolDefinition[];
+  references: SymbolReference[];
+  /** Size and modification time when read, and the content hash. */
+  size: number;
+  mtimeMs: number;
+  hash: string;
 }
 
 function emptyAnalysis(file: string, language: string, warnings: Diagnostic[]): FileAnalysis {
@@ -70,7 +77,7 @@ export async function processFile(
   const languageId = detection.language && !disabledLanguages.has(detection.language) ? detection.language : undefined;
   if (!languageId) {
     // Still read it: a missing file, a directory or a binary is reported as such, not as a language problem.
-    await readSource(path, limits.maxFileSize);
+    const source = await readSource(path, limits.maxFileSize);
     const warning = detection.warning ?? {
       code: ErrorCode.TS_UNSUPPORTED_LANGUAGE,
       message: `Language ${detection.language} is disabled`,
@@ -82,6 +89,11 @@ export async function processFile(
       symbols: [],
       rootNode: '',
       parseTimeMs: 0,
+      definitions: [],
+      references: [],
+      size: source.size,
+      mtimeMs: source.mtimeMs,
+      hash: source.hash,
     };
   }
   const source = await readSource(path, limits.maxFileSize);
@@ -112,7 +124,12 @@ export async function processFile(
     }
     // Put the optional outline fields after the spec's fields, and errors/warnings last, for readable output.
     const { errors: e, warnings: w, ...rest } = analysis;
+    const tags = buildTags(facts, splitLines(source.text), style);
     return {
+      ...tags,
+      size: source.size,
+      mtimeMs: source.mtimeMs,
+      hash: source.hash,
       analysis: { ...rest, errors: e, warnings: w },
       signatures: buildSignatures(facts, style),
       symbols: buildSymbols(facts),

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
@@ -86,6 +87,8 @@ export interface SourceText {
   text: string;
   size: number;
   mtimeMs: number;
+  /** MD5 of the bytes (the seed's cache key). */
+  hash: string;
   warnings: Diagnostic[];
 }
 
@@ -143,5 +146,6 @@ export async function readSource(path: ResolvedPath, maxFileSize: number): Promi
       details: { file_path: path.relative },
     });
   }
-  return { text, size: info.size, mtimeMs: info.mtimeMs, warnings };
+  const hash = createHash('md5').update(bytes).digest('hex');
+  return { text, size: info.size, mtimeMs: info.mtimeMs, hash, warnings };
 }
