@@ -419,3 +419,154 @@ export interface SymbolReference {
   /** The line, trimmed. */
   preview: string;
 }
+
+/** Where `findDefinitions`/`findReferences` look: the file, its folder, or the whole root (seed 001). */
+export type SearchScope = 'file' | 'directory' | 'project';
+
+/**
+ * What a navigation call is about. Models are poor at exact columns, so three forms are accepted:
+ * `{ file, line, column }` (the identifier under the position), `{ file, line, symbol }` (the named identifier on
+ * that line) and `{ symbol, container? }` (a name anywhere in scope; `UserService.create` or `container`
+ * narrows it to a member).
+ */
+export interface PositionQuery {
+  /** Root-relative or absolute (inside the root) path. */
+  file?: string;
+  /** 1-based line. */
+  line?: number;
+  /** 1-based column in UTF-16 code units. */
+  column?: number;
+  /** The name to look for (on `line` when a file is given). */
+  symbol?: string;
+  /** The enclosing class/namespace of the symbol. */
+  container?: string;
+  /** Search scope. @defaultValue the index's `defaultScope` (project) */
+  scope?: SearchScope;
+}
+
+/** The identifier a navigation call used (so the caller can check it was the intended one). */
+export interface IdentifierAt {
+  name: string;
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** One definition site (seed 001 `definitions[]`). */
+export interface DefinitionLocation {
+  file: string;
+  line: number;
+  column: number;
+  kind: string;
+  /** The definition's first line. */
+  preview: string;
+  /** Enclosing class or namespace. */
+  scope?: string;
+  /** Set on the definitions listed beside references. */
+  isDefinition?: true;
+}
+
+/** What `findDefinitions` returns (seed 001 `definition`, camelCase). */
+export interface DefinitionsResult {
+  symbol: string;
+  identifier?: IdentifierAt;
+  /** Ranked: same file, the module it is imported from, same folder, the rest. */
+  definitions: DefinitionLocation[];
+  total: number;
+  /** `import` when the first definition is in the module the file imports the name from. */
+  resolution: 'name_match' | 'import';
+  note: string;
+}
+
+/** One reference (seed 001 `references[]`). */
+export interface ReferenceLocation {
+  file: string;
+  line: number;
+  column: number;
+  /** `call`, `class`, `type`, `import`, `reexport`, `export`, ... */
+  kind: string;
+  preview: string;
+}
+
+/** What `findReferences` returns (seed 001 `references`, camelCase). */
+export interface ReferencesResult {
+  symbol: string;
+  identifier?: IdentifierAt;
+  references: ReferenceLocation[];
+  total: number;
+  /** The definition sites, apart from the references. */
+  definitions: DefinitionLocation[];
+  resolution: 'name_match';
+  note: string;
+}
+
+/** What `hover` returns (seed 001 `hover`, camelCase). */
+export interface HoverResult {
+  symbol: string;
+  kind: string;
+  signature: string;
+  /** The doc comment, cleaned; absent when the definition has none. */
+  documentation?: string;
+  definitionLocation: { file: string; line: number };
+  identifier?: IdentifierAt;
+  /** How many other definitions share the name. */
+  otherDefinitions: number;
+  note: string;
+}
+
+/** Options of `searchSymbols` (seed 000 `search_symbols`, seed 002 pagination). */
+export interface SymbolSearchOptions {
+  /** A name (exact, case-insensitive, prefix, camelCase initials, fuzzy) or a pattern with `*` and `?`. */
+  query: string;
+  /** Folder (or file) to search, root-relative. @defaultValue the whole root */
+  path?: string;
+  /** `function`, `method`, `class`, `interface`, `constant`, `variable` or `any`. */
+  kind?: string;
+  /** Results to skip. @defaultValue 0 */
+  offset?: number;
+  /** Page size, 1 to 1000. @defaultValue 50 */
+  limit?: number;
+}
+
+/** One search hit (seed 000 `SymbolMatch`, plus kind, column and scope). */
+export interface SymbolMatch {
+  file: string;
+  symbol: string;
+  type: 'function' | 'class' | 'interface' | 'constant';
+  /** The precise kind (`method`, `enum`, ...). */
+  kind: string;
+  line: number;
+  column: number;
+  signature: string;
+  scope?: string;
+}
+
+/** What `searchSymbols` returns (seed 000 `SymbolSearchResult` with seed 002 pagination). */
+export interface SymbolSearchResult {
+  matches: SymbolMatch[];
+  /** Files searched. */
+  totalFiles: number;
+  /** Matches in all pages. */
+  total: number;
+  offset: number;
+  returnedCount: number;
+  hasMore: boolean;
+  nextOffset?: number;
+}
+
+/** What `stats` returns. */
+export interface IndexStats {
+  /** Files in the cache. */
+  files: number;
+  /** Definitions by kind. */
+  symbolsByKind: Record<string, number>;
+  /** Total definitions. */
+  totalSymbols: number;
+  /** Total references. */
+  totalReferences: number;
+  /** Files with the most definitions (top 10). */
+  topFiles: Array<{ file: string; count: number }>;
+  cache: { hits: number; misses: number; parses: number; maxEntries: number };
+  /** Files discovery found but could not index, with why. */
+  skipped: Array<{ file: string; reason: string }>;
+}
