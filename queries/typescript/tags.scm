@@ -110,4 +110,4 @@
 (generic_type name: (type_identifier) @name) @reference.type
 (implements_clause (type_identifier) @name) @reference.implementation
 (extends_type_clause type: (type_identifier) @name) @reference.interface
-(new_expression constructor: (identifier) @name) @reference.class
+(type_arguments (type_identifier) @name) @reference.type

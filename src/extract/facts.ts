@@ -193,6 +193,7 @@ function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
   const definitions = new Map<number, DefinitionFact>();
   const parameters = new Map<number, ParameterFact>();
   const references: ReferenceFact[] = [];
+  const referenced = new Set<number>();
   const imports = new Map<number, ImportFact>();
   const exportFacts = new Map<number, ExportFact>();
   const outline: OutlineFact[] = [];
@@ -210,6 +211,9 @@ function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
         consumed = true;
       } else if (name.startsWith('reference.')) {
         const nameNode = first(view, 'name') ?? node;
+        // Two patterns may tag the same name (a shared and a language file): one reference per name node.
+        if (referenced.has(nameNode.id)) continue;
+        referenced.add(nameNode.id);
         references.push({ kind: name.slice('reference.'.length), name: nameNode.text, node, nameNode });
         consumed = true;
       } else if (name === 'parameter') {
