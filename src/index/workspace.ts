@@ -10,7 +10,9 @@ import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LanguageRegistry } from '../languages/registry.js';
 import type { SymbolDefinition, SymbolReference } from '../types.js';
 import { type DiscoveryOptions, discoverFiles } from './discovery.js';
+import { bundledLanguages } from '../languages/bundled.js';
 import { type FileLimits, type FileRecord, processFile } from './file-record.js';
+import { canUseWorkers, PARALLEL_THRESHOLD, processInWorkers } from './parallel.js';
 import { type ResolvedPath, resolveInRoot } from './source.js';
 
 /** A definition with its file. */
@@ -133,6 +135,7 @@ export class Workspace {
     for (const file of [...this.#cache.keys()]) {
       if ((folder === '' || file.startsWith(`${folder}/`)) && !present.has(file)) this.#cache.delete(file);
     }
+    await this.#coldIndex(files);
     const indexed: string[] = [];
     for (const file of files) {
       try {
@@ -145,6 +148,34 @@ export class Workspace {
     }
     this.#scans.set(folder, { at: performance.now(), files: indexed });
     return indexed;
+  }
+
+  /**
+   * Parses the files not in the cache on every core when there are enough of them and the registry is the
+   * bundled one (workers build their own; a custom registry's grammars may not cross threads). Results are
+   * identical to the one-thread path, which handles everything else.
+   */
+  async #coldIndex(files: string[]): Promise<void> {
+    const missing = files.filter((file) => !this.#cache.has(file));
+    if (missing.length < PARALLEL_THRESHOLD || !canUseWorkers() || !this.#usesBundledLanguages()) return;
+    let results: Awaited<ReturnType<typeof processInWorkers>>;
+    try {
+      results = await processInWorkers(this.#root, missing, this.#limits, this.#options.disabledLanguages ?? new Set());
+    } catch {
+      return; // fall back to this thread
+    }
+    for (const result of results) {
+      if ('error' in result) continue; // re-tried (and reported) on this thread
+      this.counters.misses++;
+      this.counters.parses++;
+      this.#cache.set(result.file, result.record);
+      this.#link(result.file, result.record);
+    }
+  }
+
+  #usesBundledLanguages(): boolean {
+    const registered = this.#registry.list();
+    return registered.length === bundledLanguages.length && registered.every((definition, i) => definition === bundledLanguages[i]);
   }
 
   /** Forgets scan times, so the next query rescans. */
