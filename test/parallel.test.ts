@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import type * as PublicApi from '../src/index.js';
 
 const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 const fixture = readFileSync(fileURLToPath(new URL('./fixtures/typescript/user-service.ts', import.meta.url)), 'utf8');
@@ -16,7 +17,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('parallel cold index', () => {
   it('Should build the same index on worker threads as on one thread', async () => {
     expect(existsSync(dist)).toBe(true);
-    const api = (await import(dist)) as typeof import('../src/index.js');
+    const api = (await import(dist)) as typeof PublicApi;
     for (let i = 0; i < 450; i++) {
       mkdirSync(join(root, `pkg${i % 9}`), { recursive: true });
       writeFileSync(join(root, `pkg${i % 9}`, `mod${i}.ts`), fixture.replaceAll('UserService', `UserService${i}`));
