@@ -19,7 +19,7 @@
 //    rescanAfterMs: 60,000 so no query of a run rescans the project (checked: the run must take less than that).
 // 3. Re-query after a change: with rescanAfterMs: 0 (every query rescans), a comment line is appended to 1% of the
 //    files and a new function to one of them; the first findDefinitions after that is timed, with the number of
-//    files it re-parsed, and must find the new function. The files are restored afterwards (also on Ctrl-C).
+//    files it re-parsed, and must find the new function. The files are restored afterwards (also on Ctrl-C/SIGTERM).
 // 4. Memory: ten cycles of close, open, indexAll and gc on tree A, in a fresh child process, with RSS after each.
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -585,11 +585,13 @@ async function main() {
   console.log(formatTable([['corpus', 'files', 'MB', 'root'], ...corpora.map((c) => [c.name, c.files.length, mb(c.bytes), c.root])]));
   if (!globalThis.gc) console.log('(no --expose-gc: garbage is not collected between runs)');
 
-  // Ctrl-C must not leave touched files behind.
-  process.on('SIGINT', () => {
-    restoreTouched();
-    process.exit(130);
-  });
+  // Ctrl-C (or a kill) must not leave touched files behind.
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+    process.on(signal, () => {
+      restoreTouched();
+      process.exit(code);
+    });
+  }
   try {
     const cold = await measureCold(corpora, args.runs, ctags);
     await measureWarm(corpora);

@@ -122,6 +122,11 @@ describe('findDefinitions', () => {
     const byName = await index.findDefinitions({ symbol: 'AuthService.login' });
     expect(byName.definitions).toEqual([expect.objectContaining({ file: 'src/auth/service.ts', line: 10, kind: 'method', scope: 'AuthService' })]);
   });
+  it('Should find a name that holds a dot, and still read a dot as container.member otherwise', async () => {
+    write('src/util/iter.ts', 'export class Bag {\n  [Symbol.iterator]() {\n    return [][Symbol.iterator]();\n  }\n}\n');
+    const result = await index.findDefinitions({ symbol: '[Symbol.iterator]' });
+    expect(result.definitions).toEqual([expect.objectContaining({ file: 'src/util/iter.ts', line: 2, scope: 'Bag' })]);
+  });
   it('Should limit to the file or directory scope', async () => {
     const file = await index.findDefinitions({ file: 'src/util/other.ts', line: 1, symbol: 'hashPassword', scope: 'file' });
     expect(file.definitions.map((d) => d.file)).toEqual(['src/util/other.ts']);

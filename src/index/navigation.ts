@@ -210,10 +210,15 @@ async function resolveTarget(context: NavigationContext, query: PositionQuery): 
         suggestion: 'e.g. { symbol: "UserService.create" } or { file: "src/a.ts", line: 3, symbol: "create" }',
       });
     }
-    const parts = query.symbol.trim().split('.');
-    const name = parts.pop() ?? '';
-    const container = query.container ?? (parts.length > 0 ? parts.join('.') : undefined);
-    return { name, ...(container ? { container } : {}) };
+    const symbol = query.symbol.trim();
+    // `UserService.create` names a member; but a name may itself hold a dot (`[Symbol.observable]`).
+    await context.workspace.files('');
+    const parts = symbol.split('.');
+    if (parts.length > 1 && context.workspace.definitionsNamed(symbol).length === 0) {
+      const name = parts.pop() ?? '';
+      return { name, container: query.container ?? parts.join('.') };
+    }
+    return { name: symbol, ...(query.container ? { container: query.container } : {}) };
   }
   const path = await context.workspace.resolve(query.file);
   const record = await context.workspace.record(path);

@@ -158,9 +158,15 @@ export class Workspace {
   async #coldIndex(files: string[]): Promise<void> {
     const missing = files.filter((file) => !this.#cache.has(file));
     if (missing.length < PARALLEL_THRESHOLD || !canUseWorkers() || !this.#usesBundledLanguages()) return;
+    // Load this thread's grammars meanwhile: the first re-parse after a change would otherwise pay for it.
+    const languages = new Set(missing.map((file) => this.#registry.detectLanguage(file).language).filter((id) => id !== undefined));
+    const warmUp = Promise.allSettled([...languages].map((id) => this.#registry.load(id)));
     let results: Awaited<ReturnType<typeof processInWorkers>>;
     try {
-      results = await processInWorkers(this.#root, missing, this.#limits, this.#options.disabledLanguages ?? new Set());
+      [results] = await Promise.all([
+        processInWorkers(this.#root, missing, this.#limits, this.#options.disabledLanguages ?? new Set()),
+        warmUp,
+      ]);
     } catch {
       return; // fall back to this thread
     }
