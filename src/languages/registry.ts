@@ -103,6 +103,7 @@ export class LanguageRegistry {
   readonly #loads = new Map<string, Promise<LoadedLanguage>>();
   readonly #loaded = new Map<string, LoadedLanguage>();
   readonly #failures = new Map<string, string>();
+  readonly #sharedQueries = new Set<string>();
   readonly #resolvePackageFile: (file: PackageFile) => string;
 
   constructor(definitions: Iterable<LanguageDefinition> = [], options: LanguageRegistryOptions = {}) {
@@ -211,7 +212,7 @@ export class LanguageRegistry {
     const loaded = this.#loaded.get(definition.id);
     if (loaded) {
       loaded.parser.delete();
-      loaded.query.delete();
+      if (!this.#sharedQueries.has(definition.id)) loaded.query.delete();
     }
     this.#loaded.delete(definition.id);
     this.#loads.delete(definition.id);
@@ -221,10 +222,14 @@ export class LanguageRegistry {
   async #loadDefinition(definition: LanguageDefinition): Promise<LoadedLanguage> {
     let stage = 'grammar';
     try {
-      const language = await loadGrammar(await this.#grammarInput(definition.grammar));
+      const input = await this.#grammarInput(definition.grammar);
+      const language = await loadGrammar(input);
       stage = 'queries';
       const sources = await Promise.all(definition.queries.map((source) => readQuerySource(source)));
-      const query = compileQuery(language, sources.join('\n'));
+      // Grammars from files are shared process-wide (see loadGrammar), and so are their compiled queries.
+      const { query, shared } = compileQuery(language, sources.join('\n'), typeof input === 'string' || input instanceof URL);
+      if (shared) this.#sharedQueries.add(definition.id);
+      else this.#sharedQueries.delete(definition.id);
       const parser = createParser(language);
       const loaded: LoadedLanguage = { definition, language, query, parser };
       this.#loaded.set(definition.id, loaded);
