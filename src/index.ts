@@ -20,6 +20,7 @@ export { bundledLanguages, createDefaultRegistry } from './languages/bundled.js'
 // Languages
 export {
   type DocCommentStyle,
+  type ExportRule,
   defineLanguage,
   type GrammarSource,
   type LanguageDefinition,

@@ -86,6 +86,8 @@ describe('register', () => {
         queries: [`${here}custom-language/tags.scm`],
         docComments: { line: ['---'] },
         signature: { returnSeparator: ' -> ' },
+        // an export convention: names not starting with "helper"
+        exports: { unlessNamePattern: '^helper' },
       }),
     );
     const index = await CodeIndex.open({ root: `${here}custom-language`, registry });
@@ -97,6 +99,8 @@ describe('register', () => {
         ['helper', 'helper(x)', 8, undefined],
         ['greet', 'greet(name)', 12, undefined],
       ]);
+      expect(analysis.exports.map((e) => `${e.name}:${e.type}`)).toEqual(['add:function', 'greet:function']);
+      expect(analysis.functions.map((f) => f.isExported)).toEqual([true, false, true]);
       expect(registry.languages().find((l) => l.id === 'toylua')?.state).toBe('loaded');
     } finally {
       index.close();

@@ -149,7 +149,7 @@ function isTopLevel(def: DefinitionFact): boolean {
 }
 
 /** Builds the analysis body from a file's facts. */
-export function buildAnalysis(facts: FileFacts, style: SignatureStyle = {}): AnalysisBody {
+export function buildAnalysis(facts: FileFacts, style: SignatureStyle = {}, conventionExports = false): AnalysisBody {
   const defs = facts.definitions;
   const members = new Map<DefinitionFact, DefinitionFact[]>();
   for (const def of defs) {
@@ -175,7 +175,7 @@ export function buildAnalysis(facts: FileFacts, style: SignatureStyle = {}): Ana
     functions,
     classes,
     interfaces,
-    exports: buildExports(facts, style),
+    exports: buildExports(facts, style, conventionExports),
     imports: buildImports(facts),
     constants,
   };
@@ -300,7 +300,7 @@ function exportSignature(def: DefinitionFact, style: SignatureStyle): string {
   return `${def.kind} ${def.name}${typeParameters}${base}`;
 }
 
-function buildExports(facts: FileFacts, style: SignatureStyle): ExportInfo[] {
+function buildExports(facts: FileFacts, style: SignatureStyle, conventionExports: boolean): ExportInfo[] {
   const result: ExportInfo[] = [];
   const topLevel = new Map<string, DefinitionFact>();
   for (const def of facts.definitions) if (isTopLevel(def) && !topLevel.has(def.name)) topLevel.set(def.name, def);
@@ -323,6 +323,11 @@ function buildExports(facts: FileFacts, style: SignatureStyle): ExportInfo[] {
     if (name !== def.name) info.localName = def.name;
     return info;
   };
+
+  // Languages whose exports are a convention (Go, Rust, Python, ...): every exported top-level definition.
+  if (conventionExports) {
+    for (const def of facts.definitions) if (def.exported && isTopLevel(def)) push(fromDefinition(def, def.name, false, lineOf(def)));
+  }
 
   for (const fact of facts.exports) {
     // Exports inside a namespace belong to the namespace, not to the file.

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { DocCommentStyle } from '../languages/define.js';
+import type { DocCommentStyle, LanguageDefinition } from '../languages/define.js';
 import type { LoadedLanguage } from '../languages/registry.js';
 import type { Node, Range, Tree } from '../runtime/tree-sitter.js';
 import { cleanDocComments, isDocComment } from './docs.js';
@@ -310,16 +310,15 @@ function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
   }
 
   const exportList = [...exportFacts.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);
-  for (const fact of exportList) {
-    for (const declaration of fact.declarations) {
-      for (const def of defs) {
-        if (def.node.id === declaration.id || def.wrappers.some((w) => w.id === declaration.id)) {
-          def.exported = true;
-          if (fact.isDefault) def.exportedAsDefault = true;
-        }
-      }
-    }
+  const declared = new Map<number, ExportFact>();
+  for (const fact of exportList) for (const declaration of fact.declarations) declared.set(declaration.id, fact);
+  for (const def of defs) {
+    const fact = declared.get(def.node.id) ?? def.wrappers.map((w) => declared.get(w.id)).find((f) => f !== undefined);
+    if (!fact) continue;
+    def.exported = true;
+    if (fact.isDefault) def.exportedAsDefault = true;
   }
+  applyExportRule(defs, loaded.definition.exports);
 
   return {
     definitions: defs,
@@ -330,6 +329,23 @@ function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
     outline,
     injectedTrees: [],
   };
+}
+
+/** Marks exported definitions for languages whose exports are a naming or modifier convention. */
+function applyExportRule(defs: DefinitionFact[], rule: LanguageDefinition['exports']): void {
+  if (!rule || rule === 'declared') return;
+  const name = rule.namePattern ? new RegExp(rule.namePattern, 'u') : undefined;
+  const unlessName = rule.unlessNamePattern ? new RegExp(rule.unlessNamePattern, 'u') : undefined;
+  for (const def of defs) {
+    if (def.isLocal || def.kind === 'import') continue;
+    // Members follow their container: a public method of a private class is not part of the file's API.
+    if (def.container && !def.container.exported) continue;
+    let exported = rule.modifiers ? rule.modifiers.some((m) => def.modifiers.includes(m)) : true;
+    if (rule.unlessModifiers?.some((m) => def.modifiers.includes(m))) exported = false;
+    if (name && !name.test(def.name)) exported = false;
+    if (unlessName?.test(def.name)) exported = false;
+    def.exported = exported;
+  }
 }
 
 function docText(node: Node): string {

@@ -111,7 +111,7 @@ export async function processFile(
     const style = loaded.definition.signature ?? {};
     const analysis: FileAnalysis = {
       ...emptyAnalysis(path.relative, languageId, [...source.warnings]),
-      ...buildAnalysis(facts, style),
+      ...buildAnalysis(facts, style, (loaded.definition.exports ?? 'declared') !== 'declared'),
     };
     const { count, errors } = collectSyntaxErrors(tree.rootNode);
     analysis.errors = errors;

@@ -54,6 +54,21 @@ export interface SignatureStyle {
   typeSeparator?: string;
 }
 
+/**
+ * How a language marks what a file exports. `declared` (the default): export statements say it (JavaScript,
+ * TypeScript). Otherwise a top-level definition is exported when its modifiers include one of `modifiers`
+ * (Rust `pub`, Java `public`), unless they include one of `unlessModifiers` (C `static`, Kotlin `private`), and
+ * its name matches `namePattern` (Go: `^[A-Z]`) and does not match `unlessNamePattern` (Python: `^_`).
+ */
+export type ExportRule =
+  | 'declared'
+  | {
+      modifiers?: string[];
+      unlessModifiers?: string[];
+      namePattern?: string;
+      unlessNamePattern?: string;
+    };
+
 /** Everything code-index needs to know about one language. */
 export interface LanguageDefinition {
   /** Stable id, e.g. `typescript`. Used in results and in `queries/<id>/`. */
@@ -74,6 +89,8 @@ export interface LanguageDefinition {
   docComments?: DocCommentStyle;
   /** Signature formatting. */
   signature?: SignatureStyle;
+  /** How the language marks exports. @defaultValue 'declared' */
+  exports?: ExportRule;
   /**
    * Languages embedded in this one, by the name its queries use in `injection.language`, mapped to a registered
    * language id (Markdown's inline content is `markdown_inline`).
