@@ -140,6 +140,11 @@ function parameterProperties(ctor: DefinitionFact): PropertyInfo[] {
     });
 }
 
+/** The bare type name of a receiver or impl target: `*Server` and `Server[T]` name `Server`. */
+function typeName(node: Node): string {
+  return /[\p{L}_][\p{L}\p{N}_]*/u.exec(node.text.replace(/^[\s*&(]+/, ''))?.[0] ?? node.text;
+}
+
 function isOutlineMember(def: DefinitionFact): boolean {
   return !def.isLocal;
 }
@@ -163,9 +168,37 @@ export function buildAnalysis(facts: FileFacts, style: SignatureStyle = {}, conv
   const classes: ClassInfo[] = [];
   const interfaces: TypeInfo[] = [];
   const constants: ConstantInfo[] = [];
+  // Members declared apart from their type: Rust `impl T { ... }` blocks and Go methods with a receiver `(s *T)`
+  // join the class-like definition of that name in the file.
+  const byName = new Map<string, DefinitionFact>();
   for (const def of defs) {
-    if (!isTopLevel(def)) continue;
-    if (def.kind === 'function') functions.push(functionInfo(def, style));
+    if (isTopLevel(def) && CLASS_KINDS.has(def.kind) && def.kind !== 'impl' && !byName.has(def.name)) byName.set(def.name, def);
+  }
+  const attach = (owner: DefinitionFact, member: DefinitionFact) => {
+    const list = members.get(owner) ?? [];
+    list.push(member);
+    members.set(owner, list);
+  };
+  const absorbed = new Set<DefinitionFact>();
+  for (const def of defs) {
+    if (def.kind === 'impl' && isTopLevel(def)) {
+      const owner = byName.get(def.name);
+      if (!owner) continue;
+      for (const member of members.get(def) ?? []) attach(owner, member);
+      for (const base of def.implements) owner.implements.push(base);
+      absorbed.add(def);
+    } else if (def.receiver && isTopLevel(def)) {
+      const owner = byName.get(typeName(def.receiver));
+      if (owner) {
+        attach(owner, def);
+        absorbed.add(def);
+      }
+    }
+  }
+
+  for (const def of defs) {
+    if (!isTopLevel(def) || absorbed.has(def)) continue;
+    if (def.kind === 'function' || (def.kind === 'method' && def.receiver)) functions.push(functionInfo(def, style));
     else if (CLASS_KINDS.has(def.kind)) classes.push(classInfo(def, members.get(def) ?? [], style));
     else if (def.kind in TYPE_KINDS) interfaces.push(typeInfo(def, members.get(def) ?? [], style));
     else if (def.kind === 'constant') constants.push(constantInfo(def));

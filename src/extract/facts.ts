@@ -24,6 +24,8 @@ export interface DefinitionFact {
   typeParameters?: Node;
   type?: Node;
   value?: Node;
+  /** The receiver type of a method declared outside its type (Go `func (s *S) M()`). */
+  receiver?: Node;
   modifiers: string[];
   extends: Node[];
   implements: Node[];
@@ -393,6 +395,7 @@ function addDefinition(map: Map<number, DefinitionFact>, view: MatchView, kind: 
   def.typeParameters ??= first(view, 'type_parameters');
   def.type ??= first(view, 'type');
   def.value ??= first(view, 'value');
+  def.receiver ??= first(view, 'receiver');
   for (const [capture, nodes] of view.captures) {
     if (capture === 'doc') {
       for (const docNode of nodes) if (!def.docNodes.some((d) => d.id === docNode.id)) def.docNodes.push(docNode);
