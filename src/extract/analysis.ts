@@ -172,7 +172,8 @@ export function buildAnalysis(facts: FileFacts, style: SignatureStyle = {}, conv
   // join the class-like definition of that name in the file.
   const byName = new Map<string, DefinitionFact>();
   for (const def of defs) {
-    if (isTopLevel(def) && CLASS_KINDS.has(def.kind) && def.kind !== 'impl' && !byName.has(def.name)) byName.set(def.name, def);
+    const isType = CLASS_KINDS.has(def.kind) || def.kind in TYPE_KINDS;
+    if (isTopLevel(def) && isType && def.kind !== 'impl' && !byName.has(def.name)) byName.set(def.name, def);
   }
   const attach = (owner: DefinitionFact, member: DefinitionFact) => {
     const list = members.get(owner) ?? [];
