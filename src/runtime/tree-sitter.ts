@@ -85,9 +85,9 @@ export function createParser(language: Language): Parser {
  */
 export function parseText(parser: Parser, text: string, timeoutMs: number, details: Record<string, unknown>): Tree {
   const started = performance.now();
-  const tree = parser.parse(text, null, {
-    progressCallback: () => performance.now() - started > timeoutMs,
-  } as never);
+  // web-tree-sitter types the callback as returning void, but it cancels the parse when the callback returns true.
+  const cancelAfterTimeout = (() => performance.now() - started > timeoutMs) as () => void;
+  const tree = parser.parse(text, null, { progressCallback: cancelAfterTimeout });
   if (!tree) {
     parser.reset();
     throw new CodeIndexError(ErrorCode.TS_PARSE_TIMEOUT, `Parsing timed out after ${timeoutMs}ms`, {
@@ -112,7 +112,6 @@ export function collectSyntaxErrors(root: Node): { count: number; errors: Syntax
   if (!root.hasError) return { count, errors };
   const cursor = root.walk();
   try {
-    let descend = true;
     for (;;) {
       const node = cursor.currentNode;
       let isError = false;
@@ -121,8 +120,7 @@ export function collectSyntaxErrors(root: Node): { count: number; errors: Syntax
         count++;
         if (errors.length < MAX_LISTED_ERRORS) errors.push(describeError(node));
       }
-      if (descend && !isError && node.hasError && cursor.gotoFirstChild()) continue;
-      descend = true;
+      if (!isError && node.hasError && cursor.gotoFirstChild()) continue;
       if (cursor.gotoNextSibling()) continue;
       let climbed = false;
       while (cursor.gotoParent()) {
