@@ -236,6 +236,22 @@ describe('cache', () => {
 });
 
 describe('fixtures', () => {
+  it('Should resolve a type name and a member name in a.b.c by position', async () => {
+    const fx = await CodeIndex.open({ root: fixtures, registry });
+    try {
+      const source = (await import('node:fs')).readFileSync(`${fixtures}typescript/user-service.ts`, 'utf8').split('\n');
+      const typeColumn = (source[162] ?? '').indexOf('Promise<User>') + 'Promise<'.length + 1;
+      const type = await fx.findDefinitions({ file: 'typescript/user-service.ts', line: 163, column: typeColumn, scope: 'file' });
+      expect(type.symbol).toBe('User');
+      expect(type.definitions[0]).toMatchObject({ line: 53, kind: 'interface' });
+      const memberColumn = (source[256] ?? '').indexOf('.cache') + 2;
+      const member = await fx.findDefinitions({ file: 'typescript/user-service.ts', line: 257, column: memberColumn, scope: 'file' });
+      expect(member.identifier?.name).toBe('cache');
+      expect(member.definitions[0]).toMatchObject({ line: 242, kind: 'property', scope: 'UserService' });
+    } finally {
+      fx.close();
+    }
+  });
   it('Should find a JSX component definition from its use', async () => {
     const fx = await CodeIndex.open({ root: fixtures, registry });
     try {
