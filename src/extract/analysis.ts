@@ -32,7 +32,12 @@ import { foldWhitespace, shorten } from './text.js';
 export type AnalysisBody = Omit<FileAnalysis, 'file' | 'language' | 'errors' | 'warnings'>;
 
 const CLASS_KINDS = new Set(['class', 'struct', 'trait', 'object', 'impl']);
-const TYPE_KINDS: Record<string, TypeInfo['kind']> = { interface: 'interface', type: 'type', enum: 'enum' };
+// Maps, not object literals: a kind named `constructor` must not find Object.prototype.constructor.
+const TYPE_KINDS = new Map<string, TypeInfo['kind']>([
+  ['interface', 'interface'],
+  ['type', 'type'],
+  ['enum', 'enum'],
+]);
 const MAX_KEYS = 2000;
 const MAX_KEY_DEPTH = 2;
 
@@ -74,7 +79,8 @@ function parameterText(param: ParameterInfo, style: SignatureStyle, raw: Paramet
   const marker = raw.optional && !param.defaultValue ? '?' : '';
   const type = param.type ? `${style.typeSeparator ?? ': '}${param.type}` : '';
   const value = param.defaultValue !== undefined ? ` = ${param.defaultValue}` : '';
-  return `${modifiers}${param.isRest ? '...' : ''}${param.name}${marker}${type}${value}`;
+  const rest = raw.prefix !== undefined ? raw.prefix.text : param.isRest ? '...' : '';
+  return `${modifiers}${rest}${param.name}${marker}${type}${value}`;
 }
 
 function signatureOf(def: DefinitionFact, style: SignatureStyle): string {
@@ -172,7 +178,7 @@ export function buildAnalysis(facts: FileFacts, style: SignatureStyle = {}, conv
   // join the class-like definition of that name in the file.
   const byName = new Map<string, DefinitionFact>();
   for (const def of defs) {
-    const isType = CLASS_KINDS.has(def.kind) || def.kind in TYPE_KINDS;
+    const isType = CLASS_KINDS.has(def.kind) || TYPE_KINDS.has(def.kind);
     if (isTopLevel(def) && isType && def.kind !== 'impl' && !byName.has(def.name)) byName.set(def.name, def);
   }
   const attach = (owner: DefinitionFact, member: DefinitionFact) => {
@@ -201,7 +207,7 @@ export function buildAnalysis(facts: FileFacts, style: SignatureStyle = {}, conv
     if (!isTopLevel(def) || absorbed.has(def)) continue;
     if (def.kind === 'function' || (def.kind === 'method' && def.receiver)) functions.push(functionInfo(def, style));
     else if (CLASS_KINDS.has(def.kind)) classes.push(classInfo(def, members.get(def) ?? [], style));
-    else if (def.kind in TYPE_KINDS) interfaces.push(typeInfo(def, members.get(def) ?? [], style));
+    else if (TYPE_KINDS.has(def.kind)) interfaces.push(typeInfo(def, members.get(def) ?? [], style));
     else if (def.kind === 'constant') constants.push(constantInfo(def));
   }
 
@@ -257,7 +263,7 @@ function classInfo(def: DefinitionFact, memberDefs: DefinitionFact[], style: Sig
 function typeInfo(def: DefinitionFact, memberDefs: DefinitionFact[], style: SignatureStyle): TypeInfo {
   const info: TypeInfo = {
     name: def.name,
-    kind: TYPE_KINDS[def.kind] ?? 'type',
+    kind: TYPE_KINDS.get(def.kind) ?? 'type',
     isExported: def.exported,
     line: lineOf(def),
     column: columnOf(def),
@@ -316,16 +322,16 @@ function buildImports(facts: FileFacts): ImportInfo[] {
   );
 }
 
-const EXPORT_TYPES: Record<string, ExportInfo['type']> = {
-  function: 'function',
-  class: 'class',
-  interface: 'interface',
-  type: 'interface',
-  enum: 'interface',
-  constant: 'constant',
-  variable: 'constant',
-  module: 'constant',
-};
+const EXPORT_TYPES = new Map<string, ExportInfo['type']>([
+  ['function', 'function'],
+  ['class', 'class'],
+  ['interface', 'interface'],
+  ['type', 'interface'],
+  ['enum', 'interface'],
+  ['constant', 'constant'],
+  ['variable', 'constant'],
+  ['module', 'constant'],
+]);
 
 function exportSignature(def: DefinitionFact, style: SignatureStyle): string {
   if (def.kind === 'function' || def.kind === 'method') return signatureOf(def, style);
@@ -348,7 +354,7 @@ function buildExports(facts: FileFacts, style: SignatureStyle, conventionExports
   const fromDefinition = (def: DefinitionFact, name: string, isDefault: boolean, line: number): ExportInfo => {
     const info: ExportInfo = {
       name,
-      type: EXPORT_TYPES[def.kind] ?? 'constant',
+      type: EXPORT_TYPES.get(def.kind) ?? 'constant',
       signature: exportSignature(def, style),
       isDefault,
       kind: def.kind,
@@ -360,7 +366,9 @@ function buildExports(facts: FileFacts, style: SignatureStyle, conventionExports
 
   // Languages whose exports are a convention (Go, Rust, Python, ...): every exported top-level definition.
   if (conventionExports) {
-    for (const def of facts.definitions) if (def.exported && isTopLevel(def)) push(fromDefinition(def, def.name, false, lineOf(def)));
+    for (const def of facts.definitions) {
+      if (def.exported && isTopLevel(def) && !def.receiver) push(fromDefinition(def, def.name, false, lineOf(def)));
+    }
   }
 
   for (const fact of facts.exports) {
@@ -418,7 +426,7 @@ function buildExports(facts: FileFacts, style: SignatureStyle, conventionExports
       if (local) local.exported = true;
       push({
         name: 'export=',
-        type: local ? (EXPORT_TYPES[local.kind] ?? 'constant') : 'default',
+        type: local ? (EXPORT_TYPES.get(local.kind) ?? 'constant') : 'default',
         isDefault: true,
         kind: local?.kind ?? 'value',
         ...(local
@@ -602,6 +610,7 @@ export function buildTags(
       isLocal: def.isLocal,
     };
     if (def.container) entry.scope = def.container.name;
+    else if (def.receiver) entry.scope = typeName(def.receiver);
     if (def.doc) entry.doc = def.doc;
     definitions.push(entry);
   }

@@ -20,10 +20,12 @@ export function isDocComment(text: string, style: DocCommentStyle): boolean {
  */
 export function cleanDocComments(texts: string[], style: DocCommentStyle): string {
   const lines: string[] = [];
+  let openedBlock = false;
   for (const raw of texts) {
     const text = raw.trim();
     const block = style.block?.find(([open, close]) => text.startsWith(open) && text.endsWith(close));
     if (block) {
+      openedBlock ||= lines.length === 0;
       const inner = text.slice(block[0].length, text.length - block[1].length);
       for (const line of inner.split(/\r?\n/)) lines.push(line.replace(/^\s*\*(?!\/)\s?/, '').replace(/^\s+$/, ''));
       continue;
@@ -36,10 +38,16 @@ export function cleanDocComments(texts: string[], style: DocCommentStyle): strin
   }
   while (lines.length > 0 && lines[0]?.trim() === '') lines.shift();
   while (lines.length > 0 && lines.at(-1)?.trim() === '') lines.pop();
-  const indents = lines.filter((line) => line.trim()).map((line) => /^\s*/.exec(line)?.[0].length ?? 0);
+  // The first line of a block comment sits right after its opener: like Python's inspect.cleandoc, leave it out of
+  // the common indentation, which the other lines share.
+  const fromLine = openedBlock && lines.length > 1 ? 1 : 0;
+  const indents = lines
+    .slice(fromLine)
+    .filter((line) => line.trim())
+    .map((line) => /^\s*/.exec(line)?.[0].length ?? 0);
   const common = indents.length > 0 ? Math.min(...indents) : 0;
   return lines
-    .map((line) => line.slice(common).trimEnd())
+    .map((line, i) => (i < fromLine ? line.trim() : line.slice(common).trimEnd()))
     .join('\n')
     .trim();
 }

@@ -53,6 +53,8 @@ export interface ParameterFact {
   defaultValue?: Node;
   optional: boolean;
   rest: boolean;
+  /** The token written before a rest parameter (`*`, `**`, `...`), when the query captures it. */
+  prefix?: Node;
   modifiers: string[];
 }
 
@@ -360,7 +362,9 @@ function pushUnique(list: string[], value: string): void {
 
 function addDefinition(map: Map<number, DefinitionFact>, view: MatchView, kind: string, node: Node): void {
   const nameNode = first(view, 'name');
-  const name = view.properties.name ?? (nameNode ? foldWhitespace(nameNode.text) : undefined);
+  const strip = view.properties['strip.name'];
+  const written = nameNode ? foldWhitespace(nameNode.text) : undefined;
+  const name = view.properties.name ?? (strip && written ? written.replace(new RegExp(strip, 'gu'), '') : written);
   let def = map.get(node.id);
   if (!def) {
     if (name === undefined) return;
@@ -446,6 +450,7 @@ function addParameter(map: Map<number, ParameterFact>, view: MatchView, node: No
   param.defaultValue ??= first(view, 'parameter.default');
   if (view.captures.has('parameter.optional')) param.optional = true;
   if (view.captures.has('parameter.rest')) param.rest = true;
+  param.prefix ??= first(view, 'parameter.prefix');
   for (const modifier of view.captures.get('parameter.modifier') ?? []) pushUnique(param.modifiers, modifier.text);
 }
 
