@@ -1,0 +1,150 @@
+; Go definitions, details, references and imports (grammar: tree-sitter-go@0.25.0, its own wasm).
+; Written for code-index; started from the tags.scm that tree-sitter-go ships.
+
+; ---- functions and methods --------------------------------------------------
+
+(function_declaration
+  name: (identifier) @name
+  type_parameters: (_)? @type_parameters
+  parameters: (parameter_list) @parameters
+  result: (_)? @return_type
+  body: (block)? @body) @definition.function
+
+; func (s *Server) Start(ctx context.Context) error: joins `type Server struct` of the same file
+(method_declaration
+  receiver: (parameter_list (parameter_declaration type: (_) @receiver))
+  name: (field_identifier) @name
+  parameters: (parameter_list) @parameters
+  result: (_)? @return_type
+  body: (block)? @body) @definition.method
+
+; interface method specs (declaration-only methods of the interface)
+(method_elem
+  name: (field_identifier) @name
+  parameters: (parameter_list) @parameters
+  result: (_)? @return_type) @definition.method
+
+; ---- parameters ---------------------------------------------------------------
+; One name: `ctx context.Context`. Several names sharing a type (`a, b int`) and unnamed parameters (`int`)
+; stay one parameter written as in the source.
+
+(parameter_list
+  (parameter_declaration
+    . name: (identifier) @parameter.name
+    . type: (_) @parameter.type .) @parameter)
+(parameter_list
+  (parameter_declaration
+    name: (identifier) . "," ) @parameter)
+(parameter_list
+  (parameter_declaration
+    . type: (_) .) @parameter)
+(parameter_list
+  (variadic_parameter_declaration
+    name: (identifier)? @parameter.name
+    "..." @parameter.rest
+    type: (_) @parameter.type) @parameter)
+
+; ---- types --------------------------------------------------------------------
+
+(type_declaration
+  (type_spec
+    name: (type_identifier) @name
+    type_parameters: (_)? @type_parameters
+    type: (struct_type (field_declaration_list) @body)) @definition.struct)
+
+(type_declaration
+  (type_spec
+    name: (type_identifier) @name
+    type_parameters: (_)? @type_parameters
+    type: (interface_type) @body) @definition.interface)
+
+(type_declaration
+  (type_spec
+    name: (type_identifier) @name
+    type_parameters: (_)? @type_parameters
+    type: (_) @value) @definition.type)
+
+(type_declaration
+  (type_alias
+    name: (type_identifier) @name
+    type: (_) @value) @definition.type)
+
+; embedded interfaces and constraints: `io.Reader`, `~int | ~string` (in the definition's own pattern: the
+; interface type is its body)
+(type_declaration
+  (type_spec
+    name: (type_identifier) @name
+    type: (interface_type (type_elem) @extends)) @definition.interface)
+
+; struct fields: each name is its own property (`X, Y int` gives X and Y)
+(field_declaration_list
+  (field_declaration
+    name: (field_identifier) @name @definition.property
+    type: (_) @type))
+
+; embedded fields: `sync.Mutex`, `*Base`, `*Cache[K, V]` are named after the type (the field's text is its type)
+(field_declaration_list
+  (field_declaration
+    . type: [
+      (type_identifier) @name
+      (qualified_type name: (type_identifier) @name)
+      (generic_type type: (type_identifier) @name)
+      (generic_type type: (qualified_type name: (type_identifier) @name))
+    ] .) @definition.property @type)
+
+; ---- constants and package-level variables -------------------------------------
+
+(source_file
+  (const_declaration
+    (const_spec
+      name: (identifier) @name @definition.constant
+      type: (_)? @type
+      value: (_)? @value)))
+
+(source_file
+  (var_declaration
+    [(var_spec
+      name: (identifier) @name @definition.constant
+      type: (_)? @type
+      value: (_)? @value)
+     (var_spec_list
+      (var_spec
+        name: (identifier) @name @definition.constant
+        type: (_)? @type
+        value: (_)? @value))]))
+
+; ---- imports --------------------------------------------------------------------
+
+; import "fmt"
+((import_spec
+  !name
+  path: (_ (interpreted_string_literal_content) @import.source)) @import
+  (#set! kind "static"))
+
+; import f "fmt" / import . "fmt": the alias names the whole package
+((import_spec
+  name: [(package_identifier) (dot)] @import.namespace
+  path: (_ (interpreted_string_literal_content) @import.source)) @import
+  (#set! kind "static"))
+
+; import _ "embed": for its side effects only
+((import_spec
+  name: (blank_identifier)
+  path: (_ (interpreted_string_literal_content) @import.source)) @import
+  (#set! kind "side-effect"))
+
+; ---- references ------------------------------------------------------------------
+
+(call_expression
+  function: [
+    (identifier) @name
+    (parenthesized_expression (identifier) @name)
+    (selector_expression field: (field_identifier) @name)
+    (parenthesized_expression (selector_expression field: (field_identifier) @name))
+  ]) @reference.call
+
+(type_identifier) @name @reference.type
+
+; ---- comments ---------------------------------------------------------------------
+
+(comment) @comment

@@ -1,0 +1,215 @@
+; Ruby definitions, references and imports (tree-sitter-ruby via @cursorless/tree-sitter-wasms).
+; Written for code-index; the grammar's own queries/tags.scm was the starting point.
+
+; ---- functions and methods -------------------------------------------------------
+
+; a `def` at the top level of a file is a function (a private method of Object); a `def` or `def self.x` directly
+; in a module is one of the module's functions (modules are namespaces: their members are top-level)
+(program
+  (method
+    name: (_) @name
+    parameters: (_)? @parameters
+    body: (_)? @body
+    "end"? @body) @definition.function)
+(module
+  body: (body_statement
+    [
+      (method
+        name: (_) @name
+        parameters: (_)? @parameters
+        body: (_)? @body
+        "end"? @body) @definition.function
+      (singleton_method
+        object: (self) @modifier.static
+        name: (_) @name
+        parameters: (_)? @parameters
+        body: (_)? @body
+        "end"? @body) @definition.function
+      (singleton_class
+        value: (self)
+        body: (body_statement
+          (method
+            name: (_) @name
+            parameters: (_)? @parameters
+            body: (_)? @body
+            "end"? @body) @definition.function))
+    ]))
+
+; (`"end"? @body`: an empty method has no body node; its `end` stands for the empty body so that it does not
+; read as declaration-only. When there is a body node it comes first and wins.)
+(method
+  name: (_) @name
+  parameters: (_)? @parameters
+  body: (_)? @body
+  "end"? @body
+  (#eq? @name "initialize")) @definition.constructor
+
+(method
+  name: (_) @name
+  parameters: (_)? @parameters
+  body: (_)? @body
+  "end"? @body
+  (#not-eq? @name "initialize")) @definition.method
+
+; `def self.name`: a singleton (class) method
+(singleton_method
+  object: (self) @modifier.static
+  name: (_) @name
+  parameters: (_)? @parameters
+  body: (_)? @body
+  "end"? @body) @definition.method
+
+; `def obj.name` on something other than self
+(singleton_method
+  object: (_) @receiver
+  name: (_) @name
+  parameters: (_)? @parameters
+  body: (_)? @body
+  "end"? @body
+  (#not-eq? @receiver "self")) @definition.method
+
+; methods inside `class << self` are singleton methods
+(singleton_class
+  value: (self)
+  body: (body_statement (method name: (_) @modifier.static)))
+
+; `alias new_name old_name` (`alias :new :old` and `alias_method :new, :old` name symbols, whose text keeps the
+; colon: not expressible until a definition name can be stripped)
+(alias name: [(identifier) (operator) (constant)] @name) @definition.method
+
+; ---- parameters ------------------------------------------------------------------
+
+(method_parameters (identifier) @parameter @parameter.name)
+(lambda_parameters (identifier) @parameter @parameter.name)
+(method_parameters
+  (optional_parameter name: (_) @parameter.name value: (_) @parameter.default) @parameter)
+(method_parameters
+  (keyword_parameter name: (_) @parameter.name value: (_)? @parameter.default) @parameter)
+; `*args`, `**options`, `&block` are written as Ruby writes them (the name includes the sigil)
+(method_parameters [(splat_parameter) (hash_splat_parameter) (block_parameter)] @parameter @parameter.name @parameter.optional)
+(method_parameters (destructured_parameter) @parameter @parameter.name)
+(method_parameters (forward_parameter) @parameter @parameter.name)
+
+; ---- visibility ------------------------------------------------------------------
+
+; a bare `private` / `protected` makes the later methods of the same class or module body private / protected, up
+; to the next bare `private` / `protected` / `public` (methods in `class << self` and `def self.x` are not affected)
+(class
+  body: (body_statement
+    (identifier) @_visibility
+    .
+    (_)* @_between
+    .
+    (method name: (_) @modifier.private))
+  (#eq? @_visibility "private")
+  (#not-match? @_between "^(private|protected|public)$"))
+(class
+  body: (body_statement
+    (identifier) @_visibility
+    .
+    (_)* @_between
+    .
+    (method name: (_) @modifier.protected))
+  (#eq? @_visibility "protected")
+  (#not-match? @_between "^(private|protected|public)$"))
+(module
+  body: (body_statement
+    (identifier) @_visibility
+    .
+    (_)* @_between
+    .
+    (method name: (_) @modifier.private))
+  (#eq? @_visibility "private")
+  (#not-match? @_between "^(private|protected|public)$"))
+(module
+  body: (body_statement
+    (identifier) @_visibility
+    .
+    (_)* @_between
+    .
+    (method name: (_) @modifier.protected))
+  (#eq? @_visibility "protected")
+  (#not-match? @_between "^(private|protected|public)$"))
+
+; `private def name ... end`
+(call
+  method: (identifier) @_visibility
+  (#eq? @_visibility "private")
+  arguments: (argument_list (method name: (_) @modifier.private)))
+(call
+  method: (identifier) @_visibility
+  (#eq? @_visibility "protected")
+  arguments: (argument_list (method name: (_) @modifier.protected)))
+(call
+  method: (identifier) @_visibility
+  (#eq? @_visibility "private_class_method")
+  arguments: (argument_list (singleton_method name: (_) @modifier.private)))
+
+; ---- classes and modules ---------------------------------------------------------
+
+(class
+  name: [(constant) @name (scope_resolution name: (_) @name)]
+  body: (_)? @body) @definition.class
+
+(superclass [(constant) (scope_resolution)] @extends)
+
+; `include`/`extend`/`prepend` of a module are the class's mixins
+(class
+  body: (body_statement
+    (call
+      method: (identifier) @_mixin
+      (#any-of? @_mixin "include" "extend" "prepend")
+      arguments: (argument_list [(constant) (scope_resolution)] @implements)))) @definition.class
+(module
+  body: (body_statement
+    (call
+      method: (identifier) @_mixin
+      (#any-of? @_mixin "include" "extend" "prepend")
+      arguments: (argument_list [(constant) (scope_resolution)] @implements)))) @definition.module
+
+(module
+  name: [(constant) @name (scope_resolution name: (_) @name)]
+  body: (_)? @body) @definition.module
+
+; Comments between `class X` / `module X` / `class << self` and the first statement are children of the class
+; node, not of its body: they document that first statement.
+(_
+  (comment)+ @doc
+  .
+  body: (body_statement
+    .
+    [
+      (method name: (_) @name) @definition.method
+      (singleton_method name: (_) @name) @definition.method
+      (class name: [(constant) @name (scope_resolution name: (_) @name)]) @definition.class
+      (module name: [(constant) @name (scope_resolution name: (_) @name)]) @definition.module
+      (assignment left: (constant) @name) @definition.constant
+    ]))
+
+; ---- constants -------------------------------------------------------------------
+
+; (a constant cannot be assigned inside a method, so any `NAME = value` is one)
+(assignment
+  left: (constant) @name
+  right: (_) @value) @definition.constant
+
+; ---- imports ---------------------------------------------------------------------
+
+(call
+  method: (identifier) @_require
+  (#any-of? @_require "require" "require_relative" "load" "autoload")
+  arguments: (argument_list . (string (string_content) @import.source))) @import
+
+; ---- references ------------------------------------------------------------------
+
+(call method: (identifier) @name
+  (#not-any-of? @name "require" "require_relative" "include" "extend" "prepend" "attr_reader" "attr_writer" "attr_accessor" "private" "protected" "public" "private_constant" "module_function")) @reference.call
+(call receiver: (constant) @name) @reference.class
+(call receiver: (scope_resolution name: (constant) @name)) @reference.class
+(superclass (constant) @name) @reference.class
+(superclass (scope_resolution name: (constant) @name)) @reference.class
+(argument_list (constant) @name) @reference.class
+
+; ---- comments --------------------------------------------------------------------
+
+(comment) @comment

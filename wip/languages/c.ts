@@ -1,0 +1,16 @@
+import { defineLanguage } from './define.js';
+
+/**
+ * C, with the tree-sitter-c grammar from `@cursorless/tree-sitter-wasms` (same ERROR counts as tree-sitter-c@0.24.1
+ * on /usr/include and real .c files). `.h` files are parsed as C.
+ */
+export const c = defineLanguage({
+  id: 'c',
+  name: 'C',
+  extensions: ['.c', '.h'],
+  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-c.wasm' },
+  grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
+  queries: [new URL('../../queries/c/tags.scm', import.meta.url)],
+  docComments: { block: [['/**', '*/']], line: ['///'] },
+  exports: { unlessModifiers: ['static'] },
+});
