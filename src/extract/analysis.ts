@@ -324,7 +324,12 @@ function buildImports(facts: FileFacts): ImportInfo[] {
 
 const EXPORT_TYPES = new Map<string, ExportInfo['type']>([
   ['function', 'function'],
+  ['method', 'function'],
   ['class', 'class'],
+  ['struct', 'class'],
+  ['trait', 'class'],
+  ['object', 'class'],
+  ['impl', 'class'],
   ['interface', 'interface'],
   ['type', 'interface'],
   ['enum', 'interface'],
