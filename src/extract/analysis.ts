@@ -151,10 +151,6 @@ function typeName(node: Node): string {
   return /[\p{L}_][\p{L}\p{N}_]*/u.exec(node.text.replace(/^[\s*&(]+/, ''))?.[0] ?? node.text;
 }
 
-function isOutlineMember(def: DefinitionFact): boolean {
-  return !def.isLocal;
-}
-
 function isTopLevel(def: DefinitionFact): boolean {
   return !def.isLocal && (!def.container || def.container.kind === 'module');
 }
@@ -164,7 +160,7 @@ export function buildAnalysis(facts: FileFacts, style: SignatureStyle = {}, conv
   const defs = facts.definitions;
   const members = new Map<DefinitionFact, DefinitionFact[]>();
   for (const def of defs) {
-    if (!def.container || !isOutlineMember(def)) continue;
+    if (!def.container || def.isLocal) continue;
     const list = members.get(def.container) ?? [];
     list.push(def);
     members.set(def.container, list);
@@ -475,11 +471,7 @@ function buildExports(facts: FileFacts, style: SignatureStyle, conventionExports
 }
 
 function enclosingDefinition(node: Node, facts: FileFacts): DefinitionFact | undefined {
-  for (let current = node.parent; current; current = current.parent) {
-    const def = facts.definitionsByNode.get(current.id);
-    if (def) return def;
-  }
-  return undefined;
+  return node.parent ? definitionAt(node.parent, facts) : undefined;
 }
 
 function definitionAt(node: Node, facts: FileFacts): DefinitionFact | undefined {
