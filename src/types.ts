@@ -96,8 +96,15 @@ export interface ClassInfo {
   methods: FunctionInfo[];
   /** Fields and parameter properties, in source order. */
   properties: PropertyInfo[];
-  /** The constructor, when declared. */
+  /** The constructor, when declared: the implementation when there are overloads, else the first one. */
   constructor?: FunctionInfo;
+  /**
+   * Every constructor in source order, when there are several (Java/C#/C++ overloads, Kotlin secondary
+   * constructors, TypeScript overload signatures).
+   */
+  constructors?: FunctionInfo[];
+  /** The precise kind when it is not a plain class: `struct`, `trait`, `object`, `impl`, ... */
+  kind?: string;
   /** The base class as written, e.g. `Base<T>`. */
   extends?: string;
   /** Implemented interfaces as written. */

@@ -52,24 +52,13 @@ describe('detectLanguage', () => {
       'No tree-sitter parser available for "Makefile" (no extension)',
     );
   });
-  it('Should not list the injected-only markdown_inline language among extensions', () => {
-    expect(registry.supportedExtensions()).toEqual(
-      [
-        '.cjs',
-        '.js',
-        '.json',
-        '.jsonc',
-        '.jsx',
-        '.markdown',
-        '.md',
-        '.mdx',
-        '.mjs',
-        '.cts',
-        '.mts',
-        '.ts',
-        '.tsx',
-      ].sort(),
-    );
+  it('Should list every bundled extension once, sorted, without the injected-only markdown_inline language', () => {
+    const extensions = registry.supportedExtensions();
+    expect(extensions).toEqual([...new Set(extensions)].sort());
+    const expected = bundledLanguages.filter((l) => l.id !== 'markdown_inline').flatMap((l) => l.extensions);
+    expect(new Set(extensions)).toEqual(new Set(expected));
+    expect(extensions).toEqual(expect.arrayContaining(['.ts', '.tsx', '.py', '.pyi', '.go', '.rs', '.h', '.md']));
+    expect(bundledLanguages.find((l) => l.id === 'markdown_inline')?.extensions).toEqual([]);
   });
 });
 

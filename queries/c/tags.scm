@@ -11,7 +11,7 @@
     (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (_) @parameters))
     (pointer_declarator declarator: (pointer_declarator
       declarator: (function_declarator declarator: (identifier) @name parameters: (_) @parameters)))
-  ]
+  ] @declarator
   body: (_) @body) @definition.function
 
 ; prototypes: declaration-only (no @body). ALL-CAPS names are macro invocations the grammar read as declarators
@@ -23,7 +23,7 @@
     (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (_) @parameters))
     (pointer_declarator declarator: (pointer_declarator
       declarator: (function_declarator declarator: (identifier) @name parameters: (_) @parameters)))
-  ]
+  ] @declarator
   (#not-match? @name "^_*[A-Z][A-Z0-9_]*$")) @definition.function
 
 ;; Prototypes the grammar could not parse whole, as macros it cannot expand follow the parameter list
@@ -84,7 +84,7 @@
     (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name))
     (array_declarator declarator: (field_identifier) @name)
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))
-  ]) @definition.property
+  ] @declarator) @definition.property
 
 (enumerator name: (identifier) @name value: (_)? @value) @definition.property
 
@@ -108,7 +108,7 @@
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))
     (function_declarator declarator: (type_identifier) @name)
     (array_declarator declarator: (type_identifier) @name)
-  ]) @definition.type @value
+  ] @declarator) @definition.type @value
 
 ; `typedef __ssize_t ssize_t;`: the grammar reads well-known type names (size_t, ssize_t, ...) as primitive types
 (type_definition type: (_) @value declarator: (primitive_type) @name) @definition.type

@@ -49,7 +49,7 @@
     (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
     (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
     (reference_declarator (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
-  ]
+  ] @declarator
     body: (_)? @body) @definition.method)
 (field_declaration_list
   (template_declaration
@@ -59,7 +59,7 @@
     (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
     (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
     (reference_declarator (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
-  ]
+  ] @declarator
       body: (_)? @body) @definition.method))
 ; declared in a class body
 (field_declaration_list
@@ -69,7 +69,7 @@
     (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
     (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
     (reference_declarator (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
-  ]) @definition.method)
+  ] @declarator) @definition.method)
 (field_declaration_list
   (declaration
     declarator: [
@@ -77,7 +77,7 @@
     (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
     (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
     (reference_declarator (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
-  ]) @definition.method)
+  ] @declarator) @definition.method)
 (field_declaration_list
   (template_declaration
     (declaration declarator: [
@@ -85,7 +85,7 @@
     (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
     (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
     (reference_declarator (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
-  ]) @definition.method))
+  ] @declarator) @definition.method))
 
 ; out of line: void Foo::bar() {...}, Foo::~Foo() {...}; the scope is the receiver (joins class Foo of the file)
 (function_definition
@@ -95,7 +95,7 @@
       (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name))
       (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name)))
     ]
-    parameters: (_) @parameters)
+    parameters: (_) @parameters) @declarator
   body: (_)? @body) @definition.method
 (function_definition
   declarator: (_ (_
@@ -104,7 +104,7 @@
       (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name))
       (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name)))
     ]
-    parameters: (_) @parameters))
+    parameters: (_) @parameters)) @declarator
   body: (_)? @body) @definition.method
 
 ; ---- functions ----------------------------------------------------------------------------
@@ -115,7 +115,7 @@
     (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
     (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
     (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
-  ]
+  ] @declarator
   body: (_) @body) @definition.function
 
 (translation_unit
@@ -125,7 +125,7 @@
     (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
     (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
     (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
-  ]) @definition.function)
+  ] @declarator) @definition.function)
 (declaration_list
   (declaration
     declarator: [
@@ -133,7 +133,7 @@
     (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
     (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
     (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
-  ]) @definition.function)
+  ] @declarator) @definition.function)
 (preproc_if
   (declaration
     declarator: [
@@ -141,7 +141,7 @@
     (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
     (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
     (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
-  ]) @definition.function)
+  ] @declarator) @definition.function)
 (preproc_ifdef
   (declaration
     declarator: [
@@ -149,7 +149,7 @@
     (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
     (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
     (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
-  ]) @definition.function)
+  ] @declarator) @definition.function)
 (preproc_else
   (declaration
     declarator: [
@@ -157,7 +157,7 @@
     (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
     (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
     (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
-  ]) @definition.function)
+  ] @declarator) @definition.function)
 (preproc_elif
   (declaration
     declarator: [
@@ -165,7 +165,7 @@
     (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
     (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
     (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
-  ]) @definition.function)
+  ] @declarator) @definition.function)
 (template_declaration
   (declaration
     declarator: [
@@ -173,18 +173,18 @@
     (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
     (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
     (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
-  ]) @definition.function)
+  ] @declarator) @definition.function)
 (linkage_specification body: (declaration
   declarator: [
     (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
     (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
     (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
     (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
-  ]) @definition.function)
+  ] @declarator) @definition.function)
 
 (function_definition type: (_) @return_type)
-(declaration type: (_) @return_type declarator: [(function_declarator) (pointer_declarator) (reference_declarator)])
-(field_declaration type: (_) @return_type declarator: [(function_declarator) (pointer_declarator (function_declarator)) (reference_declarator (function_declarator))])
+(declaration type: (_) @return_type declarator: [(function_declarator) (pointer_declarator) (reference_declarator)] @declarator)
+(field_declaration type: (_) @return_type declarator: [(function_declarator) (pointer_declarator (function_declarator)) (reference_declarator (function_declarator))] @declarator)
 (function_declarator (trailing_return_type (_) @return_type))
 
 (function_definition [(storage_class_specifier) (virtual) (explicit_function_specifier)] @modifier)
@@ -241,7 +241,7 @@
     (reference_declarator (field_identifier) @name)
     (array_declarator declarator: (field_identifier) @name)
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))
-  ]
+  ] @declarator
   default_value: (_)? @value) @definition.property
 
 (enumerator name: (identifier) @name value: (_)? @value) @definition.property
@@ -266,7 +266,7 @@
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))
     (function_declarator declarator: (type_identifier) @name)
     (array_declarator declarator: (type_identifier) @name)
-  ]) @definition.type @value
+  ] @declarator) @definition.type @value
 
 ; `typedef __ssize_t ssize_t;`: the grammar reads well-known type names (size_t, ssize_t, ...) as primitive types
 (type_definition type: (_) @value declarator: (primitive_type) @name) @definition.type

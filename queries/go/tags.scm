@@ -25,16 +25,13 @@
   result: (_)? @return_type) @definition.method
 
 ; ---- parameters ---------------------------------------------------------------
-; One name: `ctx context.Context`. Several names sharing a type (`a, b int`) and unnamed parameters (`int`)
-; stay one parameter written as in the source.
+; One name: `ctx context.Context`. Several names sharing a type (`a, b int`) are one parameter per name (each
+; match adds a name) written once in the signature; unnamed parameters (`int`) are their type.
 
 (parameter_list
   (parameter_declaration
-    . name: (identifier) @parameter.name
-    . type: (_) @parameter.type .) @parameter)
-(parameter_list
-  (parameter_declaration
-    name: (identifier) . "," ) @parameter)
+    name: (identifier) @parameter.name
+    type: (_) @parameter.type) @parameter)
 (parameter_list
   (parameter_declaration
     . type: (_) .) @parameter)

@@ -48,7 +48,7 @@ export function formatAnalysis(a: FileAnalysis): string {
   for (const f of a.functions) lines.push(...fn('function', f));
   for (const c of a.classes) {
     lines.push(
-      `class ${c.name}${c.typeParameters ?? ''}${c.extends ? ` extends ${c.extends}` : ''}${c.implements ? ` implements ${c.implements.join(', ')}` : ''} @${c.line}:${c.column}${flags(
+      `${c.kind ?? 'class'} ${c.name}${c.typeParameters ?? ''}${c.extends ? ` extends ${c.extends}` : ''}${c.implements ? ` implements ${c.implements.join(', ')}` : ''} @${c.line}:${c.column}${flags(
         [
           [c.isExported, 'exported'],
           [c.isAbstract, 'abstract'],
@@ -56,7 +56,8 @@ export function formatAnalysis(a: FileAnalysis): string {
       )}${c.decorators ? ` ${c.decorators.join(' ')}` : ''}`,
     );
     if (c.doc) lines.push(`  doc ${JSON.stringify(c.doc)}`);
-    if (c.constructor) lines.push(...fn('constructor', c.constructor, '  '));
+    for (const ctor of c.constructors ?? (c.constructor ? [c.constructor] : []))
+      lines.push(...fn(ctor === c.constructor && c.constructors ? 'constructor*' : 'constructor', ctor, '  '));
     for (const p of c.properties) lines.push(prop(p, '  '));
     for (const m of c.methods) lines.push(...fn('method', m, '  '));
   }

@@ -83,11 +83,53 @@ function parameterText(param: ParameterInfo, style: SignatureStyle, raw: Paramet
   return `${modifiers}${rest}${param.name}${marker}${type}${value}`;
 }
 
+/**
+ * A type completed by C's declarator: `char` with `*name[4]` is `char *[4]`; a function's return type `T` with
+ * `*f(int) const` is `T *` (the declarator minus the name and its parameter list).
+ */
+function declaredType(def: DefinitionFact, base: Node | undefined, ofFunction: boolean): string | undefined {
+  if (!base) return undefined;
+  const declarator = def.declarator;
+  if (!declarator || !def.nameNode) return foldWhitespace(base.text);
+  let cut: Node = def.nameNode;
+  if (ofFunction && def.parameters) {
+    // The smallest node holding both the name and the parameters (C's function_declarator).
+    let node: Node | null = def.parameters;
+    while (node && node.startIndex > def.nameNode.startIndex) node = node.parent;
+    if (node && node.endIndex <= declarator.endIndex) cut = node;
+  }
+  if (cut.startIndex < declarator.startIndex || cut.endIndex > declarator.endIndex) return foldWhitespace(base.text);
+  const text = declarator.text;
+  const start = cut.startIndex - declarator.startIndex;
+  const suffix = text.slice(0, start) + text.slice(start + (cut.endIndex - cut.startIndex));
+  return foldWhitespace(`${base.text} ${suffix}`);
+}
+
 function signatureOf(def: DefinitionFact, style: SignatureStyle): string {
   const typeParameters = def.typeParameters ? foldWhitespace(def.typeParameters.text) : '';
-  const params = def.params.map((param) => parameterText(parameterInfo(param), style, param)).join(', ');
-  const returnType = def.returnType ? `${style.returnSeparator ?? ': '}${foldWhitespace(def.returnType.text)}` : '';
-  return `${def.name}${typeParameters}(${params})${returnType}`;
+  let params: string;
+  if (style.parameters === 'composed') {
+    params = def.params.map((param) => parameterText(parameterInfo(param), style, param)).join(', ');
+  } else {
+    // As written; parameters that share a node (Go's `a, b int`) are written once.
+    const written: string[] = [];
+    let previous: number | undefined;
+    for (const param of def.params) {
+      if (param.node.id !== previous) written.push(shorten(param.node.text));
+      previous = param.node.id;
+    }
+    params = written.join(', ');
+  }
+  const returnType = declaredType(def, def.returnType, true) ?? '';
+  if (style.returnTypeFirst) {
+    const prefix = [style.typeParametersFirst ? typeParameters : '', returnType].filter(Boolean).join(' ');
+    const generic = style.typeParametersFirst ? '' : typeParameters;
+    // C writes the pointer with the name: `char *name(void)`.
+    const space = prefix === '' || /[*&]$/.test(prefix) ? '' : ' ';
+    return `${prefix}${space}${def.name}${generic}(${params})`;
+  }
+  const returns = returnType ? `${style.returnSeparator ?? ': '}${returnType}` : '';
+  return `${def.name}${typeParameters}(${params})${returns}`;
 }
 
 function visibleModifiers(def: DefinitionFact): string[] | undefined {
@@ -106,7 +148,8 @@ function functionInfo(def: DefinitionFact, style: SignatureStyle): FunctionInfo 
     endLine: endLineOf(def.node),
     signature: signatureOf(def, style),
   };
-  if (def.returnType) info.returnType = foldWhitespace(def.returnType.text);
+  const returnType = declaredType(def, def.returnType, true);
+  if (returnType) info.returnType = returnType;
   if (def.typeParameters) info.typeParameters = foldWhitespace(def.typeParameters.text);
   const modifiers = visibleModifiers(def);
   if (modifiers) info.modifiers = modifiers;
@@ -119,7 +162,8 @@ function functionInfo(def: DefinitionFact, style: SignatureStyle): FunctionInfo 
 
 function propertyInfo(def: DefinitionFact): PropertyInfo {
   const info: PropertyInfo = { name: def.name, optional: def.optional, line: lineOf(def), column: columnOf(def) };
-  if (def.type) info.type = foldWhitespace(def.type.text);
+  const type = declaredType(def, def.type, false);
+  if (type) info.type = type;
   if (def.value) info.value = shorten(def.value.text);
   const modifiers = visibleModifiers(def);
   if (modifiers) info.modifiers = modifiers;
@@ -232,20 +276,20 @@ function classInfo(def: DefinitionFact, memberDefs: DefinitionFact[], style: Sig
     column: columnOf(def),
     endLine: endLineOf(def.node),
   } as unknown as ClassInfo;
+  if (def.kind !== 'class') info.kind = def.kind;
+  const constructors: FunctionInfo[] = [];
   for (const member of memberDefs) {
     if (member.kind === 'method') info.methods.push(functionInfo(member, style));
     else if (member.kind === 'constructor') {
-      // With overloads, `constructor` is the implementation; the overload signatures are listed with the methods.
-      const ctor = functionInfo(member, style);
-      if (info.constructor && !info.constructor.isDeclarationOnly) info.methods.push(ctor);
-      else {
-        if (info.constructor) info.methods.push(info.constructor);
-        info.constructor = ctor;
-      }
+      constructors.push(functionInfo(member, style));
       info.properties.push(...parameterProperties(member));
     } else if (member.kind === 'property' || member.kind === 'field') info.properties.push(propertyInfo(member));
   }
   info.properties.sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0));
+  if (constructors.length > 0) {
+    info.constructor = constructors.find((ctor) => !ctor.isDeclarationOnly) ?? constructors[0];
+    if (constructors.length > 1) info.constructors = constructors;
+  }
   const base = def.extends[0];
   if (base) info.extends = contentText(base);
   if (def.implements.length > 0) info.implements = def.implements.map(contentText);
@@ -278,7 +322,8 @@ function typeInfo(def: DefinitionFact, memberDefs: DefinitionFact[], style: Sign
 
 function constantInfo(def: DefinitionFact): ConstantInfo {
   const info: ConstantInfo = { name: def.name, isExported: def.exported, line: lineOf(def), column: columnOf(def) };
-  if (def.type) info.type = foldWhitespace(def.type.text);
+  const type = declaredType(def, def.type, false);
+  if (type) info.type = type;
   if (def.value) info.value = shorten(def.value.text);
   if (def.doc) info.doc = def.doc;
   return info;
@@ -487,9 +532,15 @@ export function buildSignatures(facts: FileFacts, style: SignatureStyle = {}): S
   const result: SignatureInfo[] = [];
   for (const def of facts.definitions) {
     if (def.isLocal || !(def.kind === 'function' || def.kind === 'method' || def.kind === 'constructor')) continue;
-    if (def.kind !== 'function' && !def.container) continue;
+    if (def.kind !== 'function' && !def.container && !def.receiver) continue;
     const info = functionInfo(def, style);
-    const qualified = def.container && def.container.kind !== 'module' ? `${def.container.name}.${def.name}` : def.name;
+    const owner =
+      def.container && def.container.kind !== 'module'
+        ? def.container.name
+        : def.receiver
+          ? typeName(def.receiver)
+          : undefined;
+    const qualified = owner ? `${owner}.${def.name}` : def.name;
     const signature: SignatureInfo = {
       name: qualified,
       parameters: info.parameters,

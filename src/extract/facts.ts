@@ -26,6 +26,8 @@ export interface DefinitionFact {
   value?: Node;
   /** The receiver type of a method declared outside its type (Go `func (s *S) M()`). */
   receiver?: Node;
+  /** C's declarator around the name (`*name`, `name[8]`, `*f(int)`): completes `type`/`returnType`. */
+  declarator?: Node;
   modifiers: string[];
   extends: Node[];
   implements: Node[];
@@ -49,6 +51,8 @@ export interface DefinitionFact {
 export interface ParameterFact {
   node: Node;
   name?: Node;
+  /** Every name the parameter declares: Go's `a, b int` declares two parameters with one type. */
+  names: Node[];
   type?: Node;
   defaultValue?: Node;
   optional: boolean;
@@ -288,7 +292,12 @@ function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
   for (const param of sortedParams) {
     const def =
       byParameters.get(param.node.id) ?? (param.node.parent ? byParameters.get(param.node.parent.id) : undefined);
-    def?.params.push(param);
+    if (!def) continue;
+    if (param.names.length <= 1) def.params.push(param);
+    else {
+      const names = [...param.names].sort((a, b) => a.startIndex - b.startIndex);
+      for (const name of names) def.params.push({ ...param, name, names: [name] });
+    }
   }
 
   // Nesting: the nearest enclosing definition, and whether any enclosing one is a function.
@@ -400,6 +409,7 @@ function addDefinition(map: Map<number, DefinitionFact>, view: MatchView, kind: 
   def.type ??= first(view, 'type');
   def.value ??= first(view, 'value');
   def.receiver ??= first(view, 'receiver');
+  def.declarator ??= first(view, 'declarator');
   for (const [capture, nodes] of view.captures) {
     if (capture === 'doc') {
       for (const docNode of nodes) if (!def.docNodes.some((d) => d.id === docNode.id)) def.docNodes.push(docNode);
@@ -442,10 +452,12 @@ function applyDetail(def: DefinitionFact, capture: string, node: Node): void {
 function addParameter(map: Map<number, ParameterFact>, view: MatchView, node: Node): void {
   let param = map.get(node.id);
   if (!param) {
-    param = { node, optional: false, rest: false, modifiers: [] };
+    param = { node, names: [], optional: false, rest: false, modifiers: [] };
     map.set(node.id, param);
   }
-  param.name ??= first(view, 'parameter.name');
+  for (const name of view.captures.get('parameter.name') ?? [])
+    if (!param.names.some((known) => known.id === name.id)) param.names.push(name);
+  param.name ??= param.names[0];
   param.type ??= first(view, 'parameter.type');
   param.defaultValue ??= first(view, 'parameter.default');
   if (view.captures.has('parameter.optional')) param.optional = true;

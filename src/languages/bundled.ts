@@ -6,15 +6,27 @@
  */
 import type { LanguageDefinition } from './define.js';
 import { LanguageRegistry, type LanguageRegistryOptions } from './registry.js';
+import { bash } from './bash.js';
+import { c } from './c.js';
+import { cpp } from './cpp.js';
+import { csharp } from './csharp.js';
+import { go } from './go.js';
+import { java } from './java.js';
 import { javascript } from './javascript.js';
 import { json } from './json.js';
+import { kotlin } from './kotlin.js';
+import { lua } from './lua.js';
 import { markdownInline } from './markdown-inline.js';
 import { markdown } from './markdown.js';
+import { php } from './php.js';
+import { python } from './python.js';
+import { ruby } from './ruby.js';
+import { rust } from './rust.js';
 import { tsx } from './tsx.js';
 import { typescript } from './typescript.js';
 
 /** Every bundled language definition. */
-export const bundledLanguages: readonly LanguageDefinition[] = [javascript, json, markdownInline, markdown, tsx, typescript];
+export const bundledLanguages: readonly LanguageDefinition[] = [bash, c, cpp, csharp, go, java, javascript, json, kotlin, lua, markdownInline, markdown, php, python, ruby, rust, tsx, typescript];
 
 /**
  * A registry holding every bundled language; grammars load on first use.

@@ -52,6 +52,19 @@ export interface SignatureStyle {
   returnSeparator?: string;
   /** Between a parameter's name and its type: `': '` (the default) or `' '` (Go). */
   typeSeparator?: string;
+  /**
+   * How parameters are written in a signature: `source` (the default), each parameter's own text with whitespace
+   * folded (`*args: int`, `a, b int`, `int x`, `&mut self`); or `composed` from its parts (name, `?`, type and
+   * default), which drops decorators and comments (TypeScript, JavaScript).
+   */
+  parameters?: 'source' | 'composed';
+  /**
+   * Write the return type before the name, as C, C++, Java and C# do (`int size(const Buffer *b)`), instead of
+   * after the parameters with `returnSeparator`.
+   */
+  returnTypeFirst?: boolean;
+  /** With `returnTypeFirst`, write type parameters before the return type, as Java does (`<T> List<T> of(T x)`). */
+  typeParametersFirst?: boolean;
 }
 
 /**

@@ -14,4 +14,5 @@ export const javascript = defineLanguage({
     new URL('../../queries/javascript/structure.scm', import.meta.url),
   ],
   docComments: { block: [['/**', '*/']] },
+  signature: { parameters: 'composed' },
 });

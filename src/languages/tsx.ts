@@ -15,4 +15,5 @@ export const tsx = defineLanguage({
     new URL('../../queries/javascript/structure.scm', import.meta.url),
   ],
   docComments: { block: [['/**', '*/']] },
+  signature: { parameters: 'composed' },
 });

@@ -8,6 +8,7 @@ export const cpp = defineLanguage({
   grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-cpp.wasm' },
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/cpp/tags.scm', import.meta.url)],
+  signature: { returnTypeFirst: true },
   docComments: { block: [['/**', '*/']], line: ['///'] },
   exports: { unlessModifiers: ['static', 'internal'] },
 });

@@ -11,6 +11,7 @@ export const c = defineLanguage({
   grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-c.wasm' },
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/c/tags.scm', import.meta.url)],
+  signature: { returnTypeFirst: true },
   docComments: { block: [['/**', '*/']], line: ['///'] },
   exports: { unlessModifiers: ['static'] },
 });

@@ -1,0 +1,500 @@
+; Elixir definitions, references and imports (tree-sitter-elixir via @cursorless/tree-sitter-wasms).
+; Written for code-index; the grammar's own queries/tags.scm was the starting point.
+;
+; Everything in Elixir is a call: `defmodule Name do ... end` is `(call target: (identifier) (arguments (alias))
+; (do_block))` and `def name(args) when guard do ... end` is a call whose first argument is the function head.
+
+; ---- modules, protocols, implementations -------------------------------------------
+
+; `defmodule A.B do ... end`: a module; its functions are the module's top-level functions
+(call
+  target: (identifier) @_keyword
+  (#eq? @_keyword "defmodule")
+  (arguments . (alias) @name)
+  (do_block)? @body) @definition.module
+
+; `defprotocol P do ... end`: an interface whose `def` heads are its methods
+(call
+  target: (identifier) @_keyword
+  (#eq? @_keyword "defprotocol")
+  (arguments . (alias) @name)
+  (do_block)? @body) @definition.interface
+
+; `defimpl Protocol, for: Type do ... end`: an implementation named after the type, implementing the protocol
+(call
+  target: (identifier) @_keyword
+  (#eq? @_keyword "defimpl")
+  (arguments
+    .
+    (alias) @implements
+    (keywords
+      (pair
+        key: (keyword) @_for
+        value: (_) @name
+        (#eq? @_for "for: "))))
+  (do_block)? @body) @definition.impl
+
+; `defimpl Protocol do ... end` inside `defmodule Type`: implemented for the enclosing module (its scope); named
+; after the protocol
+(call
+  target: (identifier) @_keyword
+  (#eq? @_keyword "defimpl")
+  (arguments . (alias) @name @implements .)
+  (do_block)? @body) @definition.impl
+
+; `defstruct [...]` / `defexception [...]`: the module's struct, named after the module (`%A.B{}`); it is reported
+; at the `defmodule` line, where its name is written
+(call
+  target: (identifier) @_keyword
+  (#eq? @_keyword "defmodule")
+  (arguments . (alias) @name)
+  (do_block
+    (call
+      target: (identifier) @_struct
+      (#any-of? @_struct "defstruct" "defexception")) @definition.struct))
+
+; struct fields: `defstruct [:id, name: "x"]`, `defstruct id: nil`
+(call
+  target: (identifier) @_struct
+  (#any-of? @_struct "defstruct" "defexception")
+  (arguments (list (atom) @name @definition.property))
+  (#set! strip.name "^:"))
+(call
+  target: (identifier) @_struct
+  (#any-of? @_struct "defstruct" "defexception")
+  (arguments
+    [
+      (keywords (pair key: (keyword) @name value: (_) @value) @definition.property)
+      (list (keywords (pair key: (keyword) @name value: (_) @value) @definition.property))
+    ])
+  (#set! strip.name ":\\s*$"))
+
+; ---- functions --------------------------------------------------------------------------
+;
+; `def`, `defp`, `defmacro`, `defmacrop`, `defguard`, `defguardp`, `defdelegate` (and Nx `defn`, `defnp`). A function
+; written as several clauses is ONE definition, at its first clause: a clause is a definition only when the statement
+; before it is not a clause of the same name (four patterns each: first statement of the block, after a non-call,
+; after a call that is not a def, after a def of another name). Clauses inside `defprotocol`/`defimpl` are methods.
+
+
+; method: the first statement of a block
+(call
+  target: (identifier) @_container
+  (#any-of? @_container "defprotocol" "defimpl")
+  (do_block
+    .
+    (call
+      target: (identifier) @_def
+      (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
+      (arguments
+          .
+          [
+            (identifier) @name
+            (call target: (identifier) @name (arguments)? @parameters)
+            (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
+            (binary_operator left: (identifier) @name operator: "when")
+          ]
+          (keywords)? @body)
+      (do_block)? @body) @definition.method))
+
+; method: after anything but a call
+(call
+  target: (identifier) @_container
+  (#any-of? @_container "defprotocol" "defimpl")
+  (do_block
+    [(unary_operator) (comment) (binary_operator) (identifier) (alias) (atom) (string) (sigil) (list) (tuple) (map) (dot) (block) (access_call)] @_previous_statement
+    .
+    (call
+      target: (identifier) @_def
+      (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
+      (arguments
+          .
+          [
+            (identifier) @name
+            (call target: (identifier) @name (arguments)? @parameters)
+            (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
+            (binary_operator left: (identifier) @name operator: "when")
+          ]
+          (keywords)? @body)
+      (do_block)? @body) @definition.method))
+
+; method: after a call that is not a def
+(call
+  target: (identifier) @_container
+  (#any-of? @_container "defprotocol" "defimpl")
+  (do_block
+    (call target: (_) @_other)
+    .
+    (call
+      target: (identifier) @_def
+      (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
+      (arguments
+          .
+          [
+            (identifier) @name
+            (call target: (identifier) @name (arguments)? @parameters)
+            (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
+            (binary_operator left: (identifier) @name operator: "when")
+          ]
+          (keywords)? @body)
+      (do_block)? @body) @definition.method
+    (#not-any-of? @_other "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")))
+
+; method: after a def of another name
+(call
+  target: (identifier) @_container
+  (#any-of? @_container "defprotocol" "defimpl")
+  (do_block
+    (call
+      target: (identifier) @_other
+      (#any-of? @_other "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
+      (arguments
+            .
+            [
+              (identifier) @_previous
+              (call target: (identifier) @_previous (arguments)?)
+              (binary_operator left: (call target: (identifier) @_previous (arguments)?) operator: "when")
+              (binary_operator left: (identifier) @_previous operator: "when")
+            ]))
+    .
+    (call
+      target: (identifier) @_def
+      (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
+      (arguments
+          .
+          [
+            (identifier) @name
+            (call target: (identifier) @name (arguments)? @parameters)
+            (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
+            (binary_operator left: (identifier) @name operator: "when")
+          ]
+          (keywords)? @body)
+      (do_block)? @body) @definition.method
+    (#not-eq? @_previous @name)))
+
+
+; function: the first statement of a block
+(do_block
+  .
+  (call
+    target: (identifier) @_def
+    (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
+    (arguments
+        .
+        [
+          (identifier) @name
+          (call target: (identifier) @name (arguments)? @parameters)
+          (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
+          (binary_operator left: (identifier) @name operator: "when")
+        ]
+        (keywords)? @body)
+    (do_block)? @body) @definition.function)
+
+; function: after anything but a call
+(do_block
+  [(unary_operator) (comment) (binary_operator) (identifier) (alias) (atom) (string) (sigil) (list) (tuple) (map) (dot) (block) (access_call)] @_previous_statement
+  .
+  (call
+    target: (identifier) @_def
+    (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
+    (arguments
+        .
+        [
+          (identifier) @name
+          (call target: (identifier) @name (arguments)? @parameters)
+          (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
+          (binary_operator left: (identifier) @name operator: "when")
+        ]
+        (keywords)? @body)
+    (do_block)? @body) @definition.function)
+
+; function: after a call that is not a def
+(do_block
+  (call target: (_) @_other)
+  .
+  (call
+    target: (identifier) @_def
+    (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
+    (arguments
+        .
+        [
+          (identifier) @name
+          (call target: (identifier) @name (arguments)? @parameters)
+          (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
+          (binary_operator left: (identifier) @name operator: "when")
+        ]
+        (keywords)? @body)
+    (do_block)? @body) @definition.function
+  (#not-any-of? @_other "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp"))
+
+; function: after a def of another name
+(do_block
+  (call
+    target: (identifier) @_other
+    (#any-of? @_other "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
+    (arguments
+          .
+          [
+            (identifier) @_previous
+            (call target: (identifier) @_previous (arguments)?)
+            (binary_operator left: (call target: (identifier) @_previous (arguments)?) operator: "when")
+            (binary_operator left: (identifier) @_previous operator: "when")
+          ]))
+  .
+  (call
+    target: (identifier) @_def
+    (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
+    (arguments
+        .
+        [
+          (identifier) @name
+          (call target: (identifier) @name (arguments)? @parameters)
+          (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
+          (binary_operator left: (identifier) @name operator: "when")
+        ]
+        (keywords)? @body)
+    (do_block)? @body) @definition.function
+  (#not-eq? @_previous @name))
+
+; ---- documentation and typespecs ------------------------------------------------------
+
+; `@doc "..."` / `@doc """..."""` / `@doc ~S"""..."""` before a function (other attributes such as `@spec` and
+; `@impl` may sit between)
+(do_block
+  (unary_operator
+    operand: (call
+      target: (identifier) @_attribute
+      (#eq? @_attribute "doc")
+      (arguments . [(string) (sigil)] @doc)))
+  .
+  (unary_operator)* @_between
+  .
+  (call
+    target: (identifier) @_def
+    (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
+    (arguments
+        .
+        [
+          (identifier) @name
+          (call target: (identifier) @name (arguments)? @parameters)
+          (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
+          (binary_operator left: (identifier) @name operator: "when")
+        ]
+        (keywords)? @body)
+    (do_block)? @body) @definition.function)
+
+; `@moduledoc` documents the enclosing module or protocol
+(call
+  target: (identifier) @_keyword
+  (#any-of? @_keyword "defmodule" "defprotocol")
+  (do_block
+    (unary_operator
+      operand: (call
+        target: (identifier) @_attribute
+        (#eq? @_attribute "moduledoc")
+        (arguments . [(string) (sigil)] @doc))))) @definition.module
+
+; `@spec name(args) :: return` right before a function: its return type
+(do_block
+  (unary_operator
+    operand: (call
+      target: (identifier) @_attribute
+      (#eq? @_attribute "spec")
+      (arguments
+        [
+          (binary_operator left: (call target: (identifier) @_spec) operator: "::" right: (_) @return_type)
+          (binary_operator
+            left: (binary_operator left: (call target: (identifier) @_spec) operator: "::" right: (_) @return_type)
+            operator: "when")
+        ])))
+  .
+  (unary_operator)* @_between
+  .
+  (call
+    target: (identifier) @_def
+    (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
+    (arguments
+        .
+        [
+          (identifier) @name
+          (call target: (identifier) @name (arguments)? @parameters)
+          (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
+          (binary_operator left: (identifier) @name operator: "when")
+        ]
+        (keywords)? @body)
+    (do_block)? @body) @definition.function
+  (#eq? @_spec @name))
+
+; `@type name :: ...`, `@typep`, `@opaque`
+(unary_operator
+  operator: "@"
+  operand: (call
+    target: (identifier) @_attribute
+    (#any-of? @_attribute "type" "typep" "opaque")
+    (arguments
+      (binary_operator
+        left: [(identifier) @name (call target: (identifier) @name (arguments) @type_parameters)]
+        operator: "::"
+        right: (_) @value)))) @definition.type
+(unary_operator operand: (call target: (identifier) @modifier.private (#eq? @modifier.private "typep")))
+(unary_operator operand: (call target: (identifier) @modifier.opaque (#eq? @modifier.opaque "opaque")))
+
+; `@typedoc` before a type
+(do_block
+  (unary_operator
+    operand: (call
+      target: (identifier) @_attribute
+      (#eq? @_attribute "typedoc")
+      (arguments . [(string) (sigil)] @doc)))
+  .
+  (unary_operator
+    operator: "@"
+    operand: (call
+      target: (identifier) @_type
+      (#any-of? @_type "type" "typep" "opaque")
+      (arguments
+        (binary_operator
+          left: [(identifier) @name (call target: (identifier) @name)]
+          operator: "::")))) @definition.type)
+
+; `@callback name(args) :: return`: a function a behaviour requires (declaration only)
+(unary_operator
+  operator: "@"
+  operand: (call
+    target: (identifier) @modifier.callback
+    (#any-of? @modifier.callback "callback" "macrocallback")
+    (arguments
+      [
+        (binary_operator
+          left: (call target: (identifier) @name (arguments)? @parameters)
+          operator: "::"
+          right: (_) @return_type)
+        (binary_operator
+          left: (binary_operator
+            left: (call target: (identifier) @name (arguments)? @parameters)
+            operator: "::"
+            right: (_) @return_type)
+          operator: "when")
+      ]))) @definition.function
+(unary_operator
+  operand: (call
+    target: (identifier) @_attribute
+    (#any-of? @_attribute "callback" "macrocallback")
+    (arguments
+      (binary_operator
+        left: (call
+          (arguments
+            [
+              (binary_operator left: (identifier) @parameter.name operator: "::" right: (_) @parameter.type)
+              (_) @parameter.type
+            ] @parameter))))))
+
+; ---- parameters ---------------------------------------------------------------------
+
+; `name`, `name \\ default`, and patterns (`%{id: id} = user`, `{:ok, value}`, `[head | tail]`) as written
+(call
+  target: (identifier) @_def
+  (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
+  (arguments
+    .
+    [
+      (call (arguments (binary_operator left: (_) @parameter.name operator: "\\\\" right: (_) @parameter.default) @parameter))
+      (binary_operator
+        left: (call (arguments (binary_operator left: (_) @parameter.name operator: "\\\\" right: (_) @parameter.default) @parameter))
+        operator: "when")
+    ]))
+(call
+  target: (identifier) @_def
+  (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
+  (arguments
+    .
+    [
+      (call (arguments [(identifier) (tuple) (map) (list) (atom) (string) (integer) (float) (bitstring) (charlist) (unary_operator) (nil) (boolean) (struct) (sigil) (char) (quoted_atom) (call) (dot)] @parameter))
+      (binary_operator
+        left: (call (arguments [(identifier) (tuple) (map) (list) (atom) (string) (integer) (float) (bitstring) (charlist) (unary_operator) (nil) (boolean) (struct) (sigil) (char) (quoted_atom) (call) (dot)] @parameter))
+        operator: "when")
+    ]))
+(call
+  target: (identifier) @_def
+  (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
+  (arguments
+    .
+    [
+      (call (arguments (binary_operator operator: _ @_operator) @parameter))
+      (binary_operator left: (call (arguments (binary_operator operator: _ @_operator) @parameter)) operator: "when")
+    ])
+  (#not-eq? @_operator "\\\\"))
+
+; ---- visibility and flavours ------------------------------------------------------------
+
+; `defp`, `defmacrop`, `defguardp`, `defnp` are private to the module
+(call target: (identifier) @modifier.private (#any-of? @modifier.private "defp" "defmacrop" "defguardp" "defnp"))
+(call target: (identifier) @modifier.macro (#any-of? @modifier.macro "defmacro" "defmacrop"))
+(call target: (identifier) @modifier.guard (#any-of? @modifier.guard "defguard" "defguardp"))
+(call target: (identifier) @modifier.delegate (#eq? @modifier.delegate "defdelegate"))
+
+; ---- module attributes -------------------------------------------------------------------
+
+; `@name value`: a module constant (private to the module). Attributes with a meaning of their own are left out.
+(unary_operator
+  operator: "@" @modifier.private
+  operand: (call
+    target: (identifier) @name
+    (arguments . (_) @value .))
+  (#not-any-of? @name
+    "doc" "moduledoc" "typedoc" "spec" "type" "typep" "opaque" "callback" "macrocallback" "optional_callbacks"
+    "impl" "behaviour" "derive" "enforce_keys" "deprecated" "dialyzer" "compile" "on_load" "on_definition"
+    "before_compile" "after_compile" "after_verify" "external_resource" "fallback_to_any" "vsn" "file" "nifs"
+    "protocol" "for")) @definition.constant
+
+; ---- imports ---------------------------------------------------------------------------
+
+; `alias A.B`, `import A`, `require A`, `use A, opts` (and Erlang modules: `import :lists`)
+(call
+  target: (identifier) @_directive
+  (#any-of? @_directive "alias" "import" "require" "use")
+  (arguments . [(alias) (atom)] @import.source)
+  (#set! kind "static")) @import
+
+; `alias A.B, as: C`
+(call
+  target: (identifier) @_directive
+  (#eq? @_directive "alias")
+  (arguments
+    .
+    [(alias) (atom)] @import.source
+    (keywords
+      (pair
+        key: (keyword) @_as
+        value: (alias) @import.namespace
+        (#eq? @_as "as: "))))
+  (#set! kind "static")) @import
+
+; `alias A.{B, C}`
+(call
+  target: (identifier) @_directive
+  (#eq? @_directive "alias")
+  (arguments . (dot left: (alias) @import.source right: (tuple (alias) @import.name @import.item)))
+  (#set! kind "static")) @import
+
+; ---- references -----------------------------------------------------------------------------
+
+; local and remote calls (`foo(x)`, `Mod.foo(x)`, `x |> foo`); the definition macros and special forms are left out
+(call
+  target: (identifier) @name
+  (#not-any-of? @name
+    "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+    "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use" "case"
+    "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try" "raise" "reraise"
+    "throw" "super" "fn" "doc" "moduledoc" "typedoc" "spec" "type" "typep" "opaque" "callback" "macrocallback" "impl"
+    "behaviour" "derive" "enforce_keys")) @reference.call
+(call target: (dot right: (identifier) @name)) @reference.call
+(binary_operator operator: "|>" right: (identifier) @name) @reference.call
+
+; modules used as receivers and structs
+(call target: (dot left: (alias) @name)) @reference.class
+(struct (alias) @name) @reference.class
+
+; ---- comments --------------------------------------------------------------------------
+
+(comment) @comment

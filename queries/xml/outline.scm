@@ -1,0 +1,19 @@
+; XML outline: the root (document) element, named by its tag, and every element with an id attribute (`id`,
+; `xml:id`, any `prefix:id` such as Android's `android:id`), named by the id. Elements with an id nest in the
+; element with an id that contains them. The DOCTYPE's external DTD and <?xml-stylesheet href?> are imports.
+
+(Comment) @comment
+
+; The root element comes first: its kind wins when it also has an id.
+((document root: (element [(STag (Name) @name) (EmptyElemTag (Name) @name)]) @definition.element))
+
+((element
+   [(STag (Attribute (Name) @_attr (AttValue) @name))
+    (EmptyElemTag (Attribute (Name) @_attr (AttValue) @name))]) @definition.element_id
+  (#match? @_attr "^([A-Za-z_][A-Za-z0-9_.-]*:)?[iI][dD]$")
+  (#set! strip.name "^[\"']|[\"']$"))
+
+((doctypedecl (ExternalID (SystemLiteral (URI) @import.source))) @import)
+((StyleSheetPI (PseudoAtt (Name) @_attr (PseudoAttValue) @import.source)) @import
+  (#eq? @_attr "href")
+  (#set! strip.import.source "^[\"']|[\"']$"))

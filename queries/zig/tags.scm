@@ -1,0 +1,165 @@
+; Zig definitions, details, references and imports (grammar: @tree-sitter-grammars/tree-sitter-zig@1.1.2, the
+; same grammar @cursorless/tree-sitter-wasms ships). Written for code-index; the grammar ships no tags.scm.
+;
+; Zig types are values: `const Point = struct { ... };` is a struct named Point, its fields and `fn`s are its
+; members. Declarations are those of a container (the file itself, `struct`, `enum`, `union`, `opaque`); `const`
+; and `var` inside function bodies are not. An item is exported when it is `pub` (or `export`); container fields
+; are always public, so they get an implied `pub`.
+
+; ---- containers assigned to a name (before constants: the earliest pattern decides the kind) ----
+
+(variable_declaration
+  "const"
+  (identifier) @name
+  (struct_declaration) @body) @definition.struct
+
+(variable_declaration
+  "const"
+  (identifier) @name
+  (union_declaration) @body) @definition.struct
+
+(variable_declaration
+  "const"
+  (identifier) @name
+  (opaque_declaration) @body) @definition.struct
+
+(variable_declaration
+  "const"
+  (identifier) @name
+  (enum_declaration) @body) @definition.enum
+
+; const E = error{ A, B }; / const E = error{ A } || std.mem.Allocator.Error;
+(variable_declaration
+  "const"
+  (identifier) @name
+  [(error_set_declaration) @body
+   (binary_expression left: (error_set_declaration) @body) @value]) @definition.enum
+(error_set_declaration (identifier) @name @definition.property)
+
+; fields: `x: i32 = 0` (enum members have no type); public with their container
+(container_field
+  name: (_) @name @modifier.pub
+  type: (_)? @type) @definition.property
+(container_field
+  type: (_)
+  .
+  (_) @value)
+
+; ---- functions and methods ---------------------------------------------------------
+
+; fn inside a container: a method; `init` is the conventional constructor
+(struct_declaration
+  (function_declaration
+    name: (identifier) @name
+    (parameters) @parameters
+    body: (block)? @body
+    (#eq? @name "init")) @definition.constructor)
+(union_declaration
+  (function_declaration
+    name: (identifier) @name
+    (parameters) @parameters
+    body: (block)? @body
+    (#eq? @name "init")) @definition.constructor)
+(enum_declaration
+  (function_declaration
+    name: (identifier) @name
+    (parameters) @parameters
+    body: (block)? @body
+    (#eq? @name "init")) @definition.constructor)
+(opaque_declaration
+  (function_declaration
+    name: (identifier) @name
+    (parameters) @parameters
+    body: (block)? @body
+    (#eq? @name "init")) @definition.constructor)
+
+(struct_declaration
+  (function_declaration
+    name: (identifier) @name
+    (parameters) @parameters
+    body: (block)? @body) @definition.method)
+(union_declaration
+  (function_declaration
+    name: (identifier) @name
+    (parameters) @parameters
+    body: (block)? @body) @definition.method)
+(enum_declaration
+  (function_declaration
+    name: (identifier) @name
+    (parameters) @parameters
+    body: (block)? @body) @definition.method)
+(opaque_declaration
+  (function_declaration
+    name: (identifier) @name
+    (parameters) @parameters
+    body: (block)? @body) @definition.method)
+
+(function_declaration
+  name: (identifier) @name
+  (parameters) @parameters
+  body: (block)? @body) @definition.function
+
+(function_declaration type: (_) @return_type)
+(function_declaration ["pub" "export" "extern" "inline" "noinline"] @modifier)
+
+; parameters: `self: *Self`, `comptime T: type`, `noalias p: *u8`, `anytype`, `...`
+(parameters
+  (parameter
+    name: (_) @parameter.name
+    type: (_) @parameter.type) @parameter)
+(parameters
+  (parameter
+    !name) @parameter)
+
+; ---- imports -----------------------------------------------------------------------
+
+; const std = @import("std"); binds the imported file (the earliest pattern wins over the constant)
+((variable_declaration
+  (identifier) @name @import.namespace
+  (builtin_function
+    (builtin_identifier) @_import
+    (arguments . (string (string_content) @import.source)))) @import @definition.import
+  (#eq? @_import "@import")
+  (#set! kind "static"))
+
+; ---- constants and variables --------------------------------------------------------
+
+; top-level `const` / `var`: constants (`var` keeps its keyword as a modifier)
+(source_file
+  (variable_declaration
+    (identifier) @name
+    type: (_)? @type) @definition.constant)
+
+; declarations inside a container: its properties (`const Self = @This();`, `pub var count: u32 = 0;`)
+(struct_declaration
+  (variable_declaration
+    (identifier) @name
+    type: (_)? @type) @definition.property)
+(union_declaration
+  (variable_declaration
+    (identifier) @name
+    type: (_)? @type) @definition.property)
+(enum_declaration
+  (variable_declaration
+    (identifier) @name
+    type: (_)? @type) @definition.property)
+(opaque_declaration
+  (variable_declaration
+    (identifier) @name
+    type: (_)? @type) @definition.property)
+
+(variable_declaration "=" . (_) @value)
+(variable_declaration ["pub" "var" "export" "extern" "threadlocal"] @modifier)
+
+; ---- references ---------------------------------------------------------------------
+
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (field_expression member: (identifier) @name)) @reference.call
+(parameter type: (identifier) @name) @reference.type
+(parameter type: (pointer_type (identifier) @name)) @reference.type
+(function_declaration type: (identifier) @name) @reference.type
+(container_field type: (identifier) @name) @reference.type
+
+; ---- comments ----------------------------------------------------------------------
+
+(comment) @comment

@@ -1,0 +1,18 @@
+import { defineLanguage } from './define.js';
+
+/**
+ * Dart, with the tree-sitter-dart grammar from `tree-sitter-wasms` (parses Dart 3: records, patterns, class
+ * modifiers, extension types; the `@cursorless/tree-sitter-wasms` build does not). `///` and `/** *\/` comments are
+ * docs; names starting with `_` are library-private.
+ */
+export const dart = defineLanguage({
+  id: 'dart',
+  name: 'Dart',
+  extensions: ['.dart'],
+  grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-dart.wasm' },
+  grammarOrigin: 'tree-sitter-wasms@0.1.13',
+  queries: [new URL('../../queries/dart/tags.scm', import.meta.url)],
+  docComments: { line: ['///'], block: [['/**', '*/']] },
+  signature: { returnTypeFirst: true },
+  exports: { unlessNamePattern: '^_' },
+});

@@ -1,0 +1,17 @@
+import { defineLanguage } from './define.js';
+
+/**
+ * Elm, with the tree-sitter-elm grammar from `@cursorless/tree-sitter-wasms` (no ERROR nodes on 33 files of
+ * elm-test and elm-review; the `tree-sitter-wasms` build is ABI 12, which web-tree-sitter 0.25 cannot load).
+ * `{-| -}` comments are docs; a module's `exposing` list says what it exports.
+ */
+export const elm = defineLanguage({
+  id: 'elm',
+  name: 'Elm',
+  extensions: ['.elm'],
+  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-elm.wasm' },
+  grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
+  queries: [new URL('../../queries/elm/tags.scm', import.meta.url)],
+  docComments: { block: [['{-|', '-}']] },
+  signature: { returnSeparator: ' : ' },
+});

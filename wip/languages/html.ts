@@ -1,0 +1,15 @@
+import { defineLanguage } from './define.js';
+
+/**
+ * HTML: the page title, headings, elements with an id, script and style blocks, links, and external scripts and
+ * stylesheets as imports. Inline `<script>` content is parsed as JavaScript and `<style>` content as CSS.
+ */
+export const html = defineLanguage({
+  id: 'html',
+  name: 'HTML',
+  extensions: ['.html', '.htm'],
+  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-html.wasm' },
+  grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
+  queries: [new URL('../../queries/html/outline.scm', import.meta.url)],
+  injections: { javascript: 'javascript', css: 'css' },
+});
