@@ -54,6 +54,7 @@ export type {
   IndexStats,
   ImportItem,
   KeyInfo,
+  OutlineItem,
   LinkInfo,
   ParameterInfo,
   ParsedSymbol,

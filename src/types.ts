@@ -288,6 +288,29 @@ export interface KeyInfo {
   line: number;
 }
 
+/**
+ * A definition outside the code categories: a module or namespace, or what a markup or data language defines
+ * (an SQL table and its columns, a CSS selector, an HTML element id).
+ */
+export interface OutlineItem {
+  /** What it is, in the language's terms: `module`, `table`, `view`, `index`, `selector`, `element_id`, ... */
+  kind: string;
+  /** Its name as written. */
+  name: string;
+  /** Line of the name. */
+  line: number;
+  /** Column of the name. */
+  column: number;
+  /** Last line of the definition. */
+  endLine: number;
+  /** The enclosing definition's name (a column's table). */
+  container?: string;
+  /** The declared type, when written (a column's type). */
+  type?: string;
+  /** The doc comment, cleaned. */
+  doc?: string;
+}
+
 /** A heading of a document (Markdown). */
 export interface HeadingInfo {
   /** 1 to 6. */
@@ -345,6 +368,8 @@ export interface FileAnalysis {
   errors: SyntaxErrorInfo[];
   /** Non-fatal problems: `TS_PARSE_ERRORS`, `TS_UNSUPPORTED_LANGUAGE`, `NON_UTF8_CONTENT`, ... */
   warnings: Diagnostic[];
+  /** Other definitions: modules and namespaces, SQL tables, CSS selectors, HTML element ids, ... */
+  outline?: OutlineItem[];
   /** Keys of data files (JSON): the top level, and one level below it. */
   keys?: KeyInfo[];
   /** Headings of documents (Markdown). */

@@ -172,6 +172,16 @@
       (do_block)? @body) @definition.method
     (#not-eq? @_previous @name)))
 
+; `defguard name(args) when expression`: the guard expression is its body
+(call
+  target: (identifier) @_def
+  (#any-of? @_def "defguard" "defguardp")
+  (arguments
+    .
+    (binary_operator
+      left: (call target: (identifier) @name (arguments)? @parameters)
+      operator: "when"
+      right: (_) @body))) @definition.function
 
 ; function: the first statement of a block
 (do_block
@@ -255,6 +265,27 @@
         (keywords)? @body)
     (do_block)? @body) @definition.function
   (#not-eq? @_previous @name))
+
+; a bodiless head (`def register(attrs, opts \\\\ [])`, written to declare defaults) followed by the clauses of
+; the same name: the body of the function is the next clause's
+(do_block
+  (call
+    target: (identifier) @_def
+    (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
+    (arguments . (call target: (identifier) @name (arguments)? @parameters) .) .) @definition.function
+  .
+  (call
+    target: (identifier) @_next_def
+    (#any-of? @_next_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
+    (arguments
+      .
+      [
+        (call target: (identifier) @_next)
+        (binary_operator left: (call target: (identifier) @_next) operator: "when")
+      ]
+      (keywords)? @body)
+    (do_block)? @body)
+  (#eq? @_next @name))
 
 ; ---- documentation and typespecs ------------------------------------------------------
 
@@ -386,7 +417,7 @@
           (arguments
             [
               (binary_operator left: (identifier) @parameter.name operator: "::" right: (_) @parameter.type)
-              (_) @parameter.type
+              (_)
             ] @parameter))))))
 
 ; ---- parameters ---------------------------------------------------------------------
@@ -409,9 +440,9 @@
   (arguments
     .
     [
-      (call (arguments [(identifier) (tuple) (map) (list) (atom) (string) (integer) (float) (bitstring) (charlist) (unary_operator) (nil) (boolean) (struct) (sigil) (char) (quoted_atom) (call) (dot)] @parameter))
+      (call (arguments [(identifier) (tuple) (map) (list) (atom) (string) (integer) (float) (bitstring) (charlist) (unary_operator) (nil) (boolean) (struct) (sigil) (char) (quoted_atom) (call) (dot) (keywords)] @parameter))
       (binary_operator
-        left: (call (arguments [(identifier) (tuple) (map) (list) (atom) (string) (integer) (float) (bitstring) (charlist) (unary_operator) (nil) (boolean) (struct) (sigil) (char) (quoted_atom) (call) (dot)] @parameter))
+        left: (call (arguments [(identifier) (tuple) (map) (list) (atom) (string) (integer) (float) (bitstring) (charlist) (unary_operator) (nil) (boolean) (struct) (sigil) (char) (quoted_atom) (call) (dot) (keywords)] @parameter))
         operator: "when")
     ]))
 (call

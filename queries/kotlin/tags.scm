@@ -64,10 +64,11 @@
     (class_parameters ")" @body .) @parameters) @definition.constructor)
 
 ; `constructor(...) : this(...)` (named `constructor`, as the keyword that starts it)
+; a secondary constructor that only delegates (`constructor() : this(x)`) has a body all the same
 (secondary_constructor
   "constructor" @name
   (function_value_parameters) @parameters
-  (block)? @body) @definition.constructor
+  [(block) (constructor_delegation_call)]? @body) @definition.constructor
 
 ; ---- functions and methods -------------------------------------------------------
 
@@ -206,7 +207,7 @@
     (identifier) @parameter.name
     (_) @parameter.type) @parameter)
 (function_value_parameters
-  (parameter_modifiers (parameter_modifier) @_vararg (#eq? @_vararg "vararg"))
+  (parameter_modifiers (parameter_modifier) @parameter.prefix (#eq? @parameter.prefix "vararg"))
   .
   (parameter) @parameter @parameter.rest)
 

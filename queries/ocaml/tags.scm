@@ -97,6 +97,24 @@
       pattern: (parenthesized_operator (_) @name)
       body: [(fun_expression) @parameters (function_expression)] @body) @definition.function))
 
+; local functions: `let f x = let rec loop i = ... in ...` (kept for navigation, not in the outline); up to three
+; `let ... in` deep in a function's body
+(let_binding (parameter)
+  body: (let_expression
+    (value_definition
+      (let_binding pattern: (value_name) @name (parameter) body: (_) @body) @definition.function @parameters)))
+(let_binding (parameter)
+  body: (let_expression
+    body: (let_expression
+      (value_definition
+        (let_binding pattern: (value_name) @name (parameter) body: (_) @body) @definition.function @parameters))))
+(let_binding (parameter)
+  body: (let_expression
+    body: (let_expression
+      body: (let_expression
+        (value_definition
+          (let_binding pattern: (value_name) @name (parameter) body: (_) @body) @definition.function @parameters)))))
+
 ; the return type annotation of a function (`let f x : int = ...`)
 (let_binding (parameter) type: (_) @return_type)
 (value_definition "rec" @modifier)

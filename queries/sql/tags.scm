@@ -57,16 +57,13 @@
 (create_function (function_volatility) @modifier)
 
 ; ---- parameters -----------------------------------------------------------------------
-; [IN|OUT|INOUT|VARIADIC] [name] type [DEFAULT value | = value]. An unnamed parameter (`OUT int`) is written as
-; in the source.
+; [IN|OUT|INOUT|VARIADIC] [name] type [DEFAULT value | = value]. An unnamed parameter (`text`, `OUT int`) stays
+; one parameter written as in the source, like Go's.
 
 (function_arguments (function_argument) @parameter)
 (function_arguments
   (function_argument
     (identifier) @parameter.name . (_) @parameter.type) @parameter)
-(function_arguments
-  (function_argument
-    . (_) @parameter.type .) @parameter)
 (function_arguments
   (function_argument
     [(keyword_default) "="] . (_) @parameter.default) @parameter)
@@ -148,28 +145,23 @@
   (keyword_create) . (keyword_function)
   . (object_reference name: (identifier) @name) @definition.function
   . (function_arguments) @parameters
- 
   (#set! strip.name "^[\"`\\[]|[\"`\\]]$"))
 (ERROR
   (keyword_replace) . (keyword_function)
   . (object_reference name: (identifier) @name) @definition.function
   . (function_arguments) @parameters
- 
   (#set! strip.name "^[\"`\\[]|[\"`\\]]$"))
 (ERROR
   (keyword_create) . (keyword_trigger)
   . (object_reference name: (identifier) @name) @definition.trigger
- 
   (#set! strip.name "^[\"`\\[]|[\"`\\]]$"))
 (ERROR
   (keyword_create) . (keyword_table)
   . (object_reference name: (identifier) @name) @definition.table
- 
   (#set! strip.name "^[\"`\\[]|[\"`\\]]$"))
 (ERROR
   (keyword_create) . (keyword_view)
   . (object_reference name: (identifier) @name) @definition.view
- 
   (#set! strip.name "^[\"`\\[]|[\"`\\]]$"))
 
 ; ---- references -----------------------------------------------------------------------
@@ -209,7 +201,8 @@
 (invocation (object_reference name: (identifier) @name) @reference.call
   (#set! strip.name "^[\"`\\[]|[\"`\\]]$"))
 (create_trigger
-  (keyword_execute) . [(keyword_function) (keyword_procedure)] . (object_reference name: (identifier) @name) @reference.call
+  (keyword_execute) . [(keyword_function) (keyword_procedure)]
+  . (object_reference name: (identifier) @name) @reference.call
   (#set! strip.name "^[\"`\\[]|[\"`\\]]$"))
 
 ; user-defined types of columns and parameters

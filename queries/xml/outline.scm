@@ -13,6 +13,18 @@
   (#match? @_attr "^([A-Za-z_][A-Za-z0-9_.-]*:)?[iI][dD]$")
   (#set! strip.name "^[\"']|[\"']$"))
 
+; A comment right above an element (only whitespace, no blank line, between them) documents it. The grammar
+; keeps that whitespace as a CharData node, so the shared adjacent-comment rule cannot see the comment: say it here.
+((content (Comment) @doc . (CharData) @_gap .
+   (element
+     [(STag (Attribute (Name) @_attr (AttValue) @name))
+      (EmptyElemTag (Attribute (Name) @_attr (AttValue) @name))]) @definition.element_id)
+  (#match? @_gap "^[ \t]*\r?\n[ \t]*$")
+  (#match? @_attr "^([A-Za-z_][A-Za-z0-9_.-]*:)?[iI][dD]$")
+  (#set! strip.name "^[\"']|[\"']$"))
+((document (prolog (Comment) @doc .) .
+   root: (element [(STag (Name) @name) (EmptyElemTag (Name) @name)]) @definition.element))
+
 ((doctypedecl (ExternalID (SystemLiteral (URI) @import.source))) @import)
 ((StyleSheetPI (PseudoAtt (Name) @_attr (PseudoAttValue) @import.source)) @import
   (#eq? @_attr "href")

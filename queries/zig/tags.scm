@@ -34,18 +34,36 @@
   (identifier) @name
   [(error_set_declaration) @body
    (binary_expression left: (error_set_declaration) @body) @value]) @definition.enum
-(error_set_declaration (identifier) @name @definition.property)
+(error_set_declaration (identifier) @name @modifier.pub @definition.property)
 
 ; fields: `x: i32 = 0` (enum members have no type); public with their container
 (container_field
   name: (_) @name @modifier.pub
-  type: (_)? @type) @definition.property
-(container_field
-  type: (_)
+  type: (_) @type
   .
-  (_) @value)
+  (_) @value) @definition.property
+(container_field
+  name: (_) @name @modifier.pub
+  type: (_)? @type) @definition.property
 
 ; ---- functions and methods ---------------------------------------------------------
+
+; generic types: `fn List(comptime T: type) type { ...; return struct { ... }; }` is the type List, its
+; comptime parameters are its type parameters, and the fns and fields of the struct it returns are its members
+(function_declaration
+  name: (identifier) @name
+  (parameters) @type_parameters
+  type: (builtin_type "type")
+  body: (block
+    (expression_statement
+      (return_expression [(struct_declaration) (union_declaration) (opaque_declaration)])))) @definition.struct
+(function_declaration
+  name: (identifier) @name
+  (parameters) @type_parameters
+  type: (builtin_type "type")
+  body: (block
+    (expression_statement
+      (return_expression (enum_declaration))))) @definition.enum
 
 ; fn inside a container: a method; `init` is the conventional constructor
 (struct_declaration
@@ -128,9 +146,23 @@
 (source_file
   (variable_declaration
     (identifier) @name
+    type: (_)? @type
+    "="
+    .
+    (_) @value) @definition.constant)
+(source_file
+  (variable_declaration
+    (identifier) @name
     type: (_)? @type) @definition.constant)
 
 ; declarations inside a container: its properties (`const Self = @This();`, `pub var count: u32 = 0;`)
+(struct_declaration
+  (variable_declaration
+    (identifier) @name
+    type: (_)? @type
+    "="
+    .
+    (_) @value) @definition.property)
 (struct_declaration
   (variable_declaration
     (identifier) @name
@@ -138,7 +170,21 @@
 (union_declaration
   (variable_declaration
     (identifier) @name
+    type: (_)? @type
+    "="
+    .
+    (_) @value) @definition.property)
+(union_declaration
+  (variable_declaration
+    (identifier) @name
     type: (_)? @type) @definition.property)
+(enum_declaration
+  (variable_declaration
+    (identifier) @name
+    type: (_)? @type
+    "="
+    .
+    (_) @value) @definition.property)
 (enum_declaration
   (variable_declaration
     (identifier) @name
@@ -146,9 +192,15 @@
 (opaque_declaration
   (variable_declaration
     (identifier) @name
+    type: (_)? @type
+    "="
+    .
+    (_) @value) @definition.property)
+(opaque_declaration
+  (variable_declaration
+    (identifier) @name
     type: (_)? @type) @definition.property)
 
-(variable_declaration "=" . (_) @value)
 (variable_declaration ["pub" "var" "export" "extern" "threadlocal"] @modifier)
 
 ; ---- references ---------------------------------------------------------------------

@@ -79,6 +79,10 @@ export function formatAnalysis(a: FileAnalysis): string {
       `export ${e.name} ${e.type}${e.kind ? `/${e.kind}` : ''}${e.isDefault ? ' default' : ''}${e.localName ? ` local=${e.localName}` : ''}${e.source ? ` from ${JSON.stringify(e.source)}` : ''}${e.isTypeOnly ? ' type-only' : ''}${e.signature ? ` :: ${e.signature}` : ''}`,
     );
   }
+  for (const o of a.outline ?? [])
+    lines.push(
+      `${o.kind} ${o.container ? `${o.container}.` : ''}${o.name}${o.type ? `: ${o.type}` : ''} @${o.line}:${o.column}${o.doc ? ` doc ${JSON.stringify(o.doc)}` : ''}`,
+    );
   for (const k of a.keys ?? []) lines.push(`key ${k.path} ${k.valueKind}${k.value ? ` = ${k.value}` : ''} @${k.line}`);
   for (const h of a.headings ?? []) lines.push(`heading h${h.level} ${JSON.stringify(h.text)} @${h.line}`);
   for (const b of a.codeBlocks ?? []) lines.push(`code ${b.language ?? '(none)'} @${b.line}-${b.endLine}`);

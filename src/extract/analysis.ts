@@ -7,6 +7,7 @@
 import type { SignatureStyle } from '../languages/define.js';
 import type { Node } from '../runtime/tree-sitter.js';
 import type {
+  OutlineItem,
   ClassInfo,
   CodeBlockInfo,
   ConstantInfo,
@@ -79,8 +80,29 @@ function parameterText(param: ParameterInfo, style: SignatureStyle, raw: Paramet
   const marker = raw.optional && !param.defaultValue ? '?' : '';
   const type = param.type ? `${style.typeSeparator ?? ': '}${param.type}` : '';
   const value = param.defaultValue !== undefined ? ` = ${param.defaultValue}` : '';
-  const rest = raw.prefix !== undefined ? raw.prefix.text : param.isRest ? '...' : '';
+  // A keyword prefix takes a space (Kotlin `vararg xs`), a symbol does not (`*args`, `...xs`).
+  const prefix = raw.prefix?.text;
+  const rest = prefix !== undefined ? (/\w$/.test(prefix) ? `${prefix} ` : prefix) : param.isRest ? '...' : '';
   return `${modifiers}${rest}${param.name}${marker}${type}${value}`;
+}
+
+/**
+ * A parameter as written: the source from its first to its last captured part, which may lie outside the
+ * parameter node (Kotlin's `= 4` default and `vararg` modifier; C#'s bare `params T[] xs`).
+ */
+function parameterSource(param: ParameterFact): string {
+  const parts = [param.node, param.prefix, param.name, param.type, param.defaultValue];
+  let start = param.node.startIndex;
+  let end = param.node.endIndex;
+  for (const part of parts) {
+    if (!part) continue;
+    start = Math.min(start, part.startIndex);
+    end = Math.max(end, part.endIndex);
+  }
+  if (start === param.node.startIndex && end === param.node.endIndex) return param.node.text;
+  let holder: Node | null = param.node.parent;
+  while (holder && (holder.startIndex > start || holder.endIndex < end)) holder = holder.parent;
+  return holder ? holder.text.slice(start - holder.startIndex, end - holder.startIndex) : param.node.text;
 }
 
 /**
@@ -115,7 +137,7 @@ function signatureOf(def: DefinitionFact, style: SignatureStyle): string {
     const written: string[] = [];
     let previous: number | undefined;
     for (const param of def.params) {
-      if (param.node.id !== previous) written.push(shorten(param.node.text));
+      if (param.node.id !== previous) written.push(shorten(parameterSource(param)));
       previous = param.node.id;
     }
     params = written.join(', ');
@@ -250,6 +272,7 @@ export function buildAnalysis(facts: FileFacts, style: SignatureStyle = {}, conv
     else if (TYPE_KINDS.has(def.kind)) interfaces.push(typeInfo(def, members.get(def) ?? [], style));
     else if (def.kind === 'constant') constants.push(constantInfo(def));
   }
+  const outline = buildOutline(defs);
 
   const body: AnalysisBody = {
     functions,
@@ -259,8 +282,44 @@ export function buildAnalysis(facts: FileFacts, style: SignatureStyle = {}, conv
     imports: buildImports(facts),
     constants,
   };
+  if (outline.length > 0) body.outline = outline;
   addOutline(body, facts.outline);
   return body;
+}
+
+const MEMBER_KINDS = new Set(['property', 'field', 'method', 'function', 'constructor']);
+
+function hasOwnCategory(kind: string): boolean {
+  return (
+    CLASS_KINDS.has(kind) || TYPE_KINDS.has(kind) || MEMBER_KINDS.has(kind) || kind === 'constant' || kind === 'import'
+  );
+}
+
+/**
+ * Definitions no other category holds: modules and namespaces, and what markup and data languages define (SQL
+ * tables and views, CSS selectors, HTML element ids), with the members of such definitions (a table's columns).
+ */
+function buildOutline(defs: DefinitionFact[]): OutlineItem[] {
+  const items: OutlineItem[] = [];
+  for (const def of defs) {
+    if (def.isLocal) continue;
+    const other = !hasOwnCategory(def.kind);
+    const memberOfOther = MEMBER_KINDS.has(def.kind) && def.container !== undefined && !hasOwnCategory(def.container.kind);
+    if (!other && !(memberOfOther && def.container?.kind !== 'module')) continue;
+    const item: OutlineItem = {
+      kind: def.kind,
+      name: def.name,
+      line: lineOf(def),
+      column: columnOf(def),
+      endLine: endLineOf(def.node),
+    };
+    if (def.container) item.container = def.container.name;
+    const type = declaredType(def, def.type, false);
+    if (type) item.type = type;
+    if (def.doc) item.doc = def.doc;
+    items.push(item);
+  }
+  return items;
 }
 
 function classInfo(def: DefinitionFact, memberDefs: DefinitionFact[], style: SignatureStyle): ClassInfo {

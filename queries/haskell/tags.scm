@@ -1,0 +1,378 @@
+; Haskell definitions, references and imports (tree-sitter-haskell via @cursorless/tree-sitter-wasms).
+; Written for code-index (the grammar ships no tags.scm; its locals.scm and highlights.scm were the reference).
+;
+; A function is ONE definition: its type signature when it has one (parameters are the patterns of its first
+; equation, the return type is the whole signature type), else its first equation. Equations that follow a
+; signature or an equation of the same name belong to it.
+
+; ---- module ------------------------------------------------------------------------
+
+; `module A.B (exports) where`: the header only (the declarations are its siblings, so that they stay top-level)
+(header module: (module) @name) @definition.module
+
+; ---- types ---------------------------------------------------------------------------
+
+; `data T a = C1 f | C2 { field :: t }` and `newtype N = N t`: class-like, with their constructors
+(data_type
+  name: (_) @name
+  constructors: (_)? @body) @definition.class
+(newtype
+  name: (_) @name
+  constructor: (_) @body) @definition.class
+
+; `deriving (Show, Eq)`: the derived classes are implemented
+(data_type deriving: (deriving classes: [(name) @implements (tuple (name) @implements) (qualified) @implements (tuple (qualified) @implements)]))
+(newtype deriving: (deriving classes: [(name) @implements (tuple (name) @implements) (qualified) @implements (tuple (qualified) @implements)]))
+
+; constructors: `C a b` (its fields are the parameters), `C { f :: T }` (record), `a :+ b` (infix). The definition
+; is the constructor's name, so that record fields stay members of the type.
+(data_constructor
+  constructor: (prefix name: (_) @name @definition.constructor) @parameters) @body
+(data_constructor
+  constructor: (record name: (_) @name @definition.constructor fields: (fields) @parameters)) @body
+(data_constructor
+  constructor: (infix operator: (_) @name @definition.constructor)) @body
+(newtype_constructor
+  name: (_) @name @definition.constructor
+  field: [(field) (record)] @parameters) @body
+(gadt_constructor
+  name: (_) @name @definition.constructor
+  type: (_) @return_type) @body
+
+(prefix field: (_) @parameter)
+(newtype_constructor field: (field !name) @parameter)
+(newtype_constructor field: (record (field name: (field_name) @parameter.name type: (_) @parameter.type) @parameter))
+(fields (field name: (field_name) @parameter.name type: (_) @parameter.type) @parameter)
+
+; record fields are properties
+(field
+  name: (field_name (variable) @name)
+  type: (_) @type) @definition.property
+
+; `type Name a = T`
+(type_synomym
+  name: (_) @name
+  type: (_) @value) @definition.type
+
+; `type family F a`, `data family D a`
+(type_family name: (_) @name ) @definition.type
+(data_family name: (_) @name ) @definition.type
+
+; `class (Eq a) => C a where ...`: an interface whose signatures are its methods
+(class
+  context: (_)? @extends
+  name: (_) @name
+  declarations: (_)? @body) @definition.interface
+
+; `instance C T where ...`: an implementation of C for T, whose equations join T's definition when T is declared in
+; the file
+(instance
+  name: (_) @implements
+  patterns: (type_patterns
+    .
+    [
+      (name) @name
+      (qualified id: (_) @name)
+      (parens [(apply constructor: (name) @name) (apply constructor: (apply constructor: (name) @name)) (name) @name])
+      (apply constructor: (name) @name)
+      (list) @name
+      (tuple) @name
+      (unit) @name
+    ])
+  declarations: (_)? @body) @definition.impl
+; (an instance without `where` is still an implementation)
+
+; ---- signatures ---------------------------------------------------------------------
+
+; `name :: Type` at the top level (in a class: a method); `a, b :: T` is reported under its first name
+(class_declarations
+  (signature
+    [name: (variable) @name name: (prefix_id (_) @name) names: (binding_list . (_) @name)]
+    type: (_) @return_type) @definition.method)
+(declarations
+  (signature
+    [name: (variable) @name name: (prefix_id (_) @name) names: (binding_list . (_) @name)]
+    type: (_) @return_type) @definition.function)
+; (signatures and equations in `where` and `let` are local helpers: not definitions)
+
+; the patterns of the first equation after a signature are the function's parameters, its equations its body
+(_
+  (signature [name: (variable) @_signature names: (binding_list . (_) @_signature)]) @definition.function
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  (function name: (_) @_equation patterns: (patterns) @parameters match: (_) @body)
+  (#eq? @_signature @_equation))
+(_
+  (signature [name: (variable) @_signature names: (binding_list . (_) @_signature)]) @definition.function
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  (bind name: (_) @_equation match: (_) @body)
+  (#eq? @_signature @_equation))
+; operators: `(<+>) :: T` then `a <+> b = ...` or `(<+>) a b = ...`
+(_
+  (signature name: (prefix_id (_) @_signature)) @definition.function
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  (function (infix operator: [(operator) @_equation (infix_id (_) @_equation) (constructor_operator) @_equation]) @parameters match: (_) @body)
+  (#eq? @_signature @_equation))
+(_
+  (signature name: (prefix_id (_) @_signature)) @definition.function
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  (function name: (prefix_id (_) @_equation) patterns: (patterns)? @parameters match: (_) @body)
+  (#eq? @_signature @_equation))
+
+; equation patterns as written: `x`, `(Just y)`, `_`, `[]`; the operands of an infix equation `a <+> b = ...`
+(patterns (_) @parameter @parameter.name)
+(function (infix left_operand: (_) @parameter @parameter.name))
+(function (infix right_operand: (_) @parameter @parameter.name))
+
+; ---- equations --------------------------------------------------------------------------
+
+
+; method: an equation that is the first declaration (comments and pragmas aside)
+(class_declarations
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  [
+      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
+      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+    ] @definition.method)
+
+; method: an equation after a declaration of another name (a signature of the same name or an earlier equation makes
+; it part of that definition)
+(class_declarations
+  (_ name: [(variable) (name) (qualified) (constructor)] @_previous)
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  [
+      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
+      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+    ] @definition.method
+  (#not-eq? @_previous @name))
+(class_declarations
+  (_ name: (prefix_id (_) @_previous))
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  [
+      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
+      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+    ] @definition.method
+  (#not-eq? @_previous @name))
+(class_declarations
+  (signature names: (binding_list . (_) @_previous))
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  [
+      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
+      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+    ] @definition.method
+  (#not-eq? @_previous @name))
+(class_declarations
+  (function (infix operator: [(operator) (infix_id (_)) (constructor_operator)] @_previous))
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  [
+      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
+      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+    ] @definition.method
+  (#not-eq? @_previous @name))
+
+
+; method: an equation that is the first declaration (comments and pragmas aside)
+(instance_declarations
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  [
+      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
+      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+    ] @definition.method)
+
+; method: an equation after a declaration of another name (a signature of the same name or an earlier equation makes
+; it part of that definition)
+(instance_declarations
+  (_ name: [(variable) (name) (qualified) (constructor)] @_previous)
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  [
+      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
+      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+    ] @definition.method
+  (#not-eq? @_previous @name))
+(instance_declarations
+  (_ name: (prefix_id (_) @_previous))
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  [
+      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
+      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+    ] @definition.method
+  (#not-eq? @_previous @name))
+(instance_declarations
+  (signature names: (binding_list . (_) @_previous))
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  [
+      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
+      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+    ] @definition.method
+  (#not-eq? @_previous @name))
+(instance_declarations
+  (function (infix operator: [(operator) (infix_id (_)) (constructor_operator)] @_previous))
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  [
+      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
+      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+    ] @definition.method
+  (#not-eq? @_previous @name))
+
+
+; function: an equation that is the first declaration (comments and pragmas aside)
+(declarations
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  [
+      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
+      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+    ] @definition.function)
+
+; function: an equation after a declaration of another name (a signature of the same name or an earlier equation makes
+; it part of that definition)
+(declarations
+  (_ name: [(variable) (name) (qualified) (constructor)] @_previous)
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  [
+      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
+      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+    ] @definition.function
+  (#not-eq? @_previous @name))
+(declarations
+  (_ name: (prefix_id (_) @_previous))
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  [
+      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
+      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+    ] @definition.function
+  (#not-eq? @_previous @name))
+(declarations
+  (signature names: (binding_list . (_) @_previous))
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  [
+      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
+      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+    ] @definition.function
+  (#not-eq? @_previous @name))
+(declarations
+  (function (infix operator: [(operator) (infix_id (_)) (constructor_operator)] @_previous))
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  [
+      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
+      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+    ] @definition.function
+  (#not-eq? @_previous @name))
+
+; function: an equation after a declaration without a name
+(declarations
+  [(fixity) (deriving_instance) (top_splice) (foreign_import) (foreign_export) (default_types) (role_annotation) (kind_signature) (type_family) (data_family) (type_instance) (data_instance) (pattern_synonym)] @_previous_declaration
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  [
+      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
+      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+    ] @definition.function)
+
+; ---- documentation ----------------------------------------------------------------------
+
+; the Haddock comment after the last import documents the first declaration (it is the last child of `imports`)
+(_
+  (imports (haddock) @doc .)
+  .
+  (declarations
+    .
+    [
+      (signature [name: (variable) @name name: (prefix_id (_) @name) names: (binding_list . (_) @name)]) @definition.function
+      (data_type name: (_) @name) @definition.class
+      (newtype name: (_) @name) @definition.class
+      (type_synomym name: (_) @name) @definition.type
+      (class name: (_) @name) @definition.interface
+    ]))
+
+; ---- exports ------------------------------------------------------------------------------
+
+; `module M (a, T(..), (<+>)) where`: the export list says what the module exports
+(haskell
+  (header
+    exports: (exports
+      (export [variable: (_) @export.name type: (_) @export.name operator: (prefix_id (_) @export.name)]))) ) @export
+; without an export list, everything is exported
+(haskell
+  (header !exports)
+  (declarations (_) @export.declaration)) @export
+
+; ---- imports ---------------------------------------------------------------------------------
+
+; `import M`, `import qualified M as N`, `import M (a, b)`, `import M hiding (c)` (hidden names are not listed)
+(import module: (module) @import.source (#set! kind "static")) @import
+(import module: (module) @import.source alias: (module) @import.namespace) @import
+((import
+  module: (module) @import.source
+  .
+  names: (import_list
+    name: (import_name [variable: (_) @import.name type: (_) @import.name operator: (prefix_id (_) @import.name)]) @import.item)) @import @_statement
+  (#not-match? @_statement "\\shiding\\s*\\("))
+
+; ---- references ---------------------------------------------------------------------------
+
+(apply function: (variable) @name) @reference.call
+(apply function: (qualified id: (variable) @name)) @reference.call
+(infix operator: (operator) @name) @reference.call
+(infix operator: (infix_id (variable) @name)) @reference.call
+(signature type: (_ (name) @name) @reference.type)
+(apply constructor: (name) @name) @reference.type
+(instance name: (name) @name) @reference.interface
+
+; ---- comments --------------------------------------------------------------------------------
+
+(comment) @comment
+(haddock) @comment

@@ -1,0 +1,115 @@
+; Objective-C definitions, references and imports (tree-sitter-objc via tree-sitter-wasms 0.1.13).
+; Written for code-index. Loaded BEFORE queries/c/tags.scm (the grammar extends C's, so C functions, structs,
+; enums, typedefs and macros come from the C file). See queries/README.md.
+; A method is named by its first selector keyword (`initWithSKU` for `initWithSKU:quantity:`): a name made of
+; several nodes cannot be captured. Its parameters are direct children of the method (no list node), so the method
+; is its own @parameters node.
+
+; ---- classes, categories, protocols -----------------------------------------------
+
+; @interface Item : NSObject <NSCopying>
+(class_interface
+  .
+  "@interface"
+  .
+  (identifier) @name
+  superclass: (identifier)? @extends) @definition.class
+(class_interface (parameterized_arguments (type_name (type_identifier) @implements)))
+(class_interface (protocol_reference_list (identifier) @implements))
+(class_interface category: (identifier) @modifier.category)
+
+; @implementation Item  (its methods join the @interface of the same name in the file)
+(class_implementation . "@implementation" . (identifier) @name) @definition.impl
+
+; @protocol InventoryStore <NSObject>
+(protocol_declaration . "@protocol" . (identifier) @name) @definition.interface
+(protocol_declaration (protocol_reference_list (identifier) @extends))
+
+; ---- methods ----------------------------------------------------------------------
+
+; `- (instancetype)init...` instance methods are initializers
+(method_definition
+  .
+  "-"
+  .
+  (method_type (type_name) @return_type)?
+  .
+  (identifier) @name
+  (compound_statement) @body
+  (#match? @name "^init([A-Z_]|$)")) @definition.constructor @parameters
+(method_declaration
+  .
+  "-"
+  .
+  (method_type (type_name) @return_type)?
+  .
+  (identifier) @name
+  (#match? @name "^init([A-Z_]|$)")) @definition.constructor @parameters
+
+(method_definition
+  .
+  ["-" "+"]
+  .
+  (method_type (type_name) @return_type)?
+  .
+  (identifier) @name
+  (compound_statement) @body) @definition.method @parameters
+(method_declaration
+  .
+  ["-" "+"]
+  .
+  (method_type (type_name) @return_type)?
+  .
+  (identifier) @name) @definition.method @parameters
+; `+` class methods (written `class`, not `static`, which marks private C definitions)
+(method_definition . "+" @modifier.class)
+(method_declaration . "+" @modifier.class)
+
+(method_parameter
+  (method_type (type_name) @parameter.type)
+  (identifier) @parameter.name) @parameter
+
+; @property (nonatomic, copy) NSString *sku;
+(property_declaration
+  (struct_declaration
+    .
+    (_) @type
+    (struct_declarator [
+      (identifier) @name
+      (pointer_declarator declarator: (identifier) @name)
+      (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+      (_ (identifier) @name)
+    ]))) @definition.property
+(property_declaration (property_attributes_declaration (property_attribute) @modifier))
+
+; ---- constants --------------------------------------------------------------------
+
+; static const NSUInteger kMax = 100;  /  NSString * const Domain = @"...";
+(translation_unit
+  (declaration
+    (type_qualifier)
+    type: (_) @type
+    declarator: (init_declarator
+      declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)]
+      value: (_) @value)) @definition.constant)
+(translation_unit
+  (declaration
+    type: (_) @type
+    declarator: (init_declarator
+      declarator: (pointer_declarator (type_qualifier) declarator: (identifier) @name)
+      value: (_) @value)) @definition.constant)
+
+; ---- imports ----------------------------------------------------------------------
+
+; #import <Foundation/Foundation.h>  /  #import "Item.h"  /  #include
+(preproc_include path: (system_lib_string) @import.source) @import
+(preproc_include path: (string_literal (string_content) @import.source)) @import
+; @import UIKit;
+(module_import path: (_) @import.source) @import
+
+; ---- references -------------------------------------------------------------------
+
+(message_expression method: (identifier) @name) @reference.call
+(class_interface superclass: (identifier) @name @reference.class)
+(class_interface (parameterized_arguments (type_name (type_identifier) @name @reference.implementation)))
+(protocol_reference_list (identifier) @name @reference.interface)
