@@ -222,7 +222,9 @@ function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
         // Two patterns may tag the same name (a shared and a language file): one reference per name node.
         if (referenced.has(nameNode.id)) continue;
         referenced.add(nameNode.id);
-        references.push({ kind: name.slice('reference.'.length), name: nameNode.text, node, nameNode });
+        const strip = view.properties['strip.name'];
+        const written = strip ? nameNode.text.replace(new RegExp(strip, 'gu'), '') : nameNode.text;
+        references.push({ kind: name.slice('reference.'.length), name: written, node, nameNode });
         consumed = true;
       } else if (name === 'parameter') {
         addParameter(parameters, view, node);
@@ -644,6 +646,9 @@ function findDocComment(
     let below = anchor;
     while (comment && comments.has(comment.id) && comment.endPosition.row >= below.startPosition.row - 1) {
       if (!isDocComment(comment.text, style)) break;
+      // A comment that trails code on its line (`a int, // the count`) documents that code, not what follows.
+      const before = siblings.previous(comment);
+      if (before && !comments.has(before.id) && before.endPosition.row === comment.startPosition.row) break;
       run.unshift(comment);
       if (style.block?.some(([open]) => comment?.text.startsWith(open))) break;
       below = comment;

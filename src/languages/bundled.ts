@@ -22,11 +22,12 @@ import { php } from './php.js';
 import { python } from './python.js';
 import { ruby } from './ruby.js';
 import { rust } from './rust.js';
+import { sql } from './sql.js';
 import { tsx } from './tsx.js';
 import { typescript } from './typescript.js';
 
 /** Every bundled language definition. */
-export const bundledLanguages: readonly LanguageDefinition[] = [bash, c, cpp, csharp, go, java, javascript, json, kotlin, lua, markdownInline, markdown, php, python, ruby, rust, tsx, typescript];
+export const bundledLanguages: readonly LanguageDefinition[] = [bash, c, cpp, csharp, go, java, javascript, json, kotlin, lua, markdownInline, markdown, php, python, ruby, rust, sql, tsx, typescript];
 
 /**
  * A registry holding every bundled language; grammars load on first use.
