@@ -61,6 +61,23 @@ async function loadInjections(registry: LanguageRegistry, loaded: LoadedLanguage
   return map;
 }
 
+/** The language to reparse a file with when its own grammar finds errors, if one is declared and loads. */
+async function fallbackFor(
+  registry: LanguageRegistry,
+  loaded: LoadedLanguage,
+  file: string,
+  disabled: ReadonlySet<string>,
+): Promise<LoadedLanguage | undefined> {
+  const rule = loaded.definition.fallback;
+  if (!rule || disabled.has(rule.language)) return undefined;
+  if (rule.extensions && !rule.extensions.some((extension) => file.toLowerCase().endsWith(extension))) return undefined;
+  try {
+    return await registry.load(rule.language);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Reads, parses and extracts one file. An unsupported language yields an empty analysis with a
  * `TS_UNSUPPORTED_LANGUAGE` warning; syntax errors yield partial results with a `TS_PARSE_ERRORS` warning.
@@ -97,20 +114,28 @@ export async function processFile(
     };
   }
   const source = await readSource(path, limits.maxFileSize);
-  const loaded = await registry.load(languageId);
-  const injections = await loadInjections(registry, loaded);
+  let loaded = await registry.load(languageId);
   const started = performance.now();
-  const tree = parseText(loaded.parser, source.text, limits.parseTimeoutMs, {
-    file_path: path.relative,
-    file_size_bytes: source.size,
-  });
+  const details = { file_path: path.relative, file_size_bytes: source.size };
+  let tree = parseText(loaded.parser, source.text, limits.parseTimeoutMs, details);
+  const fallback = tree.rootNode.hasError ? await fallbackFor(registry, loaded, path.relative, disabledLanguages) : undefined;
+  if (fallback) {
+    const second = parseText(fallback.parser, source.text, limits.parseTimeoutMs, details);
+    if (collectSyntaxErrors(second.rootNode).count < collectSyntaxErrors(tree.rootNode).count) {
+      tree.delete();
+      tree = second;
+      loaded = fallback;
+    } else second.delete();
+  }
+  const language = loaded.definition.id;
+  const injections = await loadInjections(registry, loaded);
   const parseTimeMs = Math.round((performance.now() - started) * 100) / 100;
   let facts: FileFacts | undefined;
   try {
     facts = extractFacts(tree, loaded, source.text, injections);
     const style = loaded.definition.signature ?? {};
     const analysis: FileAnalysis = {
-      ...emptyAnalysis(path.relative, languageId, [...source.warnings]),
+      ...emptyAnalysis(path.relative, language, [...source.warnings]),
       ...buildAnalysis(facts, style, (loaded.definition.exports ?? 'declared') !== 'declared'),
     };
     const { count, errors } = collectSyntaxErrors(tree.rootNode);

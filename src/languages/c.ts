@@ -8,6 +8,8 @@ export const c = defineLanguage({
   id: 'c',
   name: 'C',
   extensions: ['.c', '.h'],
+  // `.h` headers often hold C++: one that parses with errors as C is parsed again as C++, and the better parse wins.
+  fallback: { language: 'cpp', extensions: ['.h'] },
   grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-c.wasm' },
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/c/tags.scm', import.meta.url)],

@@ -109,6 +109,12 @@ export interface LanguageDefinition {
    * language id (Markdown's inline content is `markdown_inline`).
    */
   injections?: Record<string, string>;
+  /**
+   * Another language to try when a file of this one (of `extensions`, or any) parses with syntax errors: the
+   * parse with fewer errors wins. C declares `{ language: 'cpp', extensions: ['.h'] }`, as `.h` headers often
+   * hold C++.
+   */
+  fallback?: { language: string; extensions?: string[] };
 }
 
 /**
