@@ -1,13 +1,14 @@
 /**
  * Table-driven: every fixture under test/fixtures/<language>/ (for every registered language that has a folder)
  * is analyzed through the real grammar and compared with its line-per-fact snapshot `<file>.facts`.
- * A new language is tested by adding its folder; this file does not change.
+ * A new language is tested by adding its folder; this file does not change. The snapshot also holds navigation:
+ * hover on the file's documented definitions, and definition lookups from references in the file.
  */
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatAnalysis, formatSignatures } from '../src/cli/format.js';
-import { CodeIndex, createDefaultRegistry } from '../src/index.js';
+import { CodeIndex, createDefaultRegistry, type FileAnalysis } from '../src/index.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const registry = createDefaultRegistry();
@@ -28,9 +29,39 @@ for (const language of registry.list()) {
         const analysis = await index.analyzeFile(`${language.id}/${name}`);
         expect(analysis.language).toBe(language.id);
         const signatures = await index.getSignatures(`${language.id}/${name}`);
-        const text = `${formatAnalysis(analysis)}--- signatures\n${formatSignatures(signatures)}`;
+        const navigation = await navigate(`${language.id}/${name}`, analysis);
+        const text = `${formatAnalysis(analysis)}--- signatures\n${formatSignatures(signatures)}${navigation}`;
         await expect(text).toMatchFileSnapshot(`${fixtures}${language.id}/${name}.facts`);
       });
     }
   });
+}
+
+/** Hover on up to three documented definitions; go to definition from up to three references in the file. */
+async function navigate(file: string, analysis: FileAnalysis): Promise<string> {
+  const named = [
+    ...analysis.functions,
+    ...analysis.classes.flatMap((c) => [c, ...c.methods]),
+    ...analysis.interfaces,
+  ].sort((a, b) => a.line - b.line);
+  const lines: string[] = [];
+  for (const def of named.filter((d) => d.doc).slice(0, 3)) {
+    const hover = await index.hover({ file, line: def.line, column: def.column ?? 1 });
+    expect(hover.definitionLocation).toEqual({ file, line: def.line });
+    expect(hover.documentation).toBe(def.doc);
+    lines.push(`hover ${def.name} @${def.line} -> ${hover.kind} ${JSON.stringify(hover.signature)}`);
+  }
+  let lookups = 0;
+  for (const def of named) {
+    if (lookups === 3) break;
+    const refs = await index.findReferences({ file, line: def.line, column: def.column ?? 1, scope: 'file' });
+    const ref = refs.references.find((r) => r.line !== def.line);
+    if (!ref) continue;
+    const found = await index.findDefinitions({ file, line: ref.line, column: ref.column, scope: 'project' });
+    const target = found.definitions[0];
+    lines.push(`definition of ${found.symbol} from @${ref.line}:${ref.column} -> ${target ? `${target.file}:${target.line}` : 'none'}`);
+    expect(found.definitions.some((d) => d.file === file && d.line === def.line)).toBe(true);
+    lookups++;
+  }
+  return lines.length > 0 ? `--- navigation\n${lines.join('\n')}\n` : '';
 }
