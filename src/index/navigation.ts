@@ -361,6 +361,33 @@ function resolveImport(from: string, source: string, known: (file: string) => bo
   return candidates.find(known);
 }
 
+/**
+ * Whether a file is the module an import names, for imports that are not JS relative paths: Python's
+ * `app.models` and `.models`, Rust's `crate::parser`, C's `"util/log.h"`, Go's `example.com/app/store` (a folder).
+ */
+function moduleMatcher(from: string, source: string): ((file: string) => boolean) | undefined {
+  let path = source.replace(/^["'<]|[">']$/g, '');
+  if (path.startsWith('./') || path.startsWith('../')) return undefined;
+  let base: string | undefined;
+  const dots = /^\.+/.exec(path)?.[0].length ?? 0;
+  if (dots > 0) {
+    base = folderOf(from);
+    for (let level = 1; level < dots; level++) base = folderOf(base);
+    path = path.slice(dots);
+  }
+  const segments = (path.includes('/') ? path.replace(/\.\w+$/, '').split('/') : path.split(/::|\./)).filter(
+    (segment) => segment !== '' && segment !== 'crate' && segment !== 'self' && segment !== 'super',
+  );
+  if (segments.length === 0) return undefined;
+  const tail = [...(base ? [base] : []), ...segments].join('/');
+  return (file) => {
+    const stem = file.replace(/\.[^./]+$/, '');
+    const folder = folderOf(file);
+    if (base !== undefined) return stem === tail || folder === tail;
+    return stem === tail || stem.endsWith(`/${tail}`) || folder === tail || folder.endsWith(`/${tail}`);
+  };
+}
+
 /** Every definition of the identifier at a position (or of a named symbol), ranked. */
 export async function findDefinitions(context: NavigationContext, query: PositionQuery): Promise<DefinitionsResult> {
   const scope = checkScope(query?.scope, context.defaultScope);
@@ -371,22 +398,28 @@ export async function findDefinitions(context: NavigationContext, query: Positio
     const scoped = entries.filter((entry) => entry.definition.scope === target.container);
     if (scoped.length > 0) entries = scoped;
   }
-  let importedFile: string | undefined;
+  let isImported: (file: string) => boolean = () => false;
   if (target.record && target.at) {
+    const from = target.at.file;
     const item = target.record.analysis.imports.find((i) =>
       i.imports.some((it) => (it.alias ?? it.name) === target.name || it.name === target.name),
     );
     if (item) {
       const known = new Set(context.workspace.cachedFiles());
-      importedFile = resolveImport(target.at.file, item.source, (f) => known.has(f), context.registry.supportedExtensions());
+      const importedFile = resolveImport(from, item.source, (f) => known.has(f), context.registry.supportedExtensions());
+      isImported = importedFile ? (file) => file === importedFile : (moduleMatcher(from, item.source) ?? isImported);
     }
   }
   const here = target.at?.file;
+  const languageOf = (file: string) => context.registry.detectLanguage(file).language;
+  const hereLanguage = here ? languageOf(here) : undefined;
+  // Same file, the imported module, the same folder, the same language, then the rest.
   const rank = (entry: LocatedDefinition): number => {
     if (entry.file === here) return 0;
-    if (entry.file === importedFile) return 1;
+    if (isImported(entry.file)) return 1;
     if (here && folderOf(entry.file) === folderOf(here)) return 2;
-    return 3;
+    if (hereLanguage && languageOf(entry.file) === hereLanguage) return 3;
+    return 4;
   };
   entries = [...entries].sort(
     (a, b) =>
@@ -409,7 +442,7 @@ export async function findDefinitions(context: NavigationContext, query: Positio
     ...(target.at ? { identifier: { name: target.name, ...target.at } } : {}),
     definitions,
     total: definitions.length,
-    resolution: first && first.file === importedFile && first.file !== here ? 'import' : 'name_match',
+    resolution: first && isImported(first.file) && first.file !== here ? 'import' : 'name_match',
     note: NAME_MATCH_NOTE,
   };
 }
