@@ -1,8 +1,10 @@
 ; OCaml definitions, details, references and imports (grammar: tree-sitter-ocaml@0.24.2, grammars/ocaml, its own
 ; wasm). Written for code-index; started from the tags.scm that tree-sitter-ocaml ships.
 ;
-; Definitions are the items of a structure (the file itself, `struct ... end` and `sig ... end`); `let ... in`
-; bindings inside expressions are not definitions. A `let` binding that takes parameters (or is bound to `fun` /
+; Definitions are the items of a structure (the file itself, `struct ... end` and `sig ... end`), plus local
+; functions bound by `let ... in` near the top of a function's body (local: for navigation only); other
+; `let ... in` bindings are not definitions (a query cannot say "anywhere inside a function" without also taking
+; those inside `let () = ...` and constants). A `let` binding that takes parameters (or is bound to `fun` /
 ; `function`) is a function, any other `let` a constant. Parameters are the children of the binding itself, so
 ; the binding is both the definition and its `@parameters`. Every top-level item is exported (the file has no
 ; visibility of its own without its `.mli`).

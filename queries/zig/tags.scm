@@ -1,5 +1,6 @@
-; Zig definitions, details, references and imports (grammar: @tree-sitter-grammars/tree-sitter-zig@1.1.2, the
-; same grammar @cursorless/tree-sitter-wasms ships). Written for code-index; the grammar ships no tags.scm.
+; Zig definitions, details, references and imports (grammar: @cursorless/tree-sitter-wasms tree-sitter-zig, the
+; same trees as @tree-sitter-grammars/tree-sitter-zig@1.1.2 apart from call arguments). Written for code-index; the
+; grammar ships no tags.scm.
 ;
 ; Zig types are values: `const Point = struct { ... };` is a struct named Point, its fields and `fn`s are its
 ; members. Declarations are those of a container (the file itself, `struct`, `enum`, `union`, `opaque`); `const`
@@ -207,10 +208,16 @@
 
 (call_expression function: (identifier) @name) @reference.call
 (call_expression function: (field_expression member: (identifier) @name)) @reference.call
+; types are expressions in Zig: an identifier in a type position (and inside `!T`, `?T`, `*T`, `[]T`, `[n]T`)
 (parameter type: (identifier) @name) @reference.type
-(parameter type: (pointer_type (identifier) @name)) @reference.type
 (function_declaration type: (identifier) @name) @reference.type
 (container_field type: (identifier) @name) @reference.type
+(variable_declaration type: (identifier) @name) @reference.type
+((error_union_type (identifier) @name) @reference.type (#match? @name "^[A-Z]"))
+((nullable_type (identifier) @name) @reference.type (#match? @name "^[A-Z]"))
+((pointer_type (identifier) @name) @reference.type (#match? @name "^[A-Z]"))
+((slice_type (identifier) @name) @reference.type (#match? @name "^[A-Z]"))
+((array_type (identifier) @name) @reference.type (#match? @name "^[A-Z]"))
 
 ; ---- comments ----------------------------------------------------------------------
 

@@ -18,6 +18,8 @@ import { kotlin } from './kotlin.js';
 import { lua } from './lua.js';
 import { markdownInline } from './markdown-inline.js';
 import { markdown } from './markdown.js';
+import { ocaml } from './ocaml.js';
+import { ocamlInterface } from './ocaml.js';
 import { php } from './php.js';
 import { python } from './python.js';
 import { ruby } from './ruby.js';
@@ -25,9 +27,10 @@ import { rust } from './rust.js';
 import { sql } from './sql.js';
 import { tsx } from './tsx.js';
 import { typescript } from './typescript.js';
+import { zig } from './zig.js';
 
 /** Every bundled language definition. */
-export const bundledLanguages: readonly LanguageDefinition[] = [bash, c, cpp, csharp, go, java, javascript, json, kotlin, lua, markdownInline, markdown, php, python, ruby, rust, sql, tsx, typescript];
+export const bundledLanguages: readonly LanguageDefinition[] = [bash, c, cpp, csharp, go, java, javascript, json, kotlin, lua, markdownInline, markdown, ocaml, ocamlInterface, php, python, ruby, rust, sql, tsx, typescript, zig];
 
 /**
  * A registry holding every bundled language; grammars load on first use.
