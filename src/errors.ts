@@ -39,6 +39,22 @@ export const ErrorCode = {
   INVALID_ARGUMENT: 'INVALID_ARGUMENT',
   /** The index was closed. */
   INDEX_CLOSED: 'INDEX_CLOSED',
+  /** A tool name that no tool set has. */
+  UNKNOWN_TOOL: 'UNKNOWN_TOOL',
+  /** A search ran past its time budget (a regular expression that backtracks without end, say). */
+  SEARCH_TIMEOUT: 'SEARCH_TIMEOUT',
+  /** A regular expression that does not compile. */
+  INVALID_REGEX: 'INVALID_REGEX',
+  /** A tool call ran past its time budget. */
+  TOOL_TIMEOUT: 'TOOL_TIMEOUT',
+  /** A git operation outside a git repository. */
+  NOT_A_GIT_REPOSITORY: 'NOT_A_GIT_REPOSITORY',
+  /** A git repository without a commit to compare with. */
+  GIT_NO_HEAD: 'GIT_NO_HEAD',
+  /** git failed or is not installed. */
+  GIT_FAILED: 'GIT_FAILED',
+  /** A bug: an unexpected failure inside a tool, reported instead of thrown into the host. */
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 
 /** One of the `ErrorCode` values. */

@@ -194,8 +194,17 @@
     .
     (static_final_declaration_list
       (static_final_declaration (identifier) @name (_) @value) @definition.property)))
-(declaration ["static" (const_builtin) (final_builtin) "late" "external" "abstract" "covariant"] @modifier)
-(declaration (static_final_declaration_list (static_final_declaration) @definition.property) . "static"? @modifier)
+; a field's modifiers are written on its declaration, around the declarator that is the definition
+(class_body
+  (declaration
+    ["static" "late" "external" "covariant" (const_builtin) (final_builtin)] @modifier
+    (initialized_identifier_list (initialized_identifier (identifier) @name) @definition.property)))
+(class_body
+  (declaration
+    ["static" "late" "external" (const_builtin) (final_builtin)] @modifier
+    (static_final_declaration_list (static_final_declaration (identifier) @name) @definition.property)))
+(declaration ["static" "external" "abstract"] @modifier)
+(method_signature ["static" "external"] @modifier)
 
 ; annotations
 (class_body (annotation) @decorator)
@@ -203,13 +212,13 @@
 
 ; ---- parameters -------------------------------------------------------------------
 
+; (a type written with arguments, `Map<String, int>`, is several sibling nodes: the parameter's type is its first)
 (formal_parameter_list
   (formal_parameter
-    (type_identifier)? @parameter.type
-    name: (identifier) @parameter.name) @parameter)
-(formal_parameter_list
-  (formal_parameter
-    (constructor_param (identifier) @parameter.name)) @parameter)
+    .
+    [(type_identifier) (void_type) (function_type)]? @parameter.type
+    [(identifier) (constructor_param (identifier)) (super_formal_parameter (identifier))] @parameter.name
+    .) @parameter)
 ; `[...]` and `{...}` groups: written once, each name an optional parameter (a default belongs to the group's text)
 (optional_formal_parameters
   (formal_parameter [(identifier) (constructor_param (identifier)) (super_formal_parameter (identifier))] @parameter.name)) @parameter @parameter.optional
@@ -232,6 +241,18 @@
     (import_specification
       (configurable_uri (uri (string_literal) @import.source))))) @import
 (part_directive (uri (string_literal) @import.source)) @import
+
+; ---- re-exports -----------------------------------------------------------------
+
+; export 'src/client.dart';  /  export 'src/client.dart' show Client;
+((import_or_export
+  (library_export
+    (configurable_uri (uri (string_literal) @export.source))
+    .)) @export @export.all)
+(import_or_export
+  (library_export
+    (configurable_uri (uri (string_literal) @export.source))
+    (combinator "show" (identifier) @export.name))) @export
 
 ; ---- references -------------------------------------------------------------------
 

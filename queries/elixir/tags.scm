@@ -6,19 +6,22 @@
 
 ; ---- modules, protocols, implementations -------------------------------------------
 
-; `defmodule A.B do ... end`: a module; its functions are the module's top-level functions
+; `defmodule A.B do ... end`: a module named `B` (the last segment, as it is written where it is used after
+; `alias A.B`); its functions are the module's top-level functions
 (call
   target: (identifier) @_keyword
   (#eq? @_keyword "defmodule")
   (arguments . (alias) @name)
-  (do_block)? @body) @definition.module
+  (do_block)? @body
+  (#set! strip.name "^.*\\.")) @definition.module
 
 ; `defprotocol P do ... end`: an interface whose `def` heads are its methods
 (call
   target: (identifier) @_keyword
   (#eq? @_keyword "defprotocol")
   (arguments . (alias) @name)
-  (do_block)? @body) @definition.interface
+  (do_block)? @body
+  (#set! strip.name "^.*\\.")) @definition.interface
 
 ; `defimpl Protocol, for: Type do ... end`: an implementation named after the type, implementing the protocol
 (call
@@ -32,7 +35,8 @@
         key: (keyword) @_for
         value: (_) @name
         (#eq? @_for "for: "))))
-  (do_block)? @body) @definition.impl
+  (do_block)? @body
+  (#set! strip.name "^.*\\.")) @definition.impl
 
 ; `defimpl Protocol do ... end` inside `defmodule Type`: implemented for the enclosing module (its scope); named
 ; after the protocol
@@ -40,7 +44,8 @@
   target: (identifier) @_keyword
   (#eq? @_keyword "defimpl")
   (arguments . (alias) @name @implements .)
-  (do_block)? @body) @definition.impl
+  (do_block)? @body
+  (#set! strip.name "^.*\\.")) @definition.impl
 
 ; `defstruct [...]` / `defexception [...]`: the module's struct, named after the module (`%A.B{}`); it is reported
 ; at the `defmodule` line, where its name is written
@@ -51,7 +56,8 @@
   (do_block
     (call
       target: (identifier) @_struct
-      (#any-of? @_struct "defstruct" "defexception")) @definition.struct))
+      (#any-of? @_struct "defstruct" "defexception")) @definition.struct)
+  (#set! strip.name "^.*\\."))
 
 ; struct fields: `defstruct [:id, name: "x"]`, `defstruct id: nil`
 (call
@@ -73,8 +79,8 @@
 ;
 ; `def`, `defp`, `defmacro`, `defmacrop`, `defguard`, `defguardp`, `defdelegate` (and Nx `defn`, `defnp`). A function
 ; written as several clauses is ONE definition, at its first clause: a clause is a definition only when the statement
-; before it is not a clause of the same name (four patterns each: first statement of the block, after a non-call,
-; after a call that is not a def, after a def of another name). Clauses inside `defprotocol`/`defimpl` are methods.
+; before it is not a clause of the same name (three patterns each: first statement of the block, after a statement
+; that is not a def, after a def of another name). Clauses inside `defprotocol`/`defimpl` are methods.
 
 
 ; method: the first statement of a block
@@ -97,33 +103,12 @@
           (keywords)? @body)
       (do_block)? @body) @definition.method))
 
-; method: after anything but a call
+; method: after a statement that is not a def (any node whose text does not start with a def macro)
 (call
   target: (identifier) @_container
   (#any-of? @_container "defprotocol" "defimpl")
   (do_block
-    [(unary_operator) (comment) (binary_operator) (identifier) (alias) (atom) (string) (sigil) (list) (tuple) (map) (dot) (block) (access_call)] @_previous_statement
-    .
-    (call
-      target: (identifier) @_def
-      (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
-      (arguments
-          .
-          [
-            (identifier) @name
-            (call target: (identifier) @name (arguments)? @parameters)
-            (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
-            (binary_operator left: (identifier) @name operator: "when")
-          ]
-          (keywords)? @body)
-      (do_block)? @body) @definition.method))
-
-; method: after a call that is not a def
-(call
-  target: (identifier) @_container
-  (#any-of? @_container "defprotocol" "defimpl")
-  (do_block
-    (call target: (_) @_other)
+    (_) @_previous_statement
     .
     (call
       target: (identifier) @_def
@@ -138,7 +123,7 @@
           ]
           (keywords)? @body)
       (do_block)? @body) @definition.method
-    (#not-any-of? @_other "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")))
+    (#not-match? @_previous_statement "^def(p|macrop?|guardp?|delegate|np?)?[ \t\n(]")))
 
 ; method: after a def of another name
 (call
@@ -200,27 +185,9 @@
         (keywords)? @body)
     (do_block)? @body) @definition.function)
 
-; function: after anything but a call
+; function: after a statement that is not a def (any node whose text does not start with a def macro)
 (do_block
-  [(unary_operator) (comment) (binary_operator) (identifier) (alias) (atom) (string) (sigil) (list) (tuple) (map) (dot) (block) (access_call)] @_previous_statement
-  .
-  (call
-    target: (identifier) @_def
-    (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
-    (arguments
-        .
-        [
-          (identifier) @name
-          (call target: (identifier) @name (arguments)? @parameters)
-          (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
-          (binary_operator left: (identifier) @name operator: "when")
-        ]
-        (keywords)? @body)
-    (do_block)? @body) @definition.function)
-
-; function: after a call that is not a def
-(do_block
-  (call target: (_) @_other)
+  (_) @_previous_statement
   .
   (call
     target: (identifier) @_def
@@ -235,7 +202,7 @@
         ]
         (keywords)? @body)
     (do_block)? @body) @definition.function
-  (#not-any-of? @_other "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp"))
+  (#not-match? @_previous_statement "^def(p|macrop?|guardp?|delegate|np?)?[ \t\n(]"))
 
 ; function: after a def of another name
 (do_block
@@ -266,7 +233,7 @@
     (do_block)? @body) @definition.function
   (#not-eq? @_previous @name))
 
-; a bodiless head (`def register(attrs, opts \\\\ [])`, written to declare defaults) followed by the clauses of
+; a bodiless head (`def register(attrs, opts \\ [])`, written to declare defaults) followed by the clauses of
 ; the same name: the body of the function is the next clause's
 (do_block
   (call
@@ -429,9 +396,13 @@
   (arguments
     .
     [
-      (call (arguments (binary_operator left: (_) @parameter.name operator: "\\\\" right: (_) @parameter.default) @parameter))
+      (call
+        (arguments
+          (binary_operator left: (_) @parameter.name operator: "\\\\" right: (_) @parameter.default) @parameter))
       (binary_operator
-        left: (call (arguments (binary_operator left: (_) @parameter.name operator: "\\\\" right: (_) @parameter.default) @parameter))
+        left: (call
+          (arguments
+            (binary_operator left: (_) @parameter.name operator: "\\\\" right: (_) @parameter.default) @parameter))
         operator: "when")
     ]))
 (call
@@ -440,9 +411,19 @@
   (arguments
     .
     [
-      (call (arguments [(identifier) (tuple) (map) (list) (atom) (string) (integer) (float) (bitstring) (charlist) (unary_operator) (nil) (boolean) (struct) (sigil) (char) (quoted_atom) (call) (dot) (keywords)] @parameter))
+      (call
+        (arguments
+          [
+            (identifier) (tuple) (map) (list) (atom) (string) (integer) (float) (bitstring) (charlist) (unary_operator)
+            (nil) (boolean) (struct) (sigil) (char) (quoted_atom) (call) (dot) (keywords)
+          ] @parameter))
       (binary_operator
-        left: (call (arguments [(identifier) (tuple) (map) (list) (atom) (string) (integer) (float) (bitstring) (charlist) (unary_operator) (nil) (boolean) (struct) (sigil) (char) (quoted_atom) (call) (dot) (keywords)] @parameter))
+        left: (call
+          (arguments
+            [
+              (identifier) (tuple) (map) (list) (atom) (string) (integer) (float) (bitstring) (charlist)
+              (unary_operator) (nil) (boolean) (struct) (sigil) (char) (quoted_atom) (call) (dot) (keywords)
+            ] @parameter))
         operator: "when")
     ]))
 (call
@@ -510,15 +491,188 @@
 
 ; ---- references -----------------------------------------------------------------------------
 
-; local and remote calls (`foo(x)`, `Mod.foo(x)`, `x |> foo`); the definition macros and special forms are left out
+; local calls `foo(x)`, in every place a call is an expression: not a function head (`def foo(x)`), not the
+; name of a module attribute (`@doc`, `@spec foo(a) :: t`, `@timeout 5_000`), not a typespec
+(do_block
+  (call
+    target: (identifier) @name
+    (#not-any-of? @name
+      "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+      "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+      "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+      "raise" "reraise" "throw" "super" "fn")) @reference.call)
+(block
+  (call
+    target: (identifier) @name
+    (#not-any-of? @name
+      "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+      "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+      "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+      "raise" "reraise" "throw" "super" "fn")) @reference.call)
+(body
+  (call
+    target: (identifier) @name
+    (#not-any-of? @name
+      "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+      "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+      "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+      "raise" "reraise" "throw" "super" "fn")) @reference.call)
+(source
+  (call
+    target: (identifier) @name
+    (#not-any-of? @name
+      "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+      "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+      "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+      "raise" "reraise" "throw" "super" "fn")) @reference.call)
+(list
+  (call
+    target: (identifier) @name
+    (#not-any-of? @name
+      "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+      "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+      "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+      "raise" "reraise" "throw" "super" "fn")) @reference.call)
+(tuple
+  (call
+    target: (identifier) @name
+    (#not-any-of? @name
+      "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+      "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+      "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+      "raise" "reraise" "throw" "super" "fn")) @reference.call)
+(interpolation
+  (call
+    target: (identifier) @name
+    (#not-any-of? @name
+      "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+      "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+      "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+      "raise" "reraise" "throw" "super" "fn")) @reference.call)
+(else_block
+  (call
+    target: (identifier) @name
+    (#not-any-of? @name
+      "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+      "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+      "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+      "raise" "reraise" "throw" "super" "fn")) @reference.call)
+(after_block
+  (call
+    target: (identifier) @name
+    (#not-any-of? @name
+      "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+      "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+      "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+      "raise" "reraise" "throw" "super" "fn")) @reference.call)
+(rescue_block
+  (call
+    target: (identifier) @name
+    (#not-any-of? @name
+      "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+      "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+      "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+      "raise" "reraise" "throw" "super" "fn")) @reference.call)
+(catch_block
+  (call
+    target: (identifier) @name
+    (#not-any-of? @name
+      "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+      "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+      "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+      "raise" "reraise" "throw" "super" "fn")) @reference.call)
+(bitstring
+  (call
+    target: (identifier) @name
+    (#not-any-of? @name
+      "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+      "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+      "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+      "raise" "reraise" "throw" "super" "fn")) @reference.call)
+(map_content
+  (call
+    target: (identifier) @name
+    (#not-any-of? @name
+      "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+      "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+      "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+      "raise" "reraise" "throw" "super" "fn")) @reference.call)
+(access_call
+  (call
+    target: (identifier) @name
+    (#not-any-of? @name
+      "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+      "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+      "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+      "raise" "reraise" "throw" "super" "fn")) @reference.call)
+(pair
+  value: (call
+    target: (identifier) @name
+    (#not-any-of? @name
+      "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+      "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+      "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+      "raise" "reraise" "throw" "super" "fn")) @reference.call)
+(dot
+  left: (call
+    target: (identifier) @name
+    (#not-any-of? @name
+      "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+      "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+      "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+      "raise" "reraise" "throw" "super" "fn")) @reference.call)
+(binary_operator
+  left: (call
+    target: (identifier) @name
+    (#not-any-of? @name
+      "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+      "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+      "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+      "raise" "reraise" "throw" "super" "fn")) @reference.call
+  operator: _ @_operator
+  (#not-any-of? @_operator "when" "::"))
+(binary_operator
+  operator: _ @_operator
+  right: (call
+    target: (identifier) @name
+    (#not-any-of? @name
+      "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+      "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+      "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+      "raise" "reraise" "throw" "super" "fn")) @reference.call
+  (#not-eq? @_operator "::"))
+(unary_operator
+  operator: _ @_operator
+  operand: (call
+    target: (identifier) @name
+    (#not-any-of? @name
+      "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+      "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+      "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+      "raise" "reraise" "throw" "super" "fn")) @reference.call
+  (#not-eq? @_operator "@"))
 (call
-  target: (identifier) @name
-  (#not-any-of? @name
-    "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
-    "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use" "case"
-    "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try" "raise" "reraise"
-    "throw" "super" "fn" "doc" "moduledoc" "typedoc" "spec" "type" "typep" "opaque" "callback" "macrocallback" "impl"
-    "behaviour" "derive" "enforce_keys")) @reference.call
+  target: (identifier) @_outer
+  (#not-any-of? @_outer "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
+  (arguments
+    (call
+      target: (identifier) @name
+      (#not-any-of? @name
+        "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+        "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+        "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+        "raise" "reraise" "throw" "super" "fn")) @reference.call))
+(call
+  target: (dot)
+  (arguments
+    (call
+      target: (identifier) @name
+      (#not-any-of? @name
+        "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
+        "defprotocol" "defimpl" "defstruct" "defexception" "defoverridable" "alias" "import" "require" "use"
+        "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
+        "raise" "reraise" "throw" "super" "fn")) @reference.call))
+
 (call target: (dot right: (identifier) @name)) @reference.call
 (binary_operator operator: "|>" right: (identifier) @name) @reference.call
 

@@ -55,9 +55,11 @@
 
 ; ---- types and ports --------------------------------------------------------------
 
+; (the declaration is its own @body: its variants are separated by anonymous `|` tokens, and a variant must not
+; take the type's doc comment)
 (type_declaration
   name: (upper_case_identifier) @name
-  typeName: (lower_type_name)? @type_parameters) @definition.enum
+  typeName: (lower_type_name)? @type_parameters) @definition.enum @body
 (union_variant name: (upper_case_identifier) @name) @definition.property
 
 (type_alias_declaration

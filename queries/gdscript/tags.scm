@@ -55,6 +55,11 @@
 (const_statement name: (name) @name type: (type)? @type value: (_) @value) @definition.constant
 
 (variable_statement name: (name) @name type: (type)? @type value: (_)? @value) @definition.property
+; Godot 3: `onready var x = $X` / `export(int) var y`
+(onready_variable_statement name: (name) @name type: (type)? @type value: (_)? @value) @definition.property
+(export_variable_statement name: (name) @name type: (type)? @type value: (_)? @value) @definition.property
+(onready_variable_statement "onready" @decorator)
+(export_variable_statement "export" @decorator)
 (variable_statement (annotations (annotation) @decorator))
 (variable_statement (static_keyword) @modifier)
 

@@ -21,8 +21,12 @@
   constructor: (_) @body) @definition.class
 
 ; `deriving (Show, Eq)`: the derived classes are implemented
-(data_type deriving: (deriving classes: [(name) @implements (tuple (name) @implements) (qualified) @implements (tuple (qualified) @implements)]))
-(newtype deriving: (deriving classes: [(name) @implements (tuple (name) @implements) (qualified) @implements (tuple (qualified) @implements)]))
+(data_type
+  deriving: (deriving
+    classes: [(name) @implements (tuple (name) @implements) (qualified) @implements (tuple (qualified) @implements)]))
+(newtype
+  deriving: (deriving
+    classes: [(name) @implements (tuple (name) @implements) (qualified) @implements (tuple (qualified) @implements)]))
 
 ; constructors: `C a b` (its fields are the parameters), `C { f :: T }` (record), `a :+ b` (infix). The definition
 ; is the constructor's name, so that record fields stay members of the type.
@@ -116,7 +120,9 @@
   .
   [(pragma) (comment) (haddock) (cpp)]* @_skipped
   .
-  (function (infix operator: [(operator) @_equation (infix_id (_) @_equation) (constructor_operator) @_equation]) @parameters match: (_) @body)
+  (function
+    (infix operator: [(operator) @_equation (infix_id (_) @_equation) (constructor_operator) @_equation]) @parameters
+    match: (_) @body)
   (#eq? @_signature @_equation))
 (_
   (signature name: (prefix_id (_) @_signature)) @definition.function
@@ -141,7 +147,9 @@
   .
   [
       (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (function
+        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body)
       (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
     ] @definition.method)
 
@@ -154,7 +162,9 @@
   .
   [
       (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (function
+        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body)
       (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
     ] @definition.method
   (#not-eq? @_previous @name))
@@ -165,7 +175,9 @@
   .
   [
       (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (function
+        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body)
       (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
     ] @definition.method
   (#not-eq? @_previous @name))
@@ -176,7 +188,9 @@
   .
   [
       (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (function
+        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body)
       (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
     ] @definition.method
   (#not-eq? @_previous @name))
@@ -187,7 +201,9 @@
   .
   [
       (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (function
+        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body)
       (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
     ] @definition.method
   (#not-eq? @_previous @name))
@@ -200,7 +216,9 @@
   .
   [
       (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (function
+        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body)
       (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
     ] @definition.method)
 
@@ -213,7 +231,9 @@
   .
   [
       (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (function
+        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body)
       (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
     ] @definition.method
   (#not-eq? @_previous @name))
@@ -224,7 +244,9 @@
   .
   [
       (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (function
+        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body)
       (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
     ] @definition.method
   (#not-eq? @_previous @name))
@@ -235,7 +257,9 @@
   .
   [
       (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (function
+        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body)
       (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
     ] @definition.method
   (#not-eq? @_previous @name))
@@ -246,7 +270,9 @@
   .
   [
       (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (function
+        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body)
       (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
     ] @definition.method
   (#not-eq? @_previous @name))
@@ -259,7 +285,9 @@
   .
   [
       (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (function
+        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body)
       (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
     ] @definition.function)
 
@@ -272,7 +300,9 @@
   .
   [
       (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (function
+        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body)
       (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
     ] @definition.function
   (#not-eq? @_previous @name))
@@ -283,7 +313,9 @@
   .
   [
       (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (function
+        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body)
       (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
     ] @definition.function
   (#not-eq? @_previous @name))
@@ -294,7 +326,9 @@
   .
   [
       (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (function
+        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body)
       (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
     ] @definition.function
   (#not-eq? @_previous @name))
@@ -305,20 +339,27 @@
   .
   [
       (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (function
+        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body)
       (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
     ] @definition.function
   (#not-eq? @_previous @name))
 
 ; function: an equation after a declaration without a name
 (declarations
-  [(fixity) (deriving_instance) (top_splice) (foreign_import) (foreign_export) (default_types) (role_annotation) (kind_signature) (type_family) (data_family) (type_instance) (data_instance) (pattern_synonym)] @_previous_declaration
+  [
+    (fixity) (deriving_instance) (top_splice) (foreign_import) (foreign_export) (default_types) (role_annotation)
+    (kind_signature) (type_family) (data_family) (type_instance) (data_instance) (pattern_synonym)
+  ] @_previous_declaration
   .
   [(pragma) (comment) (haddock) (cpp)]* @_skipped
   .
   [
       (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters match: (_) @body)
+      (function
+        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body)
       (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
     ] @definition.function)
 
@@ -331,7 +372,8 @@
   (declarations
     .
     [
-      (signature [name: (variable) @name name: (prefix_id (_) @name) names: (binding_list . (_) @name)]) @definition.function
+      (signature
+        [name: (variable) @name name: (prefix_id (_) @name) names: (binding_list . (_) @name)]) @definition.function
       (data_type name: (_) @name) @definition.class
       (newtype name: (_) @name) @definition.class
       (type_synomym name: (_) @name) @definition.type
@@ -359,18 +401,44 @@
   module: (module) @import.source
   .
   names: (import_list
-    name: (import_name [variable: (_) @import.name type: (_) @import.name operator: (prefix_id (_) @import.name)]) @import.item)) @import @_statement
+    name: (import_name
+      [
+        variable: (_) @import.name
+        type: (_) @import.name
+        operator: (prefix_id (_) @import.name)
+      ]) @import.item)) @import @_statement
   (#not-match? @_statement "\\shiding\\s*\\("))
 
 ; ---- references ---------------------------------------------------------------------------
 
+; function applications `f x`, `M.f x`, operators `a <+> b`, `a `div` b`, and constructor applications `Just x`
 (apply function: (variable) @name) @reference.call
 (apply function: (qualified id: (variable) @name)) @reference.call
 (infix operator: (operator) @name) @reference.call
-(infix operator: (infix_id (variable) @name)) @reference.call
-(signature type: (_ (name) @name) @reference.type)
-(apply constructor: (name) @name) @reference.type
+(infix operator: (infix_id [(variable) (qualified id: (variable))] @name)) @reference.call
+(apply function: (constructor) @name) @reference.call
+(apply function: (qualified id: (constructor) @name)) @reference.call
+
+; type names in signatures, fields, constructor fields, contexts and instance heads
+(_ type: (name) @name @reference.type)
+(_ parameter: (name) @name @reference.type)
+(_ result: (name) @name @reference.type)
+(_ argument: (name) @name @reference.type)
+(_ constructor: (name) @name @reference.type)
+(_ field: (name) @name @reference.type)
+(_ type: (qualified id: (name) @name) @reference.type)
+(_ parameter: (qualified id: (name) @name) @reference.type)
+(_ result: (qualified id: (name) @name) @reference.type)
+(_ argument: (qualified id: (name) @name) @reference.type)
+(_ constructor: (qualified id: (name) @name) @reference.type)
+(_ field: (qualified id: (name) @name) @reference.type)
+(tuple (name) @name @reference.type)
+(list (name) @name @reference.type)
+(type_patterns (name) @name @reference.type)
+
+; classes: instance heads and deriving clauses
 (instance name: (name) @name) @reference.interface
+(deriving classes: [(name) @name (tuple (name) @name)]) @reference.interface
 
 ; ---- comments --------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
-; HTML outline: the page <title>, headings h1-h6 (level from the tag), elements with an id, <script> and
-; <style> blocks, links (<a href>), and external resources (<script src>, <link rel="stylesheet">) as imports.
+; HTML outline: the page <title>, headings h1-h6 (level from the tag), elements with an id, named anchors
+; (<a name>), <script> and <style> blocks, links (<a href>), and external resources (<script src>, <link rel="stylesheet">) as imports.
 ; Tag and attribute names are matched case-insensitively (old pages write <H1>, <A HREF>).
 ; Inline <script> content is parsed as JavaScript and <style> content as CSS through injections.
 
@@ -30,6 +30,16 @@
     (self_closing_tag (attribute (attribute_name) @_attr
       [(quoted_attribute_value (attribute_value) @name) (attribute_value) @name]))]) @definition.element_id
   (#match? @_attr "^[iI][dD]$"))
+
+; Named anchors of older pages: <a name="section-2">.
+((element
+   [(start_tag (tag_name) @_tag
+      (attribute (attribute_name) @_attr
+        [(quoted_attribute_value (attribute_value) @name) (attribute_value) @name]))
+    (self_closing_tag (tag_name) @_tag
+      (attribute (attribute_name) @_attr
+        [(quoted_attribute_value (attribute_value) @name) (attribute_value) @name]))]) @definition.anchor
+  (#match? @_tag "^[aA]$") (#match? @_attr "^[nN][aA][mM][eE]$"))
 
 ; Headings: the text is the element without its tags (nested <em>, <code>, ... kept as text).
 ((element (start_tag (tag_name) @_tag)) @heading @heading.text

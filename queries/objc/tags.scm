@@ -8,12 +8,14 @@
 ; ---- classes, categories, protocols -----------------------------------------------
 
 ; @interface Item : NSObject <NSCopying>
+; (an @interface / @protocol has no body node: it is its own @body, so that a member after an anonymous token,
+; `@interface Item ()`, does not take the class's doc comment)
 (class_interface
   .
   "@interface"
   .
   (identifier) @name
-  superclass: (identifier)? @extends) @definition.class
+  superclass: (identifier)? @extends) @definition.class @body
 (class_interface (parameterized_arguments (type_name (type_identifier) @implements)))
 (class_interface (protocol_reference_list (identifier) @implements))
 (class_interface category: (identifier) @modifier.category)
@@ -22,7 +24,7 @@
 (class_implementation . "@implementation" . (identifier) @name) @definition.impl
 
 ; @protocol InventoryStore <NSObject>
-(protocol_declaration . "@protocol" . (identifier) @name) @definition.interface
+(protocol_declaration . "@protocol" . (identifier) @name) @definition.interface @body
 (protocol_declaration (protocol_reference_list (identifier) @extends))
 
 ; ---- methods ----------------------------------------------------------------------

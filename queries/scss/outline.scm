@@ -4,7 +4,7 @@
 
 (single_line_comment) @comment
 
-; $primary: #0d6efd; (at the top level a constant; inside a rule, a mixin or a function it is local to it).
+; $primary: #0d6efd; (a top-level constant; inside a rule it is a member of the rule, inside a mixin or function local).
 ((declaration . (variable_name) @name . (_) @value .) @definition.constant)
 ((declaration . (variable_name) @name) @definition.constant)
 
@@ -14,7 +14,9 @@
 ((parameter (variable_name) @parameter.name (default_value)? @parameter.default) @parameter)
 
 ; %placeholder { ... }, used with @extend.
-((placeholder (name) @name) @definition.placeholder)
+; Named as written and extended (`%btn-reset`): the placeholder's text up to its block.
+((placeholder) @definition.placeholder @name
+  (#set! strip.name " *[{].*$"))
 
 ((use_statement . (string_value) @import.source) @import
   (#set! strip.import.source "^[\"']|[\"']$"))

@@ -4,8 +4,9 @@
 
 (Comment) @comment
 
-; The root element comes first: its kind wins when it also has an id.
-((document root: (element [(STag (Name) @name) (EmptyElemTag (Name) @name)]) @definition.element))
+; The root element, named by its tag. The definition is its start tag, so that a root with an id (Jetty's
+; `<Configure id="Server">`) is also an element_id; elements with an id are therefore not scoped in the root.
+((document root: (element [(STag (Name) @name) (EmptyElemTag (Name) @name)] @definition.element)))
 
 ((element
    [(STag (Attribute (Name) @_attr (AttValue) @name))
@@ -23,7 +24,7 @@
   (#match? @_attr "^([A-Za-z_][A-Za-z0-9_.-]*:)?[iI][dD]$")
   (#set! strip.name "^[\"']|[\"']$"))
 ((document (prolog (Comment) @doc .) .
-   root: (element [(STag (Name) @name) (EmptyElemTag (Name) @name)]) @definition.element))
+   root: (element [(STag (Name) @name) (EmptyElemTag (Name) @name)] @definition.element)))
 
 ((doctypedecl (ExternalID (SystemLiteral (URI) @import.source))) @import)
 ((StyleSheetPI (PseudoAtt (Name) @_attr (PseudoAttValue) @import.source)) @import

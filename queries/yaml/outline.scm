@@ -7,6 +7,9 @@
 
 (comment) @comment
 
+; Anchors (`x-common: &common`) are definitions, so that `*common` can be looked up.
+((anchor (anchor_name) @name) @definition.anchor)
+
 ; Block mappings.
 ((block_mapping_pair key: (flow_node [(plain_scalar) (double_quote_scalar) (single_quote_scalar)] @key.name) value: (block_node (block_mapping)) @key.value) @key (#set! kind "object") (#set! strip.key.name "^[\"']|[\"']$"))
 ((block_mapping_pair key: (flow_node [(plain_scalar) (double_quote_scalar) (single_quote_scalar)] @key.name) value: (flow_node (flow_mapping)) @key.value) @key (#set! kind "object") (#set! strip.key.name "^[\"']|[\"']$"))

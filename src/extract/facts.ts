@@ -168,6 +168,8 @@ export function extractFacts(
     facts.definitions.push(...sub.definitions);
     for (const def of sub.definitions) facts.definitionsByNode.set(def.node.id, def);
     facts.references.push(...sub.references);
+    facts.imports.push(...sub.imports);
+    facts.imports.sort((a, b) => a.node.startIndex - b.node.startIndex);
     facts.outline.push(...sub.outline);
   }
   facts.outline.sort((a, b) => a.node.startIndex - b.node.startIndex);
@@ -474,7 +476,11 @@ function addImport(map: Map<number, ImportFact>, view: MatchView, node: Node): v
     fact = { node, typeOnly: false, items: [] };
     map.set(node.id, fact);
   }
-  fact.source ??= first(view, 'import.source')?.text;
+  const sourceNode = first(view, 'import.source');
+  const stripSource = view.properties['strip.import.source'];
+  if (sourceNode && fact.source === undefined) {
+    fact.source = stripSource ? sourceNode.text.replace(new RegExp(stripSource, 'gu'), '') : sourceNode.text;
+  }
   fact.kind ??= view.properties.kind;
   const itemNode = first(view, 'import.item');
   const defaultNode = first(view, 'import.default');

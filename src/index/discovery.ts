@@ -96,3 +96,49 @@ function isIgnored(file: string, rules: GitignoreRules[]): boolean {
   }
   return ignored;
 }
+
+/** Options of {@link listTree}. */
+export interface TreeOptions {
+  /** Include hidden files and folders (never `.git`). Default false. */
+  includeHidden?: boolean;
+  /** How many levels below `folder` to go (1: its children only). Default unlimited. */
+  maxDepth?: number;
+  /** Only files whose path (relative to `folder`) or name matches one of these globs. */
+  filePatterns?: string[];
+}
+
+/**
+ * Every file and folder under `folder`, of any type (the text tools read what no grammar parses), minus build
+ * folders, `.gitignore`d paths and, unless asked, hidden ones. Root-relative, sorted; folders without the slash.
+ */
+export async function listTree(root: string, folder: string, options: TreeOptions = {}): Promise<{ files: string[]; directories: string[] }> {
+  const cwd = folder ? `${root}/${folder}` : root;
+  const prefix = folder ? `${folder}/` : '';
+  const skip = [...DEFAULT_EXCLUDE.map((name) => `**/${name}/**`), '**/.git/**', '.git/**'];
+  const patterns = options.filePatterns?.length
+    ? options.filePatterns.flatMap((pattern) => (pattern.includes('/') ? [pattern] : [pattern, `**/${pattern}`]))
+    : ['**'];
+  const [entries, gitignores] = await Promise.all([
+    glob(patterns, {
+      cwd,
+      ignore: skip,
+      dot: options.includeHidden === true,
+      followSymbolicLinks: false,
+      onlyFiles: options.filePatterns?.length ? true : false,
+      ...(options.maxDepth !== undefined ? { deep: options.maxDepth } : {}),
+    }),
+    glob(['**/.gitignore'], { cwd: root, ignore: skip, dot: true, followSymbolicLinks: false }),
+  ]);
+  const rules = loadGitignores(root, gitignores);
+  const files: string[] = [];
+  const directories: string[] = [];
+  for (const entry of entries) {
+    const isDirectory = entry.endsWith('/');
+    const path = `${prefix}${isDirectory ? entry.slice(0, -1) : entry}`;
+    if (path === folder || path === '') continue;
+    if (isIgnored(isDirectory ? `${path}/` : path, rules)) continue;
+    if (isDirectory) directories.push(path);
+    else files.push(path);
+  }
+  return { files: files.sort(), directories: directories.sort() };
+}

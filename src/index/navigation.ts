@@ -414,7 +414,10 @@ export async function findDefinitions(context: NavigationContext, query: Positio
   const languageOf = (file: string) => context.registry.detectLanguage(file).language;
   const hereLanguage = here ? languageOf(here) : undefined;
   // Same file, the imported module, the same folder, the same language, then the rest.
+  const at = target.at;
   const rank = (entry: LocatedDefinition): number => {
+    // On a definition's own name (hovering a declaration), that definition first.
+    if (at && entry.file === at.file && entry.definition.line === at.line && entry.definition.column === at.column) return -1;
     if (entry.file === here) return 0;
     if (isImported(entry.file)) return 1;
     if (here && folderOf(entry.file) === folderOf(here)) return 2;

@@ -10,7 +10,16 @@ import { bash } from './bash.js';
 import { c } from './c.js';
 import { cpp } from './cpp.js';
 import { csharp } from './csharp.js';
+import { css } from './css.js';
+import { dart } from './dart.js';
+import { dtd } from './dtd.js';
+import { elixir } from './elixir.js';
+import { elm } from './elm.js';
+import { gdscript } from './gdscript.js';
+import { gleam } from './gleam.js';
 import { go } from './go.js';
+import { haskell } from './haskell.js';
+import { html } from './html.js';
 import { java } from './java.js';
 import { javascript } from './javascript.js';
 import { json } from './json.js';
@@ -18,19 +27,28 @@ import { kotlin } from './kotlin.js';
 import { lua } from './lua.js';
 import { markdownInline } from './markdown-inline.js';
 import { markdown } from './markdown.js';
+import { objc } from './objc.js';
 import { ocaml } from './ocaml.js';
 import { ocamlInterface } from './ocaml.js';
+import { perl } from './perl.js';
 import { php } from './php.js';
 import { python } from './python.js';
+import { r } from './r.js';
 import { ruby } from './ruby.js';
 import { rust } from './rust.js';
+import { scss } from './scss.js';
+import { solidity } from './solidity.js';
 import { sql } from './sql.js';
+import { toml } from './toml.js';
 import { tsx } from './tsx.js';
 import { typescript } from './typescript.js';
+import { vue } from './vue.js';
+import { xml } from './xml.js';
+import { yaml } from './yaml.js';
 import { zig } from './zig.js';
 
 /** Every bundled language definition. */
-export const bundledLanguages: readonly LanguageDefinition[] = [bash, c, cpp, csharp, go, java, javascript, json, kotlin, lua, markdownInline, markdown, ocaml, ocamlInterface, php, python, ruby, rust, sql, tsx, typescript, zig];
+export const bundledLanguages: readonly LanguageDefinition[] = [bash, c, cpp, csharp, css, dart, dtd, elixir, elm, gdscript, gleam, go, haskell, html, java, javascript, json, kotlin, lua, markdownInline, markdown, objc, ocaml, ocamlInterface, perl, php, python, r, ruby, rust, scss, solidity, sql, toml, tsx, typescript, vue, xml, yaml, zig];
 
 /**
  * A registry holding every bundled language; grammars load on first use.

@@ -10,7 +10,7 @@ export const solidity = defineLanguage({
   id: 'solidity',
   name: 'Solidity',
   extensions: ['.sol'],
-  grammar: { package: 'tree-sitter-solidity', file: 'tree-sitter-solidity.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-solidity.wasm', import.meta.url),
   grammarOrigin: 'tree-sitter-solidity@1.2.13',
   queries: [new URL('../../queries/solidity/tags.scm', import.meta.url)],
   docComments: { line: ['///'], block: [['/**', '*/']] },

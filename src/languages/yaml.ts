@@ -1,8 +1,8 @@
 import { defineLanguage } from './define.js';
 
 /**
- * YAML: top-level keys and the keys one level below, with their value kinds, as for JSON. A mapping that is an
- * item of a sequence contributes its first key (the one that names the item: `- name: Checkout`).
+ * YAML: top-level keys and the keys one level below, with their value kinds, as for JSON (the keys of a mapping
+ * that is an item of a sequence are listed under the key holding the sequence). Every document of a stream counts.
  */
 export const yaml = defineLanguage({
   id: 'yaml',

@@ -11,5 +11,6 @@ export const html = defineLanguage({
   grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-html.wasm' },
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/html/outline.scm', import.meta.url)],
+  docComments: { block: [['<!--', '-->']] },
   injections: { javascript: 'javascript', css: 'css' },
 });

@@ -1,9 +1,10 @@
 import { defineLanguage } from './define.js';
 
 /**
- * Perl, with the tree-sitter-perl grammar from `@cursorless/tree-sitter-wasms` (the only build that loads in
- * web-tree-sitter 0.25; it leaves ERROR nodes in many real modules, see the report). `#` comments right above a
- * sub are its docs; subs whose names start with `_` are private by convention.
+ * Perl, with the tree-sitter-perl grammar from `@cursorless/tree-sitter-wasms` (the only wasm build available:
+ * ERROR nodes in 195 of 300 Perl 5.36 core modules, yet 96% of the subs and packages Universal Ctags finds there
+ * are found). `#` comments right above a sub are its docs (POD is not); subs whose names start with `_` are
+ * private by convention.
  */
 export const perl = defineLanguage({
   id: 'perl',

@@ -11,5 +11,5 @@ export const css = defineLanguage({
   grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-css.wasm' },
   grammarOrigin: 'tree-sitter-wasms@0.1.13',
   queries: [new URL('../../queries/css/outline.scm', import.meta.url)],
-  docComments: { block: [['/*', '*/']] },
+  docComments: { block: [['/**', '*/'], ['/*', '*/']] },
 });

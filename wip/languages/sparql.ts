@@ -1,0 +1,15 @@
+import { defineLanguage } from './define.js';
+
+/**
+ * SPARQL queries and updates, with the tree-sitter-sparql grammar from `@cursorless/tree-sitter-wasms`:
+ * PREFIX/BASE declarations are imports, each query form or update operation is a `query` definition.
+ */
+export const sparql = defineLanguage({
+  id: 'sparql',
+  name: 'SPARQL',
+  extensions: ['.rq', '.sparql'],
+  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-sparql.wasm' },
+  grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
+  queries: [new URL('../../queries/sparql/outline.scm', import.meta.url)],
+  docComments: { line: ['#'] },
+});
