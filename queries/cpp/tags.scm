@@ -5,27 +5,27 @@
 
 ; ---- constructors and destructors ----------------------------------------------------
 
-; in a class body: no return type, plain name
+; in a class body: no return type, plain name (not a keyword: inside a parse error, `for (...) {` reads as one)
 (field_declaration_list
   (function_definition
     !type
     declarator: (function_declarator declarator: (identifier) @name parameters: (_) @parameters)
-    body: (_)? @body) @definition.constructor)
+    body: (_)? @body) @definition.constructor (#not-match? @name "^(if|for|while|switch|return|catch|sizeof|do|else|case|throw|new|delete)$"))
 (field_declaration_list
   (declaration
     !type
-    declarator: (function_declarator declarator: (identifier) @name parameters: (_) @parameters)) @definition.constructor)
+    declarator: (function_declarator declarator: (identifier) @name parameters: (_) @parameters)) @definition.constructor (#not-match? @name "^(if|for|while|switch|return|catch|sizeof|do|else|case|throw|new|delete)$"))
 (field_declaration_list
   (template_declaration
     (function_definition
       !type
       declarator: (function_declarator declarator: (identifier) @name parameters: (_) @parameters)
-      body: (_)? @body) @definition.constructor))
+      body: (_)? @body) @definition.constructor (#not-match? @name "^(if|for|while|switch|return|catch|sizeof|do|else|case|throw|new|delete)$")))
 (field_declaration_list
   (template_declaration
     (declaration
       !type
-      declarator: (function_declarator declarator: (identifier) @name parameters: (_) @parameters)) @definition.constructor))
+      declarator: (function_declarator declarator: (identifier) @name parameters: (_) @parameters)) @definition.constructor (#not-match? @name "^(if|for|while|switch|return|catch|sizeof|do|else|case|throw|new|delete)$")))
 
 ; out of line: Foo::Foo(...) and Foo<T>::Foo(...)
 (function_definition

@@ -147,6 +147,11 @@ export class CodeIndex {
     return new CodeIndex(root, options);
   }
 
+  /** The largest file read, in bytes (`maxFileSize` option). */
+  get maxFileSize(): number {
+    return this.#maxFileSize;
+  }
+
   /** The complete structure of one file (seed 000 `FileAnalysis`). */
   async analyzeFile(file: string): Promise<FileAnalysis> {
     return (await this.#record(file)).analysis;

@@ -1,0 +1,62 @@
+/**
+ * Paths given by a model: root-relative or absolute inside the root; `..` segments, NUL bytes and URL-encoded
+ * traversal are refused before anything touches the disk, and symlinks that leave the root are refused after.
+ *
+ * @module
+ */
+import { statSync } from 'node:fs';
+import { CodeIndexError, ErrorCode } from '../errors.js';
+import { type ResolvedPath, resolveInRoot } from '../index/source.js';
+
+/** Refuses what a model should never send: NUL bytes, `..` segments, URL-encoded traversal. */
+export function checkToolPath(path: string, argument: string): void {
+  if (path.includes('\0')) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `${argument} contains a NUL byte`, { [argument]: path });
+  }
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Not URL-encoded: check it as written.
+  }
+  for (const candidate of new Set([path, decoded])) {
+    if (candidate.split(/[\\/]/).includes('..')) {
+      throw new CodeIndexError(
+        ErrorCode.PATH_TRAVERSAL,
+        `${argument} "${path}" contains a ".." segment${candidate !== path ? ' (URL-encoded)' : ''}; paths must stay inside the root`,
+        { [argument]: path, suggestion: 'Use a path relative to the root without "..", or an absolute path inside it' },
+      );
+    }
+  }
+}
+
+/** Resolves a file path argument inside the root. */
+export async function toolFile(root: string, path: string, argument = 'file_path'): Promise<ResolvedPath> {
+  checkToolPath(path, argument);
+  return resolveInRoot(root, path);
+}
+
+/** Resolves a directory path argument inside the root (`.` or `''` is the root). */
+export async function toolDirectory(root: string, path: string | undefined, argument = 'directory_path'): Promise<ResolvedPath> {
+  const given = path === undefined || path === '' ? '.' : path;
+  checkToolPath(given, argument);
+  let resolved: ResolvedPath;
+  try {
+    resolved = await resolveInRoot(root, given);
+  } catch (error) {
+    if (error instanceof CodeIndexError && error.code === ErrorCode.FILE_NOT_FOUND) {
+      throw new CodeIndexError(ErrorCode.DIR_NOT_FOUND, `Directory not found: ${given}`, {
+        [argument]: given,
+        suggestion: 'List the root with "." to see which folders exist',
+      });
+    }
+    throw error;
+  }
+  if (!statSync(resolved.absolute).isDirectory()) {
+    throw new CodeIndexError(ErrorCode.DIR_NOT_FOUND, `${given} is a file, not a directory`, {
+      [argument]: given,
+      suggestion: 'Pass its folder, or read the file with read_file',
+    });
+  }
+  return resolved;
+}

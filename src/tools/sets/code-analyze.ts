@@ -1,0 +1,83 @@
+/**
+ * Seed 000: Lace's `code_analyze` tool, one tool with an `operation` (analyze_file, search_symbols,
+ * get_signatures, list_exports) and the seed's data types.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { CodeIndexError, ErrorCode } from '../../errors.js';
+import { checkToolPath } from '../paths.js';
+import { type AnyTool, defineTool } from '../tool.js';
+
+const input = z
+  .strictObject({
+    operation: z
+      .enum(['analyze_file', 'search_symbols', 'get_signatures', 'list_exports'])
+      .describe('Analysis operation to perform'),
+    file: z
+      .string()
+      .optional()
+      .describe('File path to analyze (required for analyze_file, get_signatures, list_exports)'),
+    query: z.string().optional().describe('Symbol name or pattern to search (required for search_symbols)'),
+    path: z.string().optional().describe('Directory to search in (optional, defaults to current directory)'),
+    offset: z.number().int().min(0).optional().describe('search_symbols: matches to skip, for the next page (default 0)'),
+    limit: z.number().int().min(1).max(1000).optional().describe('search_symbols: matches per page (default 50)'),
+  })
+  .describe('code_analyze arguments');
+
+function required(value: string | undefined, name: string, operation: string): string {
+  if (value === undefined || value.trim() === '') {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `"${name}" is required for ${operation}`, {
+      operation,
+      suggestion: `Call again with ${name}`,
+    });
+  }
+  return value;
+}
+
+/** The `code_analyze` tool (seed 000). */
+export const codeAnalyze = defineTool({
+  name: 'code_analyze',
+  title: 'Analyze code structure',
+  description: [
+    'Analyze source code structure and extract symbols without reading whole files (tree-sitter, 70+ languages).',
+    'Operations: analyze_file {file} returns the file\'s functions, classes (methods, properties, constructor), interfaces/types/enums, imports, exports and constants with lines and signatures;',
+    'get_signatures {file} returns every function and method signature (name, parameters, return type, line);',
+    'list_exports {file} returns the file\'s public API;',
+    'search_symbols {query, path?} finds functions, classes, types and constants by name across the project (exact, prefix, camelCase initials, * and ? wildcards, fuzzy), best matches first, 50 per page (offset for more).',
+    'Use it before read_file to decide what to read; paths are relative to the project root.',
+  ].join(' '),
+  input,
+  async run(args, { index }) {
+    switch (args.operation) {
+      case 'analyze_file': {
+        const file = required(args.file, 'file', args.operation);
+        checkToolPath(file, 'file');
+        return index.analyzeFile(file);
+      }
+      case 'get_signatures': {
+        const file = required(args.file, 'file', args.operation);
+        checkToolPath(file, 'file');
+        return index.getSignatures(file);
+      }
+      case 'list_exports': {
+        const file = required(args.file, 'file', args.operation);
+        checkToolPath(file, 'file');
+        return index.listExports(file);
+      }
+      case 'search_symbols': {
+        const query = required(args.query, 'query', args.operation);
+        if (args.path) checkToolPath(args.path, 'path');
+        return index.searchSymbols({
+          query,
+          ...(args.path && args.path !== '.' ? { path: args.path } : {}),
+          ...(args.offset !== undefined ? { offset: args.offset } : {}),
+          ...(args.limit !== undefined ? { limit: args.limit } : {}),
+        });
+      }
+    }
+  },
+});
+
+/** Seed 000's tool set: the one `code_analyze` tool. */
+export const codeAnalyzeTools: AnyTool[] = [codeAnalyze];

@@ -1,0 +1,193 @@
+/**
+ * Seed 004: the Codebase Explainer's typed tools (list_directory, read_file, search_code, analyze_imports) with
+ * their camelCase arguments and outputs and the seed's error codes (`DIR_NOT_FOUND`, `FILE_UNREADABLE`,
+ * `PATH_TRAVERSAL`). Every path stays inside the configured root.
+ *
+ * @module
+ */
+import { statSync } from 'node:fs';
+import { z } from 'zod';
+import { CodeIndexError, ErrorCode } from '../../errors.js';
+import { listTree } from '../../index/discovery.js';
+import { checkToolPath, toolDirectory } from '../paths.js';
+import { searchText } from '../search.js';
+import { checkRange, readLines } from '../text-files.js';
+import { type AnyTool, defineTool } from '../tool.js';
+
+/** Entries listed at most by list_directory. */
+export const MAX_ENTRIES = 1000;
+/** Most bytes of content read_file returns (the seed's MAX_FILE_SIZE_KB default). */
+export const MAX_READ_BYTES = 500 * 1024;
+const CONTEXT_LINES = 2;
+
+/** The seed's FILE_UNREADABLE for every reason a file cannot be read (the precise one in details.reason). */
+async function readable<T>(path: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof CodeIndexError && [ErrorCode.FILE_NOT_FOUND, ErrorCode.NOT_A_FILE, ErrorCode.BINARY_FILE, ErrorCode.FILE_TOO_LARGE].includes(error.code as never)) {
+      throw new CodeIndexError(ErrorCode.FILE_UNREADABLE, error.message, { ...error.data, path, reason: error.code });
+    }
+    throw error;
+  }
+}
+
+const listDirectory = defineTool({
+  name: 'list_directory',
+  title: 'List a directory',
+  description: [
+    'Discover project structure: the files and directories under a path (the root by default), with file sizes in bytes, down to maxDepth levels (default 2).',
+    'Build folders, .gitignore\'d paths and, unless includeHidden, hidden entries are skipped.',
+    `At most ${MAX_ENTRIES} entries; truncated says when more exist (narrow the path or the depth).`,
+  ].join(' '),
+  input: z.strictObject({
+    path: z.string().default('.').describe('Directory to list, relative to the root or absolute inside it'),
+    maxDepth: z.number().int().min(1).max(10).default(2).describe('How many levels to descend (1: direct children)'),
+    includeHidden: z.boolean().default(false).describe('Include entries whose name starts with "."'),
+  }),
+  async run(args, { index }) {
+    const folder = await toolDirectory(index.root, args.path, 'path');
+    const tree = await listTree(index.root, folder.relative, { maxDepth: args.maxDepth, includeHidden: args.includeHidden });
+    const entries = [
+      ...tree.directories.map((path) => ({ path, type: 'directory' as const })),
+      ...tree.files.map((path) => {
+        try {
+          return { path, type: 'file' as const, size: statSync(`${index.root}/${path}`).size };
+        } catch {
+          return { path, type: 'file' as const };
+        }
+      }),
+    ].sort((a, b) => a.path.localeCompare(b.path));
+    return {
+      entries: entries.slice(0, MAX_ENTRIES),
+      totalFiles: tree.files.length,
+      totalDirectories: tree.directories.length,
+      truncated: entries.length > MAX_ENTRIES,
+    };
+  },
+});
+
+const readFile = defineTool({
+  name: 'read_file',
+  title: 'Read a file',
+  description: [
+    'Read a text file\'s content, whole or a 1-based inclusive line range (startLine, endLine), with its total line count and language.',
+    `Content is capped at ${MAX_READ_BYTES / 1024} KB: truncated is true when the range was cut; read the rest with a later startLine.`,
+  ].join(' '),
+  input: z.strictObject({
+    path: z.string().min(1).describe('File to read, relative to the root or absolute inside it'),
+    startLine: z.number().int().min(1).optional().describe('First line (1-based)'),
+    endLine: z.number().int().min(1).optional().describe('Last line (1-based, inclusive)'),
+  }),
+  async run(args, { index }) {
+    const { file, lines, total } = await readable(args.path, () => readLines(index.root, args.path, index.maxFileSize, 'path'));
+    const range = checkRange(total, args.startLine, args.endLine, ['startLine', 'endLine']);
+    const out: string[] = [];
+    let size = 0;
+    let truncated = false;
+    for (let line = range.start; line <= range.end; line++) {
+      const text = lines[line - 1] ?? '';
+      if (size + text.length + 1 > MAX_READ_BYTES) {
+        truncated = true;
+        break;
+      }
+      out.push(text);
+      size += text.length + 1;
+    }
+    return {
+      content: out.join('\n'),
+      totalLines: total,
+      language: index.registry.detectLanguage(file).language ?? 'unknown',
+      truncated,
+      ...(truncated ? { nextStartLine: range.start + out.length } : {}),
+    };
+  },
+});
+
+const searchCode = defineTool({
+  name: 'search_code',
+  title: 'Search code',
+  description: [
+    'Find code matching a pattern (a regular expression such as "auth|login|jwt", or literal text when it is not a valid one), case-insensitive, under a directory, optionally only in files matching fileGlob (e.g. "*.ts").',
+    'Each match comes with its line and two lines of context before and after. maxResults defaults to 50 (at most 500); truncated says when more matched.',
+  ].join(' '),
+  input: z.strictObject({
+    pattern: z.string().min(1).max(1000).describe('Regex or literal'),
+    directory: z.string().default('.').describe('Directory to search, relative to the root or absolute inside it'),
+    fileGlob: z.string().min(1).optional().describe('e.g., "*.ts"'),
+    maxResults: z.number().int().min(1).max(500).default(50).describe('Most matches returned (default 50)'),
+  }),
+  async run(args, { index }) {
+    const folder = await toolDirectory(index.root, args.directory, 'directory');
+    if (args.fileGlob) checkToolPath(args.fileGlob, 'fileGlob');
+    const { files } = await listTree(index.root, folder.relative, args.fileGlob ? { filePatterns: [args.fileGlob] } : {});
+    let isRegex = true;
+    try {
+      new RegExp(args.pattern, 'u');
+    } catch {
+      isRegex = false;
+    }
+    const outcome = await searchText({
+      root: index.root,
+      files,
+      patterns: [args.pattern],
+      isRegex,
+      wholeWord: false,
+      caseSensitive: false,
+      contextLines: CONTEXT_LINES,
+      maxStored: args.maxResults,
+      maxFileSize: 2 * 1024 * 1024,
+      timeoutMs: 10_000,
+    });
+    return {
+      matches: outcome.hits.map((hit) => ({
+        file: hit.file,
+        line: hit.line,
+        content: hit.code,
+        context: { before: hit.before.join('\n'), after: hit.after.join('\n') },
+      })),
+      totalMatches: outcome.total,
+      truncated: outcome.total > outcome.hits.length,
+    };
+  },
+});
+
+const EXPORT_TYPES: Record<string, 'function' | 'class' | 'const' | 'default'> = {
+  function: 'function',
+  class: 'class',
+  interface: 'class',
+  constant: 'const',
+  default: 'default',
+};
+
+const analyzeImports = defineTool({
+  name: 'analyze_imports',
+  title: 'Trace imports and exports',
+  description: [
+    'Trace a file\'s dependencies: what it imports (module and the names taken from it) and what it exports (name and type).',
+    'direction: imports, exports or both (default). Works for every language code-index parses (import, require, use, #include, ...).',
+  ].join(' '),
+  input: z.strictObject({
+    file: z.string().min(1).describe('File to analyze, relative to the root or absolute inside it'),
+    direction: z.enum(['imports', 'exports', 'both']).default('both').describe('Which side to report'),
+  }),
+  async run(args, { index }) {
+    checkToolPath(args.file, 'file');
+    const analysis = await readable(args.file, () => index.analyzeFile(args.file));
+    const imports = analysis.imports.map((i) => ({
+      from: i.source,
+      items: i.imports.map((item) => (item.isNamespace ? `* as ${item.alias ?? item.name}` : item.isDefault ? (item.alias ?? 'default') : item.alias ? `${item.name} as ${item.alias}` : item.name)),
+    }));
+    const exports = analysis.exports.map((e) => ({
+      name: e.name,
+      type: e.isDefault ? ('default' as const) : (EXPORT_TYPES[e.type] ?? 'const'),
+    }));
+    return {
+      imports: args.direction === 'exports' ? [] : imports,
+      exports: args.direction === 'imports' ? [] : exports,
+    };
+  },
+});
+
+/** Seed 004's tool set. */
+export const explainerTools: AnyTool[] = [listDirectory, readFile, searchCode, analyzeImports];

@@ -1,0 +1,137 @@
+/**
+ * Seed 001: the MCP `treesitter` tool, one tool with an `operation` (definition, references, hover, parse) at a
+ * 1-based line and column, in the seed's snake_case response shapes with absolute `file_path`s, its
+ * `TS_PARSE_ERRORS` warning beside partial results and its coded errors.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { CodeIndexError, ErrorCode } from '../../errors.js';
+import type { CodeIndex } from '../../index/code-index.js';
+import { toolFile } from '../paths.js';
+import { type AnyTool, defineTool } from '../tool.js';
+
+const input = z.strictObject({
+  operation: z.enum(['definition', 'references', 'hover', 'parse']).describe('The tree-sitter operation to perform'),
+  file_path: z.string().min(1).describe('Absolute path to the file (a path relative to the project root works too)'),
+  line: z.number().int().min(1).optional().describe('Line number (1-based). Required for definition, references, hover.'),
+  column: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('Column number (1-based). Required for definition, references, hover.'),
+  scope: z
+    .enum(['file', 'directory', 'project'])
+    .default('project')
+    .describe('Search scope for definition/references (default: project)'),
+});
+
+const NOTE = 'Multiple definitions possible - tree-sitter uses name matching, not semantic resolution';
+
+function absolute(index: CodeIndex, file: string): string {
+  return `${index.root}/${file}`;
+}
+
+/** Seed 001's `TS_PARSE_ERRORS` warning for the queried file, when it has syntax errors. */
+async function parseWarning(index: CodeIndex, file: string): Promise<Record<string, unknown> | undefined> {
+  const analysis = await index.analyzeFile(file);
+  const warning = analysis.warnings.find((w) => w.code === ErrorCode.TS_PARSE_ERRORS);
+  if (!warning) return undefined;
+  return {
+    code: warning.code,
+    message: 'File parsed with errors (results may be incomplete)',
+    details: { error_count: warning.details?.error_count, errors: analysis.errors },
+  };
+}
+
+/** The `treesitter` tool (seed 001). */
+export const treesitter = defineTool({
+  name: 'treesitter',
+  title: 'Tree-sitter code navigation',
+  description: [
+    'Navigate code by name matching over tree-sitter parses (no language server needed, works on broken code).',
+    'definition {file_path, line, column, scope?}: where the identifier at that 1-based position is defined (several results are possible: same file first, then the imported module, the same folder, the same language);',
+    'references {file_path, line, column, scope?}: every use of it;',
+    'hover {file_path, line, column}: its signature and doc comment;',
+    'parse {file_path}: the file\'s language, root node, top-level symbols and syntax errors.',
+    'scope is file, directory or project (default).',
+  ].join(' '),
+  input,
+  async run(args, { index }) {
+    const path = await toolFile(index.root, args.file_path, 'file_path');
+    const detection = index.registry.detectLanguage(path.relative);
+    if (!detection.language) {
+      const warning = detection.warning;
+      throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, warning?.message ?? 'Unsupported language', {
+        ...(warning?.details ?? {}),
+        file_path: args.file_path,
+      });
+    }
+    if (args.operation === 'parse') {
+      const parsed = await index.parse(path.relative);
+      const warning = await parseWarning(index, path.relative);
+      return {
+        ...(warning ? { warning } : {}),
+        language: parsed.language,
+        root_node: parsed.rootNode,
+        symbols: parsed.symbols.map((s) => ({ name: s.name, kind: s.kind, line: s.line, column: s.column })),
+        errors: parsed.errors,
+        parse_time_ms: parsed.parseTimeMs,
+      };
+    }
+    if (args.line === undefined || args.column === undefined) {
+      throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `line and column (1-based) are required for ${args.operation}`, {
+        operation: args.operation,
+        suggestion: 'Call again with the line and column of the identifier',
+      });
+    }
+    const query = { file: path.relative, line: args.line, column: args.column, scope: args.scope };
+    const warning = await parseWarning(index, path.relative);
+    const warned = warning ? { warning } : {};
+    if (args.operation === 'definition') {
+      const result = await index.findDefinitions(query);
+      return {
+        ...warned,
+        symbol: result.symbol,
+        definitions: result.definitions.map((d) => ({
+          file_path: absolute(index, d.file),
+          line: d.line,
+          column: d.column,
+          kind: d.kind,
+          preview: d.preview,
+        })),
+        resolution: result.resolution,
+        note: NOTE,
+      };
+    }
+    if (args.operation === 'references') {
+      const result = await index.findReferences(query);
+      return {
+        ...warned,
+        symbol: result.symbol,
+        references: result.references.map((r) => ({
+          file_path: absolute(index, r.file),
+          line: r.line,
+          column: r.column,
+          kind: r.kind,
+          preview: r.preview,
+        })),
+        total_count: result.total,
+        resolution: result.resolution,
+      };
+    }
+    const hover = await index.hover(query);
+    return {
+      ...warned,
+      symbol: hover.symbol,
+      signature: hover.signature,
+      ...(hover.documentation !== undefined ? { documentation: hover.documentation } : {}),
+      definition_location: { file_path: absolute(index, hover.definitionLocation.file), line: hover.definitionLocation.line },
+      note: 'Documentation extracted from doc comments. No type inference available.',
+    };
+  },
+});
+
+/** Seed 001's tool set: the one `treesitter` tool. */
+export const treesitterTools: AnyTool[] = [treesitter];

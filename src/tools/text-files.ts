@@ -1,0 +1,86 @@
+/**
+ * Reading any text file of the project for the file tools (read_file, list_directory line counts), with the same
+ * checks as indexing: inside the root, a regular file, under the size limit, not binary.
+ *
+ * @module
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { CodeIndexError, ErrorCode } from '../errors.js';
+import { readSource } from '../index/source.js';
+import { toolFile } from './paths.js';
+
+/** Most bytes read to count a file's lines in a directory listing; larger files are listed without a count. */
+const MAX_COUNTED_BYTES = 4 * 1024 * 1024;
+
+/** A file's lines (without line ends) and its total, `total` not counting the empty piece after a final newline. */
+export interface FileLines {
+  file: string;
+  lines: string[];
+  total: number;
+}
+
+/** Reads a text file inside the root as lines. */
+export async function readLines(root: string, path: string, maxFileSize: number, argument = 'file_path'): Promise<FileLines> {
+  const resolved = await toolFile(root, path, argument);
+  const source = await readSource(resolved, maxFileSize);
+  const lines = source.text.split(/\r?\n/);
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  const total = source.text === '' ? 0 : lines.length;
+  return { file: resolved.relative, lines: total === 0 ? [] : lines, total };
+}
+
+/** The line count of a text file, or undefined for binary, unreadable or very large files. */
+export function countLines(absolute: string): number | undefined {
+  try {
+    if (statSync(absolute).size > MAX_COUNTED_BYTES) return undefined;
+    const bytes = readFileSync(absolute);
+    if (bytes.subarray(0, 8000).includes(0)) return undefined;
+    if (bytes.length === 0) return 0;
+    let count = 0;
+    for (const byte of bytes) if (byte === 10) count++;
+    return bytes[bytes.length - 1] === 10 ? count : count + 1;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Validates a 1-based line range against a file of `total` lines. */
+export function checkRange(total: number, start: number | undefined, end: number | undefined, names: [string, string]): { start: number; end: number } {
+  const from = start ?? 1;
+  if (total === 0) return { start: 1, end: 0 };
+  if (from > total) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `${names[0]} ${from} is past the end of the file (${total} lines)`, {
+      [names[0]]: from,
+      total_lines: total,
+      suggestion: `Use a ${names[0]} from 1 to ${total}`,
+    });
+  }
+  const to = Math.min(end ?? total, total);
+  if (to < from) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `${names[1]} ${end} is before ${names[0]} ${from}`, {
+      [names[0]]: from,
+      [names[1]]: end,
+    });
+  }
+  return { start: from, end: to };
+}
+
+/** Runs git in the root; resolves stdout, rejects with coded errors. */
+export function git(root: string, args: string[], timeoutMs = 10_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'git',
+      ['-C', root, '--no-pager', ...args],
+      { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' } },
+      (error, stdout, stderr) => {
+        if (!error) return resolve(stdout);
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') {
+          return reject(new CodeIndexError(ErrorCode.GIT_FAILED, 'git is not installed on this machine', { suggestion: 'Install git' }));
+        }
+        reject(Object.assign(new Error(stderr.trim() || error.message), { stderr }));
+      },
+    );
+  });
+}
