@@ -74,3 +74,8 @@ export type {
   SyntaxErrorInfo,
   TypeInfo,
 } from './types.js';
+export { type ToolsetName, TOOLSET_NAMES, toolset } from './tools/index.js';
+export { type RunOptions, runTool, type ToolError, type ToolResult } from './tools/runner.js';
+export { type AnyTool, defineTool, inputJsonSchema, type Tool, type ToolAnnotations, type ToolContext } from './tools/tool.js';
+export { createToolbox, type Toolbox, type ToolboxOptions } from './tools/toolbox.js';
+export { VERSION } from './version.js';

@@ -7,6 +7,8 @@
 import { parseArgs } from 'node:util';
 import { isCodeIndexError } from '../errors.js';
 import { CodeIndex } from '../index/code-index.js';
+import { serveStdio } from '../adapters/mcp.js';
+import { TOOLSET_NAMES, type ToolsetName } from '../tools/index.js';
 import { formatAnalysis, formatSignatures } from './format.js';
 
 const USAGE = `Usage: code-index <command> [options]
@@ -17,15 +19,17 @@ Commands:
   exports FILE...     the public API of each file
   parse FILE...       root node, definitions with positions, syntax errors, parse time
   languages           the registered languages and their extensions
+  mcp                 serve the tools over MCP (stdio) for an agent host
 
 Options:
-  --root DIR   the project root; files are resolved against it (default: the current directory)
-  --json       print JSON instead of one fact per line
-  -h, --help   show this help
+  --root DIR      the project root; files are resolved against it (default: the current directory)
+  --json          print JSON instead of one fact per line
+  --toolset NAME  with mcp: code_analyze, treesitter, scanner, explainer or all (default)
+  -h, --help      show this help
 `;
 
-type Command = 'analyze' | 'signatures' | 'exports' | 'parse' | 'languages';
-const COMMANDS = new Set<Command>(['analyze', 'signatures', 'exports', 'parse', 'languages']);
+type Command = 'analyze' | 'signatures' | 'exports' | 'parse' | 'languages' | 'mcp';
+const COMMANDS = new Set<Command>(['analyze', 'signatures', 'exports', 'parse', 'languages', 'mcp']);
 
 async function main(argv: string[]): Promise<number> {
   let parsed: ReturnType<typeof parseArgs>;
@@ -33,7 +37,12 @@ async function main(argv: string[]): Promise<number> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { root: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        root: { type: 'string' },
+        json: { type: 'boolean' },
+        toolset: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     process.stderr.write(`code-index: ${(error as Error).message}\n\n${USAGE}`);
@@ -50,6 +59,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const json = parsed.values.json === true;
   const root = typeof parsed.values.root === 'string' ? parsed.values.root : process.cwd();
+  if (command === 'mcp') return mcp(root, parsed.values.toolset);
   let index: CodeIndex;
   try {
     index = await CodeIndex.open({ root });
@@ -134,3 +144,18 @@ main(process.argv.slice(2)).then(
     process.exitCode = fail(error);
   },
 );
+
+async function mcp(root: string, toolsetName: unknown): Promise<number> {
+  const name = toolsetName === undefined ? 'all' : String(toolsetName);
+  if (!TOOLSET_NAMES.includes(name as ToolsetName)) {
+    process.stderr.write(`code-index: unknown tool set "${name}"; use one of ${TOOLSET_NAMES.join(', ')}\n`);
+    return 2;
+  }
+  try {
+    // stdout carries the protocol: nothing else may be written to it.
+    await serveStdio({ root, toolset: name as ToolsetName });
+    return 0;
+  } catch (error) {
+    return fail(error);
+  }
+}

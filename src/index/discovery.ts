@@ -125,7 +125,7 @@ export async function listTree(root: string, folder: string, options: TreeOption
       dot: options.includeHidden === true,
       followSymbolicLinks: false,
       onlyFiles: options.filePatterns?.length ? true : false,
-      ...(options.maxDepth !== undefined ? { deep: options.maxDepth } : {}),
+      ...(options.maxDepth !== undefined ? { deep: options.maxDepth + 1 } : {}),
     }),
     glob(['**/.gitignore'], { cwd: root, ignore: skip, dot: true, followSymbolicLinks: false }),
   ]);
@@ -134,7 +134,9 @@ export async function listTree(root: string, folder: string, options: TreeOption
   const directories: string[] = [];
   for (const entry of entries) {
     const isDirectory = entry.endsWith('/');
-    const path = `${prefix}${isDirectory ? entry.slice(0, -1) : entry}`;
+    const own = isDirectory ? entry.slice(0, -1) : entry;
+    if (options.maxDepth !== undefined && own.split('/').length > options.maxDepth) continue;
+    const path = `${prefix}${own}`;
     if (path === folder || path === '') continue;
     if (isIgnored(isDirectory ? `${path}/` : path, rules)) continue;
     if (isDirectory) directories.push(path);

@@ -21,6 +21,8 @@ export interface ToolAnnotations {
 export interface ToolContext {
   /** The index; its `root` bounds every path. */
   index: CodeIndex;
+  /** Time budget of one regular-expression search, in milliseconds (default 10,000). */
+  searchTimeoutMs?: number;
 }
 
 /** One operation of the table. */

@@ -117,7 +117,7 @@ const searchCode = defineTool({
     fileGlob: z.string().min(1).optional().describe('e.g., "*.ts"'),
     maxResults: z.number().int().min(1).max(500).default(50).describe('Most matches returned (default 50)'),
   }),
-  async run(args, { index }) {
+  async run(args, { index, searchTimeoutMs }) {
     const folder = await toolDirectory(index.root, args.directory, 'directory');
     if (args.fileGlob) checkToolPath(args.fileGlob, 'fileGlob');
     const { files } = await listTree(index.root, folder.relative, args.fileGlob ? { filePatterns: [args.fileGlob] } : {});
@@ -137,7 +137,7 @@ const searchCode = defineTool({
       contextLines: CONTEXT_LINES,
       maxStored: args.maxResults,
       maxFileSize: 2 * 1024 * 1024,
-      timeoutMs: 10_000,
+      timeoutMs: searchTimeoutMs ?? 10_000,
     });
     return {
       matches: outcome.hits.map((hit) => ({

@@ -101,7 +101,7 @@ const searchTextTool = defineTool({
     file_pattern: z.string().min(1).optional().describe('Glob pattern to filter files (e.g., "*.py")'),
     offset,
   }),
-  async run(args, { index }) {
+  async run(args, { index, searchTimeoutMs }) {
     const patterns = typeof args.patterns === 'string' ? [args.patterns] : args.patterns;
     if (args.file_pattern) checkToolPath(args.file_pattern, 'file_pattern');
     const { files } = await listTree(index.root, '', args.file_pattern ? { filePatterns: [args.file_pattern] } : {});
@@ -115,7 +115,7 @@ const searchTextTool = defineTool({
       contextLines: 0,
       maxStored: args.offset + SEARCH_PAGE_SIZE,
       maxFileSize: MAX_SEARCH_FILE_BYTES,
-      timeoutMs: REGEX_TIMEOUT_MS,
+      timeoutMs: searchTimeoutMs ?? REGEX_TIMEOUT_MS,
     });
     const shown = page(outcome.hits, args.offset, SEARCH_PAGE_SIZE);
     const hasMore = args.offset + shown.items.length < outcome.total;

@@ -1,0 +1,41 @@
+/**
+ * Rig-style tools (seed 004): each has a `name`, `definition(prompt)` giving `{ name, description, parameters }`,
+ * and `call(args)` resolving to the typed output or a typed error (never a rejection).
+ *
+ * @module
+ */
+import type { ToolError } from '../tools/runner.js';
+import { inputJsonSchema } from '../tools/tool.js';
+import type { Toolbox } from '../tools/toolbox.js';
+
+/** A tool's definition, as Rig's `ToolDefinition`. */
+export interface RigToolDefinition {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** Rig's `Result<Output, Error>`. */
+export type RigResult<Output = unknown> = { ok: true; output: Output } | { ok: false; error: ToolError };
+
+/** A Rig-style tool. */
+export interface RigTool<Output = unknown> {
+  readonly name: string;
+  /** The definition sent to the model; `prompt` is the user's prompt (unused: definitions do not depend on it). */
+  definition(prompt?: string): Promise<RigToolDefinition>;
+  call(args: unknown): Promise<RigResult<Output>>;
+}
+
+/** Rig-style tools for every tool of a toolbox. */
+export function createRigTools(toolbox: Toolbox): RigTool[] {
+  return toolbox.tools.map((tool) => ({
+    name: tool.name,
+    async definition() {
+      return { name: tool.name, description: tool.description, parameters: inputJsonSchema(tool) };
+    },
+    async call(args) {
+      const result = await toolbox.call(tool.name, args);
+      return result.ok ? { ok: true, output: result.data } : { ok: false, error: result.error };
+    },
+  }));
+}
