@@ -1,0 +1,159 @@
+/**
+ * The adapters: the MCP server as a host sees it (the SDK's own client spawning the real `code-index mcp` binary
+ * over stdio), and the Lace, Rig, OpenAI, Anthropic and Vercel AI SDK mappings over one toolbox.
+ */
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anthropicTools, dispatchAnthropicToolUse } from '../dist/adapters/anthropic.js';
+import { createLacePlugin, createLaceTools } from '../dist/adapters/lace.js';
+import {
+  dispatchOpenAIChatToolCall,
+  dispatchOpenAIResponsesToolCall,
+  openAIChatTools,
+  openAIResponsesTools,
+} from '../dist/adapters/openai.js';
+import { createRigTools } from '../dist/adapters/rig.js';
+import { vercelTools } from '../dist/adapters/vercel.js';
+import { createToolbox, type Toolbox } from '../dist/index.js';
+
+const root = fileURLToPath(new URL('./mixed-project/', import.meta.url));
+const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+
+describe('MCP server over stdio (the real binary, the SDK client)', () => {
+  let client: Client;
+  beforeAll(async () => {
+    client = new Client({ name: 'test-host', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--root', root] }));
+  }, 30_000);
+  afterAll(async () => client?.close());
+
+  it('lists every tool once with schemas and read-only annotations', async () => {
+    const { tools } = await client.listTools();
+    expect(tools).toHaveLength(17);
+    expect(tools.map((t) => t.name)).toContain('explainer_read_file');
+    const treesitter = tools.find((t) => t.name === 'treesitter');
+    expect(treesitter?.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['operation', 'file_path'],
+      properties: { scope: { enum: ['file', 'directory', 'project'], default: 'project' } },
+    });
+    for (const tool of tools) expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+  });
+
+  it('calls a tool of each set and returns structuredContent with the same text', async () => {
+    const analysis = await client.callTool({ name: 'code_analyze', arguments: { operation: 'analyze_file', file: 'core/src/config.rs' } });
+    expect(analysis.isError).toBeFalsy();
+    expect(analysis.structuredContent).toMatchObject({ language: 'rust', file: 'core/src/config.rs' });
+    const [content] = analysis.content as Array<{ type: string; text: string }>;
+    expect(JSON.parse(content?.text ?? '')).toEqual(analysis.structuredContent);
+    const hover = await client.callTool({
+      name: 'treesitter',
+      arguments: { operation: 'hover', file_path: `${root}svc/store/store.go`, line: 12, column: 24 },
+    });
+    expect(hover.structuredContent).toMatchObject({ symbol: 'LoadConfig', documentation: 'LoadConfig reads the store configuration from the environment.' });
+    const search = await client.callTool({ name: 'search_text', arguments: { patterns: 'load_config', file_pattern: '*.rs' } });
+    expect(search.structuredContent).toMatchObject({ total_matches: 3 });
+    const imports = await client.callTool({ name: 'analyze_imports', arguments: { file: 'ml/pipeline/train.py' } });
+    expect(imports.structuredContent).toMatchObject({ imports: [{ from: '.config', items: ['Config', 'load_config'] }] });
+    const signatures = await client.callTool({ name: 'code_analyze', arguments: { operation: 'get_signatures', file: 'svc/store/config.go' } });
+    expect(signatures.structuredContent).toMatchObject({ result: [expect.objectContaining({ name: 'LoadConfig' })] });
+  });
+
+  it('answers bad calls with isError and a coded error, and keeps serving', async () => {
+    const bad = await client.callTool({ name: 'read_file', arguments: { file_path: '../../etc/passwd' } });
+    expect(bad.isError).toBe(true);
+    expect(bad.structuredContent).toMatchObject({ error: { code: 'PATH_TRAVERSAL' } });
+    const mistyped = await client.callTool({ name: 'treesitter', arguments: { operation: 'definition', file_path: 'a.ts', line: -1 } });
+    expect(mistyped.structuredContent).toMatchObject({ error: { code: 'INVALID_ARGUMENT' } });
+    const unknown = await client.callTool({ name: 'rm_rf', arguments: {} });
+    expect(unknown.structuredContent).toMatchObject({ error: { code: 'UNKNOWN_TOOL' } });
+    expect((await client.listTools()).tools.length).toBe(17);
+  });
+
+  it('serves one spec\'s tool set with --toolset', async () => {
+    const scoped = new Client({ name: 'test-host', version: '1.0.0' });
+    await scoped.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--root', root, '--toolset', 'explainer'] }));
+    try {
+      expect((await scoped.listTools()).tools.map((t) => t.name)).toEqual(['list_directory', 'read_file', 'search_code', 'analyze_imports']);
+    } finally {
+      await scoped.close();
+    }
+  }, 30_000);
+});
+
+describe('host adapters', () => {
+  let box: Toolbox;
+  beforeAll(async () => {
+    box = await createToolbox({ root, toolset: 'scanner' });
+  });
+  afterAll(() => box?.close());
+
+  it('Lace: subclasses of the host Tool with its schema, annotations and results', async () => {
+    // A stand-in with the documented shape of Lace's abstract Tool.
+    abstract class LaceTool {
+      abstract name: string;
+      protected createResult(content: string | Record<string, unknown>, metadata?: Record<string, unknown>) {
+        return { content: [{ type: 'text', text: String(content) }], isError: false, ...(metadata ? { metadata } : {}) };
+      }
+      protected createError(content: string | Record<string, unknown>, metadata?: Record<string, unknown>) {
+        return { content: [{ type: 'text', text: String(content) }], isError: true, ...(metadata ? { metadata } : {}) };
+      }
+    }
+    const tools = createLaceTools(LaceTool as never, box) as unknown as Array<
+      LaceTool & { description: string; inputSchema: Record<string, unknown>; annotations: Record<string, unknown>; execute(a: unknown): Promise<{ isError: boolean; content: Array<{ text: string }>; metadata?: Record<string, unknown> }> }
+    >;
+    expect(tools[0]).toBeInstanceOf(LaceTool);
+    const exists = tools.find((t) => t.name === 'symbol_exists');
+    expect(exists?.annotations).toMatchObject({ readOnlySafe: true });
+    expect(exists?.inputSchema).toMatchObject({ type: 'object', required: ['symbol'] });
+    const result = await exists?.execute({ symbol: 'LoadConfig' });
+    expect(result?.isError).toBe(false);
+    expect(JSON.parse(result?.content[0]?.text ?? '')).toMatchObject({ exists: true });
+    const failure = await exists?.execute({});
+    expect(failure).toMatchObject({ isError: true, metadata: { code: 'INVALID_ARGUMENT' } });
+    const registered: unknown[] = [];
+    createLacePlugin(box).register({ Tool: LaceTool as never, registerTool: (tool) => registered.push(tool) });
+    expect(registered).toHaveLength(11);
+  });
+
+  it('Rig: definition() and call() with typed output or typed error', async () => {
+    const tools = createRigTools(box);
+    const find = tools.find((t) => t.name === 'find_definition');
+    expect(await find?.definition('where is Config?')).toMatchObject({ name: 'find_definition', parameters: { type: 'object' } });
+    expect(await find?.call({ symbol: 'LoadConfig' })).toMatchObject({ ok: true, output: { found: true } });
+    expect(await find?.call({ symbol: 42 })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+  });
+
+  it('OpenAI: Chat Completions and Responses definitions and dispatch', async () => {
+    expect(openAIChatTools(box)[0]).toMatchObject({ type: 'function', function: { name: 'search_text', parameters: { type: 'object' } } });
+    expect(openAIResponsesTools(box)[0]).toMatchObject({ type: 'function', name: 'search_text', strict: false });
+    const message = await dispatchOpenAIChatToolCall(box, {
+      id: 'call_1',
+      function: { name: 'symbol_exists', arguments: '{"symbol":"Config","symbol_type":"class"}' },
+    });
+    expect(message).toMatchObject({ role: 'tool', tool_call_id: 'call_1' });
+    expect(JSON.parse(message.content)).toMatchObject({ exists: true });
+    const badJson = await dispatchOpenAIResponsesToolCall(box, { call_id: 'c2', name: 'symbol_exists', arguments: '{symbol:' });
+    expect(badJson.type).toBe('function_call_output');
+    expect(JSON.parse(badJson.output)).toMatchObject({ error: { code: 'INVALID_ARGUMENT' } });
+  });
+
+  it('Anthropic: definitions and tool_use dispatch', async () => {
+    expect(anthropicTools(box)[1]).toMatchObject({ name: 'read_file', input_schema: { type: 'object', required: ['file_path'] } });
+    const ok = await dispatchAnthropicToolUse(box, { id: 'tu_1', name: 'list_symbols', input: { file_path: 'core/src/lib.rs' } });
+    expect(ok).toMatchObject({ type: 'tool_result', tool_use_id: 'tu_1' });
+    expect(ok.is_error).toBeUndefined();
+    const error = await dispatchAnthropicToolUse(box, { id: 'tu_2', name: 'list_symbols', input: { file_path: '/etc/passwd' } });
+    expect(error).toMatchObject({ is_error: true });
+  });
+
+  it('Vercel AI SDK: tools keyed by name with a zod inputSchema and execute', async () => {
+    const tools = vercelTools(box);
+    expect(Object.keys(tools)).toContain('get_class_members');
+    expect(tools.list_symbols?.inputSchema.safeParse({ file_path: 'x' }).success).toBe(true);
+    expect(await tools.get_class_members?.execute({ class_name: 'Store' })).toMatchObject({ found: true, file: 'svc/store/store.go' });
+    expect(await tools.get_class_members?.execute({})).toMatchObject({ error: { code: 'INVALID_ARGUMENT' } });
+  });
+});
