@@ -131,9 +131,9 @@ describe('code_analyze (seed 000)', () => {
     const analysis = await ok('code_analyze', { operation: 'analyze_file', file: 'ml/pipeline/config.py' });
     expect(analysis).toMatchObject({ file: 'ml/pipeline/config.py', language: 'python' });
     expect((analysis.classes as Array<{ name: string }>).map((c) => c.name)).toEqual(['Config']);
-    const signatures = (await box.call('code_analyze', { operation: 'get_signatures', file: 'svc/store/config.go' })).data;
+    const signatures = await ok('code_analyze', { operation: 'get_signatures', file: 'svc/store/config.go' });
     expect(signatures).toEqual([expect.objectContaining({ name: 'LoadConfig', signature: 'LoadConfig(getenv func(string) string) Config' })]);
-    const exports = (await box.call('code_analyze', { operation: 'list_exports', file: 'web/src/config.ts' })).data as Array<{ name: string }>;
+    const exports = (await ok('code_analyze', { operation: 'list_exports', file: 'web/src/config.ts' })) as unknown as Array<{ name: string }>;
     expect(exports.map((e) => e.name).sort()).toEqual(['Config', 'loadConfig']);
     const search = await ok('code_analyze', { operation: 'search_symbols', query: 'load_config', path: 'ml' });
     expect(search.matches).toEqual([expect.objectContaining({ file: 'ml/pipeline/config.py', symbol: 'load_config', type: 'function' })]);

@@ -3,7 +3,7 @@
 ; "top level": under the file's function arguments, `let ... in`, `with x;` and a call such as
 ; `stdenv.mkDerivation rec { ... }`), and every binding of a function (`name = a: b: ...;`, `name = { x, y ? 1 }: ...;`).
 ; Bindings of a top-level `let` are definitions too, marked with the modifier `let` (not exported).
-; Functions are curried: the signature lists the first two arguments (`f = a: b: ...` is `f(a, b)`); argument
+; Functions are curried: the signature lists up to six arguments (`f = a: b: ...` is `f(a, b)`); argument
 ; sets list their attributes (`{ pname, version ? "1", ... }`).
 
 ; ---- functions bound to names (anywhere; those inside other functions are local) -----------------
@@ -33,8 +33,16 @@
 (formals formal: (formal name: (identifier) @parameter.name default: (_)? @parameter.default) @parameter)
 (formals ellipses: (ellipses) @parameter @parameter.name)
 (function_expression universal: (identifier) @parameter @parameter.name)
-; the second argument of a curried function
+; the further arguments of a curried function (`a: b: c: ...`): the second function node holds their names
 (function_expression body: (function_expression universal: (identifier) @parameter.name) @parameter)
+(function_expression body: (function_expression
+  body: (function_expression universal: (identifier) @parameter.name)) @parameter)
+(function_expression body: (function_expression
+  body: (function_expression body: (function_expression universal: (identifier) @parameter.name))) @parameter)
+(function_expression body: (function_expression
+  body: (function_expression body: (function_expression body: (function_expression universal: (identifier) @parameter.name)))) @parameter)
+(function_expression body: (function_expression
+  body: (function_expression body: (function_expression body: (function_expression body: (function_expression universal: (identifier) @parameter.name))))) @parameter)
 ; `args@{ ... }`: the whole set's name
 (function_expression formals: (formals) universal: (identifier) @parameter @parameter.name)
 

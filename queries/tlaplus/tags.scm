@@ -44,3 +44,15 @@
 
 (comment) @comment
 (block_comment) @comment
+
+; ---- documentation swallowed by the previous definition --------------------------------------------------
+; The grammar puts a comment that follows a `/\` or `\/` list inside that list, so the comment written above a
+; definition is often the last descendant of the previous one. These patterns (last in the file, so they never
+; decide a kind) give it to the next definition.
+(module (_ (comment) @doc .) . [(operator_definition name: (identifier) @name) (function_definition name: (identifier) @name)] @definition.constant)
+(module (_ (_ (comment) @doc .) .) . [(operator_definition name: (identifier) @name) (function_definition name: (identifier) @name)] @definition.constant)
+(module (_ (_ (_ (comment) @doc .) .) .) . [(operator_definition name: (identifier) @name) (function_definition name: (identifier) @name)] @definition.constant)
+(module (_ (_ (_ (_ (comment) @doc .) .) .) .) . [(operator_definition name: (identifier) @name) (function_definition name: (identifier) @name)] @definition.constant)
+(module (_ (_ (_ (_ (_ (comment) @doc .) .) .) .) .) . [(operator_definition name: (identifier) @name) (function_definition name: (identifier) @name)] @definition.constant)
+(module (_ (_ (_ (_ (_ (_ (comment) @doc .) .) .) .) .) .) . [(operator_definition name: (identifier) @name) (function_definition name: (identifier) @name)] @definition.constant)
+(module (_ (_ (_ (_ (_ (_ (_ (comment) @doc .) .) .) .) .) .) .) . [(operator_definition name: (identifier) @name) (function_definition name: (identifier) @name)] @definition.constant)
