@@ -66,6 +66,18 @@
     ])
   (#eq? @_exports "exports")) @definition.function
 
+; module.exports = function name () {} (CommonJS; a named function expression keeps its name)
+(expression_statement
+  (assignment_expression
+    left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+    right: (function_expression
+      "async"? @modifier
+      name: (identifier) @name
+      parameters: (_) @parameters
+      body: (_) @body) @definition.function)
+  (#eq? @_module "module")
+  (#eq? @_exports "exports"))
+
 ; export default function () {} (anonymous)
 (export_statement
   value: [
@@ -92,6 +104,16 @@
   name: (identifier) @name
   value: (class
     body: (_) @body)) @definition.class
+
+; module.exports = class Name { ... } (CommonJS; a named class expression keeps its name)
+(expression_statement
+  (assignment_expression
+    left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+    right: (class
+      name: (_) @name
+      body: (_) @body) @definition.class)
+  (#eq? @_module "module")
+  (#eq? @_exports "exports"))
 
 ; export default class { ... } (anonymous)
 (export_statement

@@ -73,8 +73,8 @@
 
 ; ---- methods and functions -------------------------------------------------------
 
-; Scala 3 `extension (c: Circle) def area = ...`: methods of the extended type (they join a type of that name in
-; the file, or stand as functions)
+; Scala 3 `extension (c: Circle) def area = ...` (indented or in braces): methods of the extended type (they join a
+; type of that name in the file, or stand as functions)
 (extension_definition
   (parameters . (parameter type: (_) @receiver))
   (function_definition
@@ -84,16 +84,6 @@
     .
     (parameters)? @parameters
     body: (_) @body) @definition.method)
-(extension_definition
-  (parameters . (parameter type: (_) @receiver))
-  (template_body
-    (function_definition
-      name: (_) @name
-      .
-      (type_parameters)?
-      .
-      (parameters)? @parameters
-      body: (_) @body) @definition.method))
 
 ; in a class, trait, object or enum (`template_body`, `enum_body`, or a Scala 3 `with_template_body`); the first
 ; parameter list is the parameters

@@ -73,7 +73,6 @@
   "="
   .
   raw_value: (_) @value)
-(enum_entry (modifiers) @_m "case" @modifier.indirect (#eq? @_m "indirect"))
 
 ; ---- constructors -----------------------------------------------------------------
 
@@ -186,8 +185,8 @@
   .
   "="?
   .
-  value: _? @value) @definition.property
-(property_declaration (value_binding_pattern) . (pattern) . (type_annotation)? . (computed_property) @body)
+  value: _? @value
+  computed_value: (computed_property)? @body) @definition.property
 
 (property_declaration
   ","
