@@ -203,10 +203,10 @@ function ourFacts(analysis, lines) {
   for (const cls of analysis.classes) {
     add('classes', cls.name, cls.line);
     for (const method of cls.methods) add('methods', `${cls.name}.${method.name}`, method.line, method);
-    // Not `cls.constructor`: every object inherits one (Object).
-    if (Object.hasOwn(cls, 'constructor') && cls.constructor) {
-      add('methods', `${cls.name}.constructor`, cls.constructor.line, cls.constructor);
-    }
+    // Every constructor (overload signatures too) is in `constructors` when there are several; else the one is in
+    // `constructor` (not `cls.constructor` unguarded: every object inherits one from Object).
+    const single = Object.hasOwn(cls, 'constructor') && cls.constructor ? [cls.constructor] : [];
+    for (const ctor of cls.constructors ?? single) add('methods', `${cls.name}.constructor`, ctor.line, ctor);
   }
   for (const type of analysis.interfaces) add('interfaces', `${type.kind} ${type.name}`, type.line);
   for (const imp of analysis.imports) {
