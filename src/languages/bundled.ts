@@ -46,10 +46,12 @@ import { r } from './r.js';
 import { rescript } from './rescript.js';
 import { ruby } from './ruby.js';
 import { rust } from './rust.js';
+import { scala } from './scala.js';
 import { scss } from './scss.js';
 import { solidity } from './solidity.js';
 import { sparql } from './sparql.js';
 import { sql } from './sql.js';
+import { swift } from './swift.js';
 import { systemrdl } from './systemrdl.js';
 import { talon } from './talon.js';
 import { tlaplus } from './tlaplus.js';
@@ -62,7 +64,7 @@ import { yaml } from './yaml.js';
 import { zig } from './zig.js';
 
 /** Every bundled language definition. */
-export const bundledLanguages: readonly LanguageDefinition[] = [bash, c, clojure, cpp, csharp, css, dart, dtd, ejs, elisp, elixir, elm, embeddedTemplate, gdscript, gleam, go, haskell, hcl, html, java, javascript, json, kotlin, latex, lua, markdownInline, markdown, nix, objc, ocaml, ocamlInterface, perl, php, properties, python, query, r, rescript, ruby, rust, scss, solidity, sparql, sql, systemrdl, talon, tlaplus, toml, tsx, typescript, vue, xml, yaml, zig];
+export const bundledLanguages: readonly LanguageDefinition[] = [bash, c, clojure, cpp, csharp, css, dart, dtd, ejs, elisp, elixir, elm, embeddedTemplate, gdscript, gleam, go, haskell, hcl, html, java, javascript, json, kotlin, latex, lua, markdownInline, markdown, nix, objc, ocaml, ocamlInterface, perl, php, properties, python, query, r, rescript, ruby, rust, scala, scss, solidity, sparql, sql, swift, systemrdl, talon, tlaplus, toml, tsx, typescript, vue, xml, yaml, zig];
 
 /**
  * A registry holding every bundled language; grammars load on first use.
