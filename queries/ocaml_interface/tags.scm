@@ -9,7 +9,7 @@
 (compilation_unit
   (value_specification
     [(value_name) @name (parenthesized_operator (_) @name)]
-    type: (function_type) @type) @definition.function)
+    type: (function_type) @return_type) @definition.function)
 (compilation_unit
   (value_specification
     [(value_name) @name (parenthesized_operator (_) @name)]
@@ -196,7 +196,7 @@
 (signature
   (value_specification
     [(value_name) @name (parenthesized_operator (_) @name)]
-    type: (function_type) @type) @definition.method)
+    type: (function_type) @return_type) @definition.method)
 (signature
   (value_specification
     [(value_name) @name (parenthesized_operator (_) @name)]

@@ -129,9 +129,10 @@ function declaredType(def: DefinitionFact, base: Node | undefined, ofFunction: b
 
 function signatureOf(def: DefinitionFact, style: SignatureStyle): string {
   const typeParameters = def.typeParameters ? foldWhitespace(def.typeParameters.text) : '';
+  const list = style.parameterList ?? { open: '(', separator: ', ', close: ')' };
   let params: string;
   if (style.parameters === 'composed') {
-    params = def.params.map((param) => parameterText(parameterInfo(param), style, param)).join(', ');
+    params = def.params.map((param) => parameterText(parameterInfo(param), style, param)).join(list.separator);
   } else {
     // As written; parameters that share a node (Go's `a, b int`) are written once.
     const written: string[] = [];
@@ -140,18 +141,21 @@ function signatureOf(def: DefinitionFact, style: SignatureStyle): string {
       if (param.node.id !== previous) written.push(shorten(parameterSource(param)));
       previous = param.node.id;
     }
-    params = written.join(', ');
+    params = written.join(list.separator);
   }
   const returnType = declaredType(def, def.returnType, true) ?? '';
+  if (style.typeIsWhole && returnType) return `${def.name}${style.returnSeparator ?? ' :: '}${returnType}`;
+  // A space-opened list (OCaml) writes nothing at all for no parameters.
+  const parameterList = params === '' && list.open.trim() === '' ? '' : `${list.open}${params}${list.close}`;
   if (style.returnTypeFirst) {
     const prefix = [style.typeParametersFirst ? typeParameters : '', returnType].filter(Boolean).join(' ');
     const generic = style.typeParametersFirst ? '' : typeParameters;
     // C writes the pointer with the name: `char *name(void)`.
     const space = prefix === '' || /[*&]$/.test(prefix) ? '' : ' ';
-    return `${prefix}${space}${def.name}${generic}(${params})`;
+    return `${prefix}${space}${def.name}${generic}${parameterList}`;
   }
   const returns = returnType ? `${style.returnSeparator ?? ': '}${returnType}` : '';
-  return `${def.name}${typeParameters}(${params})${returns}`;
+  return `${def.name}${typeParameters}${parameterList}${returns}`;
 }
 
 function visibleModifiers(def: DefinitionFact): string[] | undefined {

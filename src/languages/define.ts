@@ -65,6 +65,16 @@ export interface SignatureStyle {
   returnTypeFirst?: boolean;
   /** With `returnTypeFirst`, write type parameters before the return type, as Java does (`<T> List<T> of(T x)`). */
   typeParametersFirst?: boolean;
+  /**
+   * How the parameter list is written: `{ open: '(', separator: ', ', close: ')' }` by default; OCaml writes
+   * `{ open: ' ', separator: ' ', close: '' }` (`f x ~y`).
+   */
+  parameterList?: { open: string; separator: string; close: string };
+  /**
+   * The return type is the function's whole type (Haskell, Elm: `add :: Int -> Int -> Int`): when it is known,
+   * the signature is the name and that type, without parameters.
+   */
+  typeIsWhole?: boolean;
 }
 
 /**

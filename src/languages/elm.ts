@@ -13,5 +13,5 @@ export const elm = defineLanguage({
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/elm/tags.scm', import.meta.url)],
   docComments: { block: [['{-|', '-}']] },
-  signature: { returnSeparator: ' : ' },
+  signature: { returnSeparator: ' : ', typeIsWhole: true, parameterList: { open: ' ', separator: ' ', close: '' } },
 });

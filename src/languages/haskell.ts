@@ -22,6 +22,6 @@ export const haskell = defineLanguage({
       ['{- |', '-}'],
     ],
   },
-  signature: { returnSeparator: ' :: ' },
+  signature: { returnSeparator: ' :: ', typeIsWhole: true, parameterList: { open: ' ', separator: ' ', close: '' } },
   exports: 'declared',
 });

@@ -15,6 +15,7 @@ export const ocaml = defineLanguage({
   grammarOrigin: 'tree-sitter-ocaml@0.24.2',
   queries: [new URL('../../queries/ocaml/tags.scm', import.meta.url)],
   docComments: { block: [['(**', '*)']] },
+  signature: { returnSeparator: ' : ', parameterList: { open: ' ', separator: ' ', close: '' } },
   exports: {},
 });
 
@@ -31,5 +32,7 @@ export const ocamlInterface = defineLanguage({
   grammarOrigin: 'tree-sitter-ocaml@0.24.2',
   queries: [new URL('../../queries/ocaml_interface/tags.scm', import.meta.url)],
   docComments: { block: [['(**', '*)']] },
+  // A `val` is its name and its whole type: `val get : t -> id -> session option`.
+  signature: { returnSeparator: ' : ', typeIsWhole: true, parameterList: { open: ' ', separator: ' ', close: '' } },
   exports: {},
 });
