@@ -105,6 +105,10 @@ export interface ClassInfo {
   constructors?: FunctionInfo[];
   /** The precise kind when it is not a plain class: `struct`, `trait`, `object`, `impl`, ... */
   kind?: string;
+  /** Classes declared inside it (Java inner classes, C# nested types, Python nested classes). */
+  classes?: ClassInfo[];
+  /** Interfaces, type aliases and enums declared inside it. */
+  interfaces?: TypeInfo[];
   /** The base class as written, e.g. `Base<T>`. */
   extends?: string;
   /** Implemented interfaces as written. */

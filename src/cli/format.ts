@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { FileAnalysis, FunctionInfo, PropertyInfo, SignatureInfo } from '../index.js';
+import type { ClassInfo, FileAnalysis, FunctionInfo, PropertyInfo, SignatureInfo, TypeInfo } from '../index.js';
 
 function flags(pairs: Array<[boolean | undefined, string]>): string {
   const on = pairs.filter(([value]) => value).map(([, name]) => name);
@@ -33,6 +33,39 @@ function prop(p: PropertyInfo, indent: string): string {
   return `${indent}property ${p.name}${p.optional ? '?' : ''}${p.type ? `: ${p.type}` : ''}${p.value ? ` = ${p.value}` : ''} @${p.line}${p.modifiers ? ` {${p.modifiers.join(' ')}}` : ''}${p.isParameterProperty ? ' (parameter property)' : ''}${p.decorators ? ` ${p.decorators.join(' ')}` : ''}${p.doc ? ` doc ${JSON.stringify(p.doc)}` : ''}`;
 }
 
+function classLines(c: ClassInfo, indent: string): string[] {
+  const lines = [
+    `${indent}${c.kind ?? 'class'} ${c.name}${c.typeParameters ?? ''}${c.extends ? ` extends ${c.extends}` : ''}${c.implements ? ` implements ${c.implements.join(', ')}` : ''} @${c.line}:${c.column}${flags(
+      [
+        [c.isExported, 'exported'],
+        [c.isAbstract, 'abstract'],
+      ],
+    )}${c.decorators ? ` ${c.decorators.join(' ')}` : ''}`,
+  ];
+  const inner = `${indent}  `;
+  if (c.doc) lines.push(`${inner}doc ${JSON.stringify(c.doc)}`);
+  // Not `c.constructor` alone: every object inherits one.
+  const single = Object.hasOwn(c, 'constructor') && c.constructor ? [c.constructor] : [];
+  for (const ctor of c.constructors ?? single)
+    lines.push(...fn(ctor === c.constructor && c.constructors ? 'constructor*' : 'constructor', ctor, inner));
+  for (const p of c.properties) lines.push(prop(p, inner));
+  for (const m of c.methods) lines.push(...fn('method', m, inner));
+  for (const nested of c.classes ?? []) lines.push(...classLines(nested, inner));
+  for (const nested of c.interfaces ?? []) lines.push(...typeLines(nested, inner));
+  return lines;
+}
+
+function typeLines(t: TypeInfo, indent: string): string[] {
+  const lines = [
+    `${indent}${t.kind} ${t.name}${t.typeParameters ?? ''}${t.extends ? ` extends ${t.extends.join(', ')}` : ''}${t.value ? ` = ${t.value}` : ''} @${t.line}:${t.column}${flags([[t.isExported, 'exported']])}`,
+  ];
+  const inner = `${indent}  `;
+  if (t.doc) lines.push(`${inner}doc ${JSON.stringify(t.doc)}`);
+  for (const p of t.properties ?? []) lines.push(prop(p, inner));
+  for (const m of t.methods ?? []) lines.push(...fn('method', m, inner));
+  return lines;
+}
+
 /** Renders a file analysis as one fact per line. */
 export function formatAnalysis(a: FileAnalysis): string {
   const lines: string[] = [`language ${a.language}`];
@@ -46,29 +79,8 @@ export function formatAnalysis(a: FileAnalysis): string {
     lines.push(`import ${JSON.stringify(i.source)} {${items}} ${i.kind}${i.isTypeOnly ? ' type-only' : ''} @${i.line}`);
   }
   for (const f of a.functions) lines.push(...fn('function', f));
-  for (const c of a.classes) {
-    lines.push(
-      `${c.kind ?? 'class'} ${c.name}${c.typeParameters ?? ''}${c.extends ? ` extends ${c.extends}` : ''}${c.implements ? ` implements ${c.implements.join(', ')}` : ''} @${c.line}:${c.column}${flags(
-        [
-          [c.isExported, 'exported'],
-          [c.isAbstract, 'abstract'],
-        ],
-      )}${c.decorators ? ` ${c.decorators.join(' ')}` : ''}`,
-    );
-    if (c.doc) lines.push(`  doc ${JSON.stringify(c.doc)}`);
-    for (const ctor of c.constructors ?? (c.constructor ? [c.constructor] : []))
-      lines.push(...fn(ctor === c.constructor && c.constructors ? 'constructor*' : 'constructor', ctor, '  '));
-    for (const p of c.properties) lines.push(prop(p, '  '));
-    for (const m of c.methods) lines.push(...fn('method', m, '  '));
-  }
-  for (const t of a.interfaces) {
-    lines.push(
-      `${t.kind} ${t.name}${t.typeParameters ?? ''}${t.extends ? ` extends ${t.extends.join(', ')}` : ''}${t.value ? ` = ${t.value}` : ''} @${t.line}:${t.column}${flags([[t.isExported, 'exported']])}`,
-    );
-    if (t.doc) lines.push(`  doc ${JSON.stringify(t.doc)}`);
-    for (const p of t.properties ?? []) lines.push(prop(p, '  '));
-    for (const m of t.methods ?? []) lines.push(...fn('method', m, '  '));
-  }
+  for (const c of a.classes) lines.push(...classLines(c, ''));
+  for (const t of a.interfaces) lines.push(...typeLines(t, ''));
   for (const c of a.constants) {
     lines.push(
       `const ${c.name}${c.type ? `: ${c.type}` : ''}${c.value ? ` = ${c.value}` : ''} @${c.line}:${c.column}${flags([[c.isExported, 'exported']])}`,

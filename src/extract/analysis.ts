@@ -272,7 +272,7 @@ export function buildAnalysis(facts: FileFacts, style: SignatureStyle = {}, conv
   for (const def of defs) {
     if (!isTopLevel(def) || absorbed.has(def)) continue;
     if (def.kind === 'function' || (def.kind === 'method' && def.receiver)) functions.push(functionInfo(def, style));
-    else if (CLASS_KINDS.has(def.kind)) classes.push(classInfo(def, members.get(def) ?? [], style));
+    else if (CLASS_KINDS.has(def.kind)) classes.push(classInfo(def, members.get(def) ?? [], style, members));
     else if (TYPE_KINDS.has(def.kind)) interfaces.push(typeInfo(def, members.get(def) ?? [], style));
     else if (def.kind === 'constant') constants.push(constantInfo(def));
   }
@@ -326,7 +326,12 @@ function buildOutline(defs: DefinitionFact[]): OutlineItem[] {
   return items;
 }
 
-function classInfo(def: DefinitionFact, memberDefs: DefinitionFact[], style: SignatureStyle): ClassInfo {
+function classInfo(
+  def: DefinitionFact,
+  memberDefs: DefinitionFact[],
+  style: SignatureStyle,
+  membersOf: ReadonlyMap<DefinitionFact, DefinitionFact[]> = new Map(),
+): ClassInfo {
   // `constructor` is set as an own property (undefined until found) so that it never reads as the inherited
   // Object.prototype.constructor; JSON leaves it out when undefined.
   const info = {
@@ -342,7 +347,11 @@ function classInfo(def: DefinitionFact, memberDefs: DefinitionFact[], style: Sig
   if (def.kind !== 'class') info.kind = def.kind;
   const constructors: FunctionInfo[] = [];
   for (const member of memberDefs) {
-    if (member.kind === 'method') info.methods.push(functionInfo(member, style));
+    if (CLASS_KINDS.has(member.kind) && member.kind !== 'impl') {
+      (info.classes ??= []).push(classInfo(member, membersOf.get(member) ?? [], style, membersOf));
+    } else if (TYPE_KINDS.has(member.kind)) {
+      (info.interfaces ??= []).push(typeInfo(member, membersOf.get(member) ?? [], style));
+    } else if (member.kind === 'method') info.methods.push(functionInfo(member, style));
     else if (member.kind === 'constructor') {
       constructors.push(functionInfo(member, style));
       info.properties.push(...parameterProperties(member));
