@@ -187,9 +187,9 @@
 (field_declaration type: (_) @return_type declarator: [(function_declarator) (pointer_declarator (function_declarator)) (reference_declarator (function_declarator))] @declarator)
 (function_declarator (trailing_return_type (_) @return_type))
 
-(function_definition [(storage_class_specifier) (virtual) (explicit_function_specifier)] @modifier)
-(declaration [(storage_class_specifier) (virtual) (explicit_function_specifier)] @modifier)
-(field_declaration [(storage_class_specifier) (virtual)] @modifier)
+(function_definition [(storage_class_specifier) "virtual" (explicit_function_specifier)] @modifier)
+(declaration [(storage_class_specifier) "virtual" (explicit_function_specifier)] @modifier)
+(field_declaration [(storage_class_specifier) "virtual"] @modifier)
 ; `const` before a return type belongs to the type; constexpr/consteval are the function's
 (function_definition (type_qualifier) @modifier (#match? @modifier "^(constexpr|consteval|constinit|mutable)$"))
 (declaration (type_qualifier) @modifier (#match? @modifier "^(constexpr|consteval|constinit)$"))
@@ -204,8 +204,8 @@
   (template_declaration [(function_definition declarator: (_) @modifier.internal) (class_specifier name: (_) @modifier.internal) (struct_specifier name: (_) @modifier.internal)])
 ]))
 (function_declarator [(virtual_specifier) (type_qualifier)] @modifier)
-(function_definition (pure_virtual_clause) @modifier.abstract)
-(field_declaration (pure_virtual_clause) @modifier.abstract)
+; `= 0` after a method declarator: pure virtual
+(field_declaration declarator: (function_declarator) default_value: (number_literal) @modifier.abstract (#eq? @modifier.abstract "0"))
 
 (parameter_list
   [(parameter_declaration) (optional_parameter_declaration) (variadic_parameter_declaration) "..."] @parameter)

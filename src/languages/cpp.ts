@@ -1,12 +1,12 @@
 import { defineLanguage } from './define.js';
 
-/** C++, with the tree-sitter-cpp grammar from `@cursorless/tree-sitter-wasms`. */
+/** C++, with tree-sitter-cpp 0.23.4's own wasm (committed in grammars/: fewer ERROR nodes than other builds). */
 export const cpp = defineLanguage({
   id: 'cpp',
   name: 'C++',
   extensions: ['.cpp', '.cc', '.cxx', '.hpp', '.hh', '.hxx', '.c++', '.h++'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-cpp.wasm' },
-  grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
+  grammar: new URL('../../grammars/tree-sitter-cpp.wasm', import.meta.url),
+  grammarOrigin: 'tree-sitter-cpp@0.23.4',
   queries: [new URL('../../queries/cpp/tags.scm', import.meta.url)],
   signature: { returnTypeFirst: true },
   docComments: { block: [['/**', '*/']], line: ['///'] },
