@@ -26,7 +26,7 @@ import type {
   SymbolReference,
   TypeInfo,
 } from '../types.js';
-import type { DefinitionFact, FileFacts, OutlineFact, ParameterFact } from './facts.js';
+import { type DefinitionFact, type FileFacts, type OutlineFact, type ParameterFact, spanText } from './facts.js';
 import { foldWhitespace, shorten } from './text.js';
 
 /** The structural part of a {@link FileAnalysis} (everything but file, language, errors and warnings). */
@@ -69,7 +69,7 @@ function contentText(node: Node): string {
 function parameterInfo(param: ParameterFact): ParameterInfo {
   const name = foldWhitespace((param.name ?? param.node).text);
   const info: ParameterInfo = { name, optional: param.optional || param.rest || param.defaultValue !== undefined };
-  if (param.type) info.type = foldWhitespace(param.type.text);
+  if (param.type) info.type = spanText(param.type, param.typeEnd);
   if (param.defaultValue) info.defaultValue = shorten(param.defaultValue.text);
   if (param.rest) info.isRest = true;
   return info;
@@ -91,7 +91,7 @@ function parameterText(param: ParameterInfo, style: SignatureStyle, raw: Paramet
  * parameter node (Kotlin's `= 4` default and `vararg` modifier; C#'s bare `params T[] xs`).
  */
 function parameterSource(param: ParameterFact): string {
-  const parts = [param.node, param.prefix, param.name, param.type, param.defaultValue];
+  const parts = [param.node, param.prefix, param.name, param.type, param.typeEnd, param.defaultValue];
   let start = param.node.startIndex;
   let end = param.node.endIndex;
   for (const part of parts) {
@@ -112,7 +112,7 @@ function parameterSource(param: ParameterFact): string {
 function declaredType(def: DefinitionFact, base: Node | undefined, ofFunction: boolean): string | undefined {
   if (!base) return undefined;
   const declarator = def.declarator;
-  if (!declarator || !def.nameNode) return foldWhitespace(base.text);
+  if (!declarator || !def.nameNode) return spanText(base, ofFunction ? def.returnTypeEnd : def.typeEnd);
   let cut: Node = def.nameNode;
   if (ofFunction && def.parameters) {
     // The smallest node holding both the name and the parameters (C's function_declarator).

@@ -28,6 +28,9 @@ export interface DefinitionFact {
   receiver?: Node;
   /** C's declarator around the name (`*name`, `name[8]`, `*f(int)`): completes `type`/`returnType`. */
   declarator?: Node;
+  /** Where a type written as several sibling nodes ends (Dart's `Future` `<T>` `?`): `@return_type.end`, `@type.end`. */
+  returnTypeEnd?: Node;
+  typeEnd?: Node;
   modifiers: string[];
   extends: Node[];
   implements: Node[];
@@ -59,6 +62,8 @@ export interface ParameterFact {
   rest: boolean;
   /** The token written before a rest parameter (`*`, `**`, `...`), when the query captures it. */
   prefix?: Node;
+  /** Where a type written as several sibling nodes ends (`@parameter.type.end`). */
+  typeEnd?: Node;
   modifiers: string[];
 }
 
@@ -197,6 +202,19 @@ function readMatches(loaded: LoadedLanguage, root: Node): MatchView[] {
 
 function first(view: MatchView, name: string): Node | undefined {
   return view.captures.get(name)?.[0];
+}
+
+function last(view: MatchView, name: string): Node | undefined {
+  return view.captures.get(name)?.at(-1);
+}
+
+/** The source from `start` to the end of `end` (siblings or nested), whitespace folded. */
+export function spanText(start: Node, end: Node | undefined): string {
+  if (!end || end.endIndex <= start.endIndex) return foldWhitespace(start.text);
+  let holder: Node | null = start.parent;
+  while (holder && holder.endIndex < end.endIndex) holder = holder.parent;
+  if (!holder) return foldWhitespace(start.text);
+  return foldWhitespace(holder.text.slice(start.startIndex - holder.startIndex, end.endIndex - holder.startIndex));
 }
 
 function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
@@ -414,6 +432,8 @@ function addDefinition(map: Map<number, DefinitionFact>, view: MatchView, kind: 
   def.value ??= first(view, 'value');
   def.receiver ??= first(view, 'receiver');
   def.declarator ??= first(view, 'declarator');
+  def.returnTypeEnd = last(view, 'return_type.end') ?? def.returnTypeEnd;
+  def.typeEnd = last(view, 'type.end') ?? def.typeEnd;
   for (const [capture, nodes] of view.captures) {
     if (capture === 'doc') {
       for (const docNode of nodes) if (!def.docNodes.some((d) => d.id === docNode.id)) def.docNodes.push(docNode);
@@ -463,6 +483,7 @@ function addParameter(map: Map<number, ParameterFact>, view: MatchView, node: No
     if (!param.names.some((known) => known.id === name.id)) param.names.push(name);
   param.name ??= param.names[0];
   param.type ??= first(view, 'parameter.type');
+  param.typeEnd = last(view, 'parameter.type.end') ?? param.typeEnd;
   param.defaultValue ??= first(view, 'parameter.default');
   if (view.captures.has('parameter.optional')) param.optional = true;
   if (view.captures.has('parameter.rest')) param.rest = true;
