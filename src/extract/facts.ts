@@ -513,11 +513,16 @@ function addImport(map: Map<number, ImportFact>, view: MatchView, node: Node): v
     if (key !== undefined && fact.items.some((existing) => existing.node?.id === key)) return;
     fact.items.push(item);
   };
+  // `(#set! strip.import.name "^:")` and the like strip a regex from a capture's text (Elixir's `only: [f: 1]`).
+  const text = (capture: string, node: Node) => {
+    const strip = view.properties[`strip.import.${capture}`];
+    return strip ? node.text.replace(new RegExp(strip, 'gu'), '') : node.text;
+  };
   if (defaultNode) {
     add({
       node: defaultNode,
       name: 'default',
-      alias: defaultNode.text,
+      alias: text('default', defaultNode),
       isDefault: true,
       isNamespace: false,
       typeOnly: false,
@@ -527,18 +532,19 @@ function addImport(map: Map<number, ImportFact>, view: MatchView, node: Node): v
     add({
       node: namespaceNode,
       name: '*',
-      alias: namespaceNode.text,
+      alias: text('namespace', namespaceNode),
       isDefault: false,
       isNamespace: true,
       typeOnly: false,
     });
   }
   if (nameNode) {
-    const alias = aliasNode?.text;
+    const alias = aliasNode ? text('alias', aliasNode) : undefined;
+    const name = text('name', nameNode);
     add({
       node: itemNode ?? nameNode,
-      name: nameNode.text,
-      ...(alias && alias !== nameNode.text ? { alias } : {}),
+      name,
+      ...(alias && alias !== name ? { alias } : {}),
       isDefault: false,
       isNamespace: false,
       typeOnly: false,
