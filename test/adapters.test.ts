@@ -61,6 +61,29 @@ describe('MCP server over stdio (the real binary, the SDK client)', () => {
     expect(signatures.structuredContent).toMatchObject({ result: [expect.objectContaining({ name: 'LoadConfig' })] });
   });
 
+  it.each([
+    ['code_analyze', { operation: 'list_exports', file: 'web/src/client.ts' }],
+    ['treesitter', { operation: 'parse', file_path: 'ml/pipeline/train.py' }],
+    ['search_text', { patterns: ['Config'], file_pattern: '*.py' }],
+    ['read_file', { file_path: 'core/src/lib.rs', start_line: 2, end_line: 4 }],
+    ['list_directory', { directory_path: '.', recursive: true }],
+    ['get_file_summary', { file_path: 'svc/store/store.go' }],
+    ['symbol_exists', { symbol: 'Store' }],
+    ['find_definition', { symbol: 'train' }],
+    ['list_symbols', { file_path: 'web/src/config.ts' }],
+    ['find_symbols', { pattern: 'load*' }],
+    ['get_class_members', { class_name: 'Config' }],
+    ['get_index_stats', {}],
+    ['explainer_list_directory', { path: 'web' }],
+    ['explainer_read_file', { path: 'web/src/config.ts' }],
+    ['search_code', { pattern: 'fetch', fileGlob: '*.ts' }],
+    ['analyze_imports', { file: 'core/src/lib.rs', direction: 'imports' }],
+  ])('calls %s', async (name, args) => {
+    const result = await client.callTool({ name, arguments: args });
+    expect(result.isError, JSON.stringify(result.structuredContent)).toBeFalsy();
+    expect(typeof result.structuredContent).toBe('object');
+  });
+
   it('answers bad calls with isError and a coded error, and keeps serving', async () => {
     const bad = await client.callTool({ name: 'read_file', arguments: { file_path: '../../etc/passwd' } });
     expect(bad.isError).toBe(true);

@@ -308,6 +308,33 @@ describe('scanner (seed 002)', () => {
   });
 });
 
+describe('every tool refuses a bad call with a code', () => {
+  it.each([
+    ['code_analyze', { operation: 'search_symbols', query: 'x', limit: 5000 }, 'INVALID_ARGUMENT'],
+    ['code_analyze', { operation: 'list_exports', file: 'missing.ts' }, 'FILE_NOT_FOUND'],
+    ['treesitter', { operation: 'references', file_path: 'web/src/config.ts', line: 999, column: 1 }, 'INVALID_ARGUMENT'],
+    ['search_text', { patterns: [] }, 'INVALID_ARGUMENT'],
+    ['read_file', { file_path: 'web/src/config.ts', start_line: 0 }, 'INVALID_ARGUMENT'],
+    ['list_directory', { directory_path: 'web/src/config.ts' }, 'DIR_NOT_FOUND'],
+    ['get_file_diff', { file_path: '../outside.py' }, 'PATH_TRAVERSAL'],
+    ['get_file_summary', { file_path: 'missing.py' }, 'FILE_NOT_FOUND'],
+    ['symbol_exists', { symbol: '' }, 'INVALID_ARGUMENT'],
+    ['find_definition', { symbol: 'Config', symbol_type: 'struct' }, 'INVALID_ARGUMENT'],
+    ['list_symbols', { file_path: 'gen/blob.bin' }, 'BINARY_FILE'],
+    ['find_symbols', { pattern: 'x', offset: -1 }, 'INVALID_ARGUMENT'],
+    ['get_class_members', { class_name: 7 }, 'INVALID_ARGUMENT'],
+    ['get_index_stats', { verbose: true }, 'INVALID_ARGUMENT'],
+    ['explainer_list_directory', { path: 'gen', maxDepth: 50 }, 'INVALID_ARGUMENT'],
+    ['explainer_read_file', { path: 'web/src/config.ts', startLine: 500 }, 'INVALID_ARGUMENT'],
+    ['search_code', { pattern: 'x', maxResults: 100_000 }, 'INVALID_ARGUMENT'],
+    ['analyze_imports', { file: 'web/src/config.ts', direction: 'sideways' }, 'INVALID_ARGUMENT'],
+  ])('%s %j -> %s', async (name, args, code) => {
+    const error = await fails(name, args);
+    expect(error.code).toBe(code);
+    expect(error.message.length).toBeGreaterThan(10);
+  });
+});
+
 describe('explainer (seed 004)', () => {
   it('lists, reads, searches with context and traces imports', async () => {
     const listing = await ok('explainer_list_directory', { path: 'ml', maxDepth: 2 });
