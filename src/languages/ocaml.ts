@@ -13,7 +13,10 @@ export const ocaml = defineLanguage({
   extensions: ['.ml'],
   grammar: new URL('../../grammars/tree-sitter-ocaml.wasm', import.meta.url),
   grammarOrigin: 'tree-sitter-ocaml@0.24.2',
-  queries: [new URL('../../queries/ocaml/tags.scm', import.meta.url)],
+  queries: [
+    new URL('../../queries/ocaml/tags.scm', import.meta.url),
+    new URL('../../queries/ocaml/common.scm', import.meta.url),
+  ],
   docComments: { block: [['(**', '*)']] },
   signature: { returnSeparator: ' : ', parameterList: { open: ' ', separator: ' ', close: '' } },
   exports: {},
@@ -30,7 +33,10 @@ export const ocamlInterface = defineLanguage({
   extensions: ['.mli'],
   grammar: new URL('../../grammars/tree-sitter-ocaml_interface.wasm', import.meta.url),
   grammarOrigin: 'tree-sitter-ocaml@0.24.2',
-  queries: [new URL('../../queries/ocaml_interface/tags.scm', import.meta.url)],
+  queries: [
+    new URL('../../queries/ocaml_interface/tags.scm', import.meta.url),
+    new URL('../../queries/ocaml/common.scm', import.meta.url),
+  ],
   docComments: { block: [['(**', '*)']] },
   // A `val` is its name and its whole type: `val get : t -> id -> session option`.
   signature: { returnSeparator: ' : ', typeIsWhole: true, parameterList: { open: ' ', separator: ' ', close: '' } },
