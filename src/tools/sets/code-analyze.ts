@@ -40,7 +40,7 @@ export const codeAnalyze = defineTool({
   name: 'code_analyze',
   title: 'Analyze code structure',
   description: [
-    'Analyze source code structure and extract symbols without reading whole files (tree-sitter, 70+ languages).',
+    'Analyze source code structure and extract symbols without reading whole files (tree-sitter, 55 languages).',
     'Operations: analyze_file {file} returns the file\'s functions, classes (methods, properties, constructor), interfaces/types/enums, imports, exports and constants with lines and signatures;',
     'get_signatures {file} returns every function and method signature (name, parameters, return type, line);',
     'list_exports {file} returns the file\'s public API;',

@@ -320,7 +320,7 @@ const getFileSummaryTool = defineTool({
   title: 'Summarize a file',
   description: [
     'Get the structure of a file without reading it: its classes, functions and methods with line numbers, its import statements and constants, and counts.',
-    'Parsed with tree-sitter for 70+ languages. Much cheaper than read_file for understanding a file\'s organization.',
+    'Parsed with tree-sitter for 55 languages. Much cheaper than read_file for understanding a file\'s organization.',
   ].join(' '),
   input: z.strictObject({ file_path: z.string().min(1).describe('Relative path to the file from repository root') }),
   async run(args, { index }) {
