@@ -11,6 +11,7 @@ export const bash = defineLanguage({
   id: 'bash',
   name: 'Bash',
   extensions: ['.sh', '.bash', '.zsh'],
+  filenames: ['.bashrc', '.bash_profile', '.profile', '.zshrc', 'PKGBUILD'],
   grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-bash.wasm' },
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/bash/tags.scm', import.meta.url)],

@@ -7,8 +7,8 @@ import { defineLanguage } from './define.js';
 export const ruby = defineLanguage({
   id: 'ruby',
   name: 'Ruby',
-  extensions: ['.rb', '.rake', '.gemspec'],
-  filenames: ['Rakefile', 'Gemfile'],
+  extensions: ['.rb', '.rake', '.gemspec', '.ru'],
+  filenames: ['Rakefile', 'Gemfile', 'Guardfile', 'Vagrantfile', 'Podfile', 'Brewfile'],
   grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-ruby.wasm' },
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/ruby/tags.scm', import.meta.url)],
