@@ -76,6 +76,7 @@
 (union_specifier name: (type_identifier) @name body: (_) @body) @definition.struct
 (enum_specifier name: (type_identifier) @name body: (_) @body) @definition.enum
 
+; `int x, y;` declares two: each declarator is a definition, the declaration holds their type, doc and modifiers
 (field_declaration
   type: (_) @type
   declarator: [
@@ -83,8 +84,12 @@
     (pointer_declarator declarator: (field_identifier) @name)
     (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name))
     (array_declarator declarator: (field_identifier) @name)
+    (pointer_declarator declarator: (array_declarator declarator: (field_identifier) @name))
+    (array_declarator declarator: (array_declarator declarator: (field_identifier) @name))
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))
-  ] @declarator) @definition.property
+  ] @declarator @definition.property) @declaration
+; `const char *name`: the qualifier is part of the type
+(field_declaration (type_qualifier) @modifier)
 
 (enumerator name: (identifier) @name value: (_)? @value) @definition.property
 

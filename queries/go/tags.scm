@@ -91,10 +91,12 @@
 
 ; ---- constants and package-level variables -------------------------------------
 
+; (`const A, B = 1, 2` declares two: the names are matched by node type, as a query on the repeated `name:` field
+; of const_spec yields only the first)
 (source_file
   (const_declaration
     (const_spec
-      name: (identifier) @name @definition.constant
+      (identifier) @name @definition.constant
       type: (_)? @type
       value: (_)? @value)))
 

@@ -124,7 +124,9 @@ function declaredType(def: DefinitionFact, base: Node | undefined, ofFunction: b
   const text = declarator.text;
   const start = cut.startIndex - declarator.startIndex;
   const suffix = text.slice(0, start) + text.slice(start + (cut.endIndex - cut.startIndex));
-  return foldWhitespace(`${base.text} ${suffix}`);
+  // `char name[4]` is `char[4]`; `char *name` is `char *`.
+  const trimmed = suffix.trim();
+  return foldWhitespace(trimmed.startsWith('[') ? `${base.text}${trimmed}` : `${base.text} ${trimmed}`);
 }
 
 function signatureOf(def: DefinitionFact, style: SignatureStyle): string {

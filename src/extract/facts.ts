@@ -28,6 +28,11 @@ export interface DefinitionFact {
   receiver?: Node;
   /** C's declarator around the name (`*name`, `name[8]`, `*f(int)`): completes `type`/`returnType`. */
   declarator?: Node;
+  /**
+   * The statement declaring several names at once (`int x, y;`, Go's `const A, B = 1, 2`), when the definition is
+   * one of them: its doc comment, modifiers and decorators are every name's.
+   */
+  declaration?: Node;
   /** Where a type written as several sibling nodes ends (Dart's `Future` `<T>` `?`): `@return_type.end`, `@type.end`. */
   returnTypeEnd?: Node;
   typeEnd?: Node;
@@ -283,28 +288,50 @@ function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
   }
   const decoratorIds = new Set(decorators.map((node) => node.id));
   const siblings = new Siblings();
-  for (const def of defs) def.wrappers = wrappersOf(def.node, bodies, decoratorIds, siblings);
+  for (const def of defs) {
+    def.wrappers = def.declaration
+      ? [def.declaration, ...wrappersOf(def.declaration, bodies, decoratorIds, siblings)]
+      : wrappersOf(def.node, bodies, decoratorIds, siblings);
+  }
 
-  // Owners of loose details: definitions (and their wrappers), parameters, imports and their items.
+  // Owners of loose details: definitions (and their wrappers), parameters, imports and their items. A declaration
+  // of several names owns them all.
   const owners = new Map<number, DefinitionFact | ParameterFact>();
+  const shared = new Map<number, DefinitionFact[]>();
   for (const def of defs) owners.set(def.node.id, def);
-  for (const def of defs) for (const wrapper of def.wrappers) if (!owners.has(wrapper.id)) owners.set(wrapper.id, def);
+  for (const def of defs) {
+    if (def.declaration) {
+      const list = shared.get(def.declaration.id) ?? [];
+      list.push(def);
+      shared.set(def.declaration.id, list);
+    }
+    for (const wrapper of def.wrappers) if (!owners.has(wrapper.id)) owners.set(wrapper.id, def);
+  }
   for (const param of parameters.values()) owners.set(param.node.id, param);
+  const ownersOf = (node: Node): Array<DefinitionFact | ParameterFact> => {
+    const owner = findOwner(node, owners, bodies);
+    if (!owner) return [];
+    if (!('kind' in owner) || !owner.declaration) return [owner];
+    // A detail inside the declaration but outside any one name's node belongs to every name.
+    const inOwnNode = node.startIndex >= owner.node.startIndex && node.endIndex <= owner.node.endIndex;
+    return inOwnNode ? [owner] : (shared.get(owner.declaration.id) ?? [owner]);
+  };
 
   for (const { name, node } of looseDetails) {
     if (name === 'import.type' || name === 'export.type') {
       markTypeOnly(node, imports, exportFacts);
       continue;
     }
-    const owner = findOwner(node, owners, bodies);
-    if (!owner) continue;
-    if ('kind' in owner) applyDetail(owner, name, node);
-    else if (name === 'parameter.modifier' || name === 'modifier') pushUnique(owner.modifiers, node.text);
+    for (const owner of ownersOf(node)) {
+      if ('kind' in owner) applyDetail(owner, name, node);
+      else if (name === 'parameter.modifier' || name === 'modifier') pushUnique(owner.modifiers, node.text);
+    }
   }
   for (const decorator of decorators) {
-    const owner = nextDefinition(decorator, byNode, decoratorIds, comments) ?? findOwner(decorator, owners, bodies);
-    if (owner && 'kind' in owner && !owner.decorators.some((d) => d.id === decorator.id))
-      owner.decorators.push(decorator);
+    const next = nextDefinition(decorator, byNode, decoratorIds, comments);
+    for (const owner of next ? [next] : ownersOf(decorator)) {
+      if ('kind' in owner && !owner.decorators.some((d) => d.id === decorator.id)) owner.decorators.push(decorator);
+    }
   }
 
   // Parameters belong to the definition whose @parameters node is them or their parent.
@@ -432,6 +459,7 @@ function addDefinition(map: Map<number, DefinitionFact>, view: MatchView, kind: 
   def.value ??= first(view, 'value');
   def.receiver ??= first(view, 'receiver');
   def.declarator ??= first(view, 'declarator');
+  def.declaration ??= first(view, 'declaration');
   def.returnTypeEnd = last(view, 'return_type.end') ?? def.returnTypeEnd;
   def.typeEnd = last(view, 'type.end') ?? def.typeEnd;
   for (const [capture, nodes] of view.captures) {
@@ -662,7 +690,8 @@ function findDocComment(
   style: DocCommentStyle,
   siblings: Siblings,
 ): string | undefined {
-  for (const current of [def.node, ...def.wrappers]) {
+  // With a declaration of several names, the comment is above the declaration, not beside a name.
+  for (const current of def.declaration ? def.wrappers : [def.node, ...def.wrappers]) {
     let anchor: Node = current;
     let previous = siblings.previous(current);
     while (previous && decoratorIds.has(previous.id)) {
