@@ -119,7 +119,7 @@
     type: (_) @type
     (variable_declarator
       name: (identifier) @name
-      (_)? @value) @definition.property))
+      (_)? @value) @definition.property)) @declaration
 
 (event_field_declaration
   (variable_declaration

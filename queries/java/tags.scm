@@ -71,14 +71,14 @@
   type: (_) @type
   declarator: (variable_declarator
     name: (identifier) @name
-    value: (_)? @value) @definition.property)
+    value: (_)? @value) @definition.property) @declaration
 
 ; interface fields (implicitly public static final)
 (constant_declaration
   type: (_) @type
   declarator: (variable_declarator
     name: (identifier) @name
-    value: (_)? @value) @definition.property)
+    value: (_)? @value) @definition.property) @declaration
 
 ; a field's modifiers and annotations belong to each of its declarators
 (field_declaration
