@@ -29,6 +29,8 @@ function extracted(definition) {
   ]) {
     if (text.includes(capture)) parts.push(label);
   }
+  const injected = [...new Set(Object.values(definition.injections ?? {}))].filter((id) => id !== 'markdown_inline');
+  if (injected.length) parts.push(`embedded ${injected.map((id) => `\`${id}\``).join(', ')} code, analyzed as such`);
   return parts.join('; ');
 }
 
@@ -41,7 +43,7 @@ function docStyle(definition) {
 function exportRule(definition) {
   if (!extracted(definition).includes('definitions')) return 'n/a';
   const rule = definition.exports ?? 'declared';
-  if (rule === 'declared') return 'export statements';
+  if (rule === 'declared') return extracted(definition).includes('exports') ? 'export statements' : 'n/a';
   const parts = [];
   if (rule.modifiers) parts.push(`modifier ${rule.modifiers.map((m) => `\`${m}\``).join('/')}`);
   if (rule.unlessModifiers) parts.push(`not ${rule.unlessModifiers.map((m) => `\`${m}\``).join('/')}`);
