@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToolbox, type Toolbox, TOOLSET_NAMES, toolset } from '../src/index.js';
+import { z } from 'zod';
+import { createToolbox, defineTool, runTool, type Toolbox, TOOLSET_NAMES, toolset } from '../src/index.js';
 
 const source = fileURLToPath(new URL('./mixed-project/', import.meta.url));
 let root: string;
@@ -115,6 +116,27 @@ describe('runner: bad calls get coded errors that say how to fix them', () => {
     expect((await fails('read_file', { file_path: 'web/src/config.ts\0.png' })).code).toBe('INVALID_ARGUMENT');
     expect((await fails('explainer_list_directory', { path: '../' })).code).toBe('PATH_TRAVERSAL');
     expect((await fails('code_analyze', { operation: 'analyze_file', file: 'web/../../x.ts' })).code).toBe('PATH_TRAVERSAL');
+  });
+
+  it('cuts a result over the size bound and says so; turns a throw or a hang into a coded result', async () => {
+    const big = defineTool({
+      name: 'big',
+      title: 'Big',
+      description: 'Returns many rows.',
+      input: z.strictObject({}),
+      run: async () => ({ rows: Array.from({ length: 5000 }, (_, i) => ({ i, text: 'x'.repeat(50) })) }),
+    });
+    const cut = await runTool(big, {}, { index: box.index }, { maxResultChars: 10_000 });
+    expect(cut.ok && cut.truncated).toBe(true);
+    expect(cut.ok && JSON.stringify(cut.data).length).toBeLessThanOrEqual(10_000);
+    expect(cut.ok && (cut.data as { truncated?: boolean }).truncated).toBe(true);
+    expect(cut.text.startsWith('⚠️ PARTIAL RESULTS')).toBe(true);
+    const throws = defineTool({ ...big, name: 'throws', run: async () => { throw new TypeError('boom'); } });
+    const thrown = await runTool(throws, {}, { index: box.index });
+    expect(thrown.ok ? '' : thrown.error).toEqual({ code: 'INTERNAL_ERROR', message: 'Unexpected failure: boom' });
+    const hangs = defineTool({ ...big, name: 'hangs', run: () => new Promise<never>(() => {}) });
+    const hung = await runTool(hangs, {}, { index: box.index }, { timeoutMs: 200 });
+    expect(hung.ok ? '' : hung.error.code).toBe('TOOL_TIMEOUT');
   });
 
   it('stops a regular expression that backtracks without end', async () => {
