@@ -131,10 +131,10 @@ describe('runner: bad calls get coded errors that say how to fix them', () => {
     expect(cut.ok && JSON.stringify(cut.data).length).toBeLessThanOrEqual(10_000);
     expect(cut.ok && (cut.data as { truncated?: boolean }).truncated).toBe(true);
     expect(cut.text.startsWith('⚠️ PARTIAL RESULTS')).toBe(true);
-    const throws = defineTool({ ...big, name: 'throws', run: async () => { throw new TypeError('boom'); } });
+    const throws = defineTool({ ...big, title: 'Throws', name: 'throws', run: async () => { throw new TypeError('boom'); } });
     const thrown = await runTool(throws, {}, { index: box.index });
     expect(thrown.ok ? '' : thrown.error).toEqual({ code: 'INTERNAL_ERROR', message: 'Unexpected failure: boom' });
-    const hangs = defineTool({ ...big, name: 'hangs', run: () => new Promise<never>(() => {}) });
+    const hangs = defineTool({ ...big, title: 'Hangs', name: 'hangs', run: () => new Promise<never>(() => {}) });
     const hung = await runTool(hangs, {}, { index: box.index }, { timeoutMs: 200 });
     expect(hung.ok ? '' : hung.error.code).toBe('TOOL_TIMEOUT');
   });
