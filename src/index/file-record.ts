@@ -118,14 +118,22 @@ export async function processFile(
   const started = performance.now();
   const details = { file_path: path.relative, file_size_bytes: source.size };
   let tree = parseText(loaded.parser, source.text, limits.parseTimeoutMs, details);
-  const fallback = tree.rootNode.hasError ? await fallbackFor(registry, loaded, path.relative, disabledLanguages) : undefined;
+  let syntax = collectSyntaxErrors(tree.rootNode);
+  const fallback = syntax.count > 0 ? await fallbackFor(registry, loaded, path.relative, disabledLanguages) : undefined;
   if (fallback) {
-    const second = parseText(fallback.parser, source.text, limits.parseTimeoutMs, details);
-    if (collectSyntaxErrors(second.rootNode).count < collectSyntaxErrors(tree.rootNode).count) {
+    let second: typeof tree | undefined;
+    try {
+      second = parseText(fallback.parser, source.text, limits.parseTimeoutMs, details);
+    } catch {
+      // A fallback that times out leaves the first parse standing.
+    }
+    const secondSyntax = second ? collectSyntaxErrors(second.rootNode) : undefined;
+    if (second && secondSyntax && secondSyntax.count < syntax.count) {
       tree.delete();
       tree = second;
+      syntax = secondSyntax;
       loaded = fallback;
-    } else second.delete();
+    } else second?.delete();
   }
   const language = loaded.definition.id;
   const injections = await loadInjections(registry, loaded);
@@ -138,7 +146,7 @@ export async function processFile(
       ...emptyAnalysis(path.relative, language, [...source.warnings]),
       ...buildAnalysis(facts, style, (loaded.definition.exports ?? 'declared') !== 'declared'),
     };
-    const { count, errors } = collectSyntaxErrors(tree.rootNode);
+    const { count, errors } = syntax;
     analysis.errors = errors;
     if (count > 0) {
       analysis.warnings.push({
