@@ -209,6 +209,12 @@ function first(view: MatchView, name: string): Node | undefined {
   return view.captures.get(name)?.[0];
 }
 
+/** A capture's text without what the pattern's `strip.<capture>` regex matches (quotes, sigils, brackets). */
+function strippedText(view: MatchView, capture: string, node: Node): string {
+  const strip = view.properties[`strip.${capture}`];
+  return strip ? node.text.replace(new RegExp(strip, 'gu'), '') : node.text;
+}
+
 function last(view: MatchView, name: string): Node | undefined {
   return view.captures.get(name)?.at(-1);
 }
@@ -247,9 +253,7 @@ function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
         // Two patterns may tag the same name (a shared and a language file): one reference per name node.
         if (referenced.has(nameNode.id)) continue;
         referenced.add(nameNode.id);
-        const strip = view.properties['strip.name'];
-        const written = strip ? nameNode.text.replace(new RegExp(strip, 'gu'), '') : nameNode.text;
-        references.push({ kind: name.slice('reference.'.length), name: written, node, nameNode });
+        references.push({ kind: name.slice('reference.'.length), name: strippedText(view, 'name', nameNode), node, nameNode });
         consumed = true;
       } else if (name === 'parameter') {
         addParameter(parameters, view, node);
@@ -420,9 +424,7 @@ function pushUnique(list: string[], value: string): void {
 
 function addDefinition(map: Map<number, DefinitionFact>, view: MatchView, kind: string, node: Node): void {
   const nameNode = first(view, 'name');
-  const strip = view.properties['strip.name'];
-  const written = nameNode ? foldWhitespace(nameNode.text) : undefined;
-  const name = view.properties.name ?? (strip && written ? written.replace(new RegExp(strip, 'gu'), '') : written);
+  const name = view.properties.name ?? (nameNode ? foldWhitespace(strippedText(view, 'name', nameNode)) : undefined);
   let def = map.get(node.id);
   if (!def) {
     if (name === undefined) return;
@@ -526,10 +528,7 @@ function addImport(map: Map<number, ImportFact>, view: MatchView, node: Node): v
     map.set(node.id, fact);
   }
   const sourceNode = first(view, 'import.source');
-  const stripSource = view.properties['strip.import.source'];
-  if (sourceNode && fact.source === undefined) {
-    fact.source = stripSource ? sourceNode.text.replace(new RegExp(stripSource, 'gu'), '') : sourceNode.text;
-  }
+  if (sourceNode && fact.source === undefined) fact.source = strippedText(view, 'import.source', sourceNode);
   fact.kind ??= view.properties.kind;
   const itemNode = first(view, 'import.item');
   const defaultNode = first(view, 'import.default');
@@ -541,11 +540,8 @@ function addImport(map: Map<number, ImportFact>, view: MatchView, node: Node): v
     if (key !== undefined && fact.items.some((existing) => existing.node?.id === key)) return;
     fact.items.push(item);
   };
-  // `(#set! strip.import.name "^:")` and the like strip a regex from a capture's text (Elixir's `only: [f: 1]`).
-  const text = (capture: string, node: Node) => {
-    const strip = view.properties[`strip.import.${capture}`];
-    return strip ? node.text.replace(new RegExp(strip, 'gu'), '') : node.text;
-  };
+  // `(#set! strip.import.name "^:")` and the like (Elixir's `only: [f: 1]`).
+  const text = (capture: string, node: Node) => strippedText(view, `import.${capture}`, node);
   if (defaultNode) {
     add({
       node: defaultNode,
