@@ -210,9 +210,9 @@ function first(view: MatchView, name: string): Node | undefined {
 }
 
 /** A capture's text without what the pattern's `strip.<capture>` regex matches (quotes, sigils, brackets). */
-function strippedText(view: MatchView, capture: string, node: Node): string {
+function strippedText(view: MatchView, capture: string, node: Node, text = node.text): string {
   const strip = view.properties[`strip.${capture}`];
-  return strip ? node.text.replace(new RegExp(strip, 'gu'), '') : node.text;
+  return strip ? text.replace(new RegExp(strip, 'gu'), '') : text;
 }
 
 function last(view: MatchView, name: string): Node | undefined {
@@ -424,7 +424,8 @@ function pushUnique(list: string[], value: string): void {
 
 function addDefinition(map: Map<number, DefinitionFact>, view: MatchView, kind: string, node: Node): void {
   const nameNode = first(view, 'name');
-  const name = view.properties.name ?? (nameNode ? foldWhitespace(strippedText(view, 'name', nameNode)) : undefined);
+  // Folded first: a strip pattern sees the name on one line.
+  const name = view.properties.name ?? (nameNode ? strippedText(view, 'name', nameNode, foldWhitespace(nameNode.text)) : undefined);
   let def = map.get(node.id);
   if (!def) {
     if (name === undefined) return;
