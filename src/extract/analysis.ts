@@ -26,7 +26,7 @@ import type {
   SymbolReference,
   TypeInfo,
 } from '../types.js';
-import { type DefinitionFact, type FileFacts, type OutlineFact, type ParameterFact, spanText } from './facts.js';
+import { type DefinitionFact, type FileFacts, type OutlineFact, type ParameterFact, sourceSpan, spanText } from './facts.js';
 import { foldWhitespace, shorten } from './text.js';
 
 /** The structural part of a {@link FileAnalysis} (everything but file, language, errors and warnings). */
@@ -91,18 +91,7 @@ function parameterText(param: ParameterInfo, style: SignatureStyle, raw: Paramet
  * parameter node (Kotlin's `= 4` default and `vararg` modifier; C#'s bare `params T[] xs`).
  */
 function parameterSource(param: ParameterFact): string {
-  const parts = [param.node, param.prefix, param.name, param.type, param.typeEnd, param.defaultValue];
-  let start = param.node.startIndex;
-  let end = param.node.endIndex;
-  for (const part of parts) {
-    if (!part) continue;
-    start = Math.min(start, part.startIndex);
-    end = Math.max(end, part.endIndex);
-  }
-  if (start === param.node.startIndex && end === param.node.endIndex) return param.node.text;
-  let holder: Node | null = param.node.parent;
-  while (holder && (holder.startIndex > start || holder.endIndex < end)) holder = holder.parent;
-  return holder ? holder.text.slice(start - holder.startIndex, end - holder.startIndex) : param.node.text;
+  return sourceSpan([param.node, param.prefix, param.name, param.type, param.typeEnd, param.defaultValue]);
 }
 
 /**

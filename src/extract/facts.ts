@@ -219,13 +219,22 @@ function last(view: MatchView, name: string): Node | undefined {
   return view.captures.get(name)?.at(-1);
 }
 
-/** The source from `start` to the end of `end` (siblings or nested), whitespace folded. */
+/** The source text from the first node's start to the last node's end (siblings, or a node and its neighbours). */
+export function sourceSpan(nodes: ReadonlyArray<Node | undefined>): string {
+  const present = nodes.filter((node): node is Node => node !== undefined);
+  const [first] = present;
+  if (!first) return '';
+  const start = Math.min(...present.map((node) => node.startIndex));
+  const end = Math.max(...present.map((node) => node.endIndex));
+  if (start === first.startIndex && end === first.endIndex) return first.text;
+  let holder: Node | null = first;
+  while (holder && (holder.startIndex > start || holder.endIndex < end)) holder = holder.parent;
+  return holder ? holder.text.slice(start - holder.startIndex, end - holder.startIndex) : first.text;
+}
+
+/** A type written from `start` to the end of `end` (Dart's `Future` `<T>` `?`), whitespace folded. */
 export function spanText(start: Node, end: Node | undefined): string {
-  if (!end || end.endIndex <= start.endIndex) return foldWhitespace(start.text);
-  let holder: Node | null = start.parent;
-  while (holder && holder.endIndex < end.endIndex) holder = holder.parent;
-  if (!holder) return foldWhitespace(start.text);
-  return foldWhitespace(holder.text.slice(start.startIndex - holder.startIndex, end.endIndex - holder.startIndex));
+  return foldWhitespace(sourceSpan([start, end]));
 }
 
 function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
