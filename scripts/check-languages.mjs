@@ -30,8 +30,18 @@
 //        counted once.
 // local: ctags defs inside a function or method body (localTags): code-index's parse() leaves function-local
 //        definitions out by design (facts.ts marks them isLocal, buildSymbols drops them; ctags tags nested
-//        Python functions, JS closures, Kotlin lambdas' contents...). Counted in the `local (excl.)` column only.
-// ours:  index.parse(file).symbols (definitions that are not local and not imports).
+//        Python functions, JS closures, Kotlin lambdas' contents...). Counted in the `local (excl.)` column only;
+//        results.json has `localReportedByUs` (how many of them parse() does report at that place: Zig methods
+//        of a `return struct {...}` in a generic function are inside a function body for the brace-matched
+//        regex baseline, not local for code-index) and `localExamples` (ones parse() does not report).
+// ours:  index.parse(file).symbols (definitions that are not local and not imports); for Markdown the headings of
+//        index.analyzeFile(file) (text, line), for LaTeX and HTML parse() symbols plus those headings, for JSON
+//        analyzeFile(file).keys (name, line) (see OUR_SOURCES): ctags' Markdown/Tex/HTML section kinds are
+//        headings, its JSON tags are keys.
+// regex baselines: Swift, Scala, Zig and Dart have no parser in ctags 5.9; the script defines a ctags language for
+//        each on the command line (`--langdef` + `--regex-<lang>` line patterns, see REGEX_BASELINES), reported
+//        as SwiftRegex/ScalaRegex/ZigRegex/DartRegex. They are a baseline of the obvious definition forms, NOT
+//        ctags' own parsers: line-based, scope-less (function bodies are found by brace matching).
 // match: a ctags def is matched when one of our symbols in the same file has the same name (see normalizeName)
 //        and (a) the same line, or (b) a line one above or below: ctags reports some multi-line heads on another
 //        line than the name's (TypeScript `export interface X\n  extends Y {` is on the `extends` line), or (c)
@@ -106,12 +116,161 @@ const CTAGS_KINDS = {
   haskell: ['function', 'type', 'module'],
   ocaml: ['module', 'class', 'method', 'function', 'type'],
   ocaml_interface: ['module', 'class', 'method', 'type', 'val'], // .mli: `val` declarations are its definitions
-  // No ctags parser in this ctags build (5.9): reported as "no ctags parser", corpus recorded for later. (The
-  // `ctags` of a languages-corpus.json entry is null for them too.)
-  swift: [],
-  scala: [],
-  zig: [],
+  // Languages added later. Left out besides the general rules above: Perl `subroutineDeclaration` (`sub f;`, a
+  // forward declaration), `format`, `constant` (`use constant`: data), `label`; R `functionVar`/`globalVar`/
+  // `list`/`vector`/`dataframe`/`nameattr` (data), `library`/`source` (imports), `parameter`; ObjectiveC `field`,
+  // `property`, `var`, `macro`; EmacsLisp `variable`/`custom`/`const`/`varalias`/`face`/`group`/`theme`/`error`
+  // (variables, faces, customization groups: data), `unknown` (ctags' name for any other `(define-... name`
+  // form it does not know, see isCtagsDefinition); SQL `field`/`variable`/`local`/`label`/`cursor`/`record`/
+  // `prototype`/`ccflag` and the SQL Anywhere `ml*` kinds; HTML `class` (a class attribute uses a class, it does
+  // not define one), `stylesheet`/`script` (references to external files, i.e. imports); SCSS `variable`/
+  // `parameter` (data); LaTeX `bibitem`, `counter` (\newcounter: data) and `xinput` (\input: imports).
+  perl: ['package', 'subroutine'],
+  r: ['function'],
+  // ctags' ObjectiveC `class` is a class method (`+ (id)foo`), `method` an instance method, `interface` the
+  // @interface, `implementation` the @implementation, `category` the `(Name)` of a category.
+  // `category` (`@implementation UIView (React)` -> `React`) is left out like Rust's `implementation`: it extends a
+  // class defined elsewhere; ctags tags that class's name on the same line too (`implementation UIView`), counted.
+  objc: ['interface', 'implementation', 'protocol', 'class', 'method', 'function', 'struct', 'enum', 'typedef'],
+  clojure: ['function', 'namespace'],
+  // derivedMode/minorMode define a mode command (a function); alias = defalias (a function name); subst/inline =
+  // defsubst/define-inline.
+  elisp: ['function', 'macro', 'subst', 'inline', 'alias', 'derivedMode', 'minorMode'],
+  sql: ['function', 'procedure', 'table', 'view', 'trigger', 'index', 'domain', 'event', 'package', 'subtype', 'synonym', 'publication', 'service'],
+  // headings: compared with analyzeFile(file).headings (see OUR_SOURCES); id/anchor: with our element ids/anchors.
+  html: ['id', 'anchor', 'heading1', 'heading2', 'heading3'],
+  css: ['class', 'id', 'selector'], // each selector of a selector list (see ourNames)
+  scss: ['class', 'id', 'selector', 'placeholder', 'function', 'mixin'],
+  markdown: ['chapter', 'section', 'subsection', 'subsubsection', 'l4subsection', 'l5subsection'], // = headings
+  dtd: ['element', 'attribute', 'entity', 'parameterEntity', 'notation'],
+  // sectioning kinds: compared with analyzeFile(file).headings; command (\newcommand & co), label: with parse().
+  latex: ['part', 'chapter', 'section', 'subsection', 'subsubsection', 'paragraph', 'subparagraph', 'command', 'label'],
+  yaml: ['anchor'], // ctags' Yaml parser reports anchors only (`&name`); ours: the `anchor` outline items
+  // JSON: ctags tags every key at every depth (kind = the value's type) and every array element (named by its
+  // index); compared with analyzeFile(file).keys, which has the top level and one level below (arrays are
+  // transparent: the keys of `[{...}]` objects count at the array's depth), so only keys at depth <= 2 count.
+  json: ['object', 'array', 'string', 'number', 'boolean', 'null'],
+  // Elm: `constructor` (a custom type's variants: values) and `namespace` (`import X as Y`) are left out.
+  elm: ['module', 'function', 'type', 'alias', 'port'], // alias = `type alias`
+  properties: ['key'], // JavaProperties: every key; compared with analyzeFile(file).keys
+  // XML: `id` = an element's id attribute (ours: `element_id`); `nsprefix` (xmlns:x declarations) and `root`
+  // are left out (a namespace binding; the document element).
+  xml: ['id'],
+  // No ctags parser in this ctags build (5.9) for Swift, Scala, Zig and Dart: a REGEX BASELINE instead (see
+  // REGEX_BASELINES: `--langdef` + `--regex-<lang>` line patterns defined here, not ctags' own parsers).
+  swift: ['class', 'struct', 'enum', 'protocol', 'function', 'init'],
+  scala: ['class', 'object', 'trait', 'def'],
+  zig: ['function', 'container'], // container = `const X = struct|enum|union|opaque`
+  dart: ['class', 'mixin', 'extension', 'enum', 'function'],
 };
+
+/**
+ * Regex baselines for languages this ctags has no parser for: a ctags language defined on the command line
+ * (`--langdef=<Name> --kinddef-<Name>=... --regex-<Name>=/re/\N/k/`), one line pattern per definition form. They
+ * are a BASELINE, not ctags' parsers: line-based, no scopes, no comments/strings awareness (a `func` in a
+ * multi-line string would count), so a miss needs reading before calling it ours. Local definitions are found as
+ * for the other languages, from `end`, which the script computes by brace matching (see addBraceEnds).
+ * Patterns (POSIX ERE, glibc; the name is group \N; PREFIX = any attributes/modifiers before the keyword):
+ *   Swift: class/actor, struct, enum, protocol, func (any name, operators too), init (named `init`);
+ *   Scala: class (case class too), object, trait, def (identifiers, `unary_!`/`x_=`/`reverse_:::`, operators,
+ *   backquoted names);
+ *   Zig: `fn name`, `const Name = [extern|packed] struct|enum|union|opaque`;
+ *   Dart: class (with abstract/sealed/base/final/interface/mixin), mixin, extension, enum, and a top-level
+ *   function: a line at column 0 of the form `[Type ]name[<T>](`.
+ */
+const SWIFT_PREFIX = String.raw`^[[:blank:]]*((@[A-Za-z_]+(\([^)]*\))?|[a-z]+(\([a-z]+\))?)[[:blank:]]+)*`;
+const SCALA_PREFIX = String.raw`^[[:blank:]]*((@[A-Za-z_.]+(\([^)]*\))?|[a-z]+(\[[A-Za-z_.]+\])?)[[:blank:]]+)*`;
+const IDENT = '[A-Za-z_][A-Za-z0-9_]*';
+const BQ = '`'; // a backquote (Scala/Swift `name`), interpolated: String.raw would keep a `\` before it
+const REGEX_BASELINES = {
+  SwiftRegex: {
+    extensions: ['.swift'],
+    kinds: { c: 'class', s: 'struct', e: 'enum', p: 'protocol', f: 'function', i: 'init' },
+    patterns: [
+      [String.raw`${SWIFT_PREFIX}(class|actor)[[:blank:]]+(${IDENT})`, 6, 'c'],
+      [String.raw`${SWIFT_PREFIX}struct[[:blank:]]+(${IDENT})`, 5, 's'],
+      [String.raw`${SWIFT_PREFIX}enum[[:blank:]]+(${IDENT})`, 5, 'e'],
+      [String.raw`${SWIFT_PREFIX}protocol[[:blank:]]+(${IDENT})`, 5, 'p'],
+      [String.raw`${SWIFT_PREFIX}func[[:blank:]]+([^[:blank:](<]+)`, 5, 'f'],
+      [String.raw`${SWIFT_PREFIX}(init)[?!]?[[:blank:]]*[(<]`, 5, 'i'],
+    ],
+  },
+  ScalaRegex: {
+    extensions: ['.scala', '.sc'],
+    kinds: { c: 'class', o: 'object', t: 'trait', d: 'def' },
+    patterns: [
+      [String.raw`${SCALA_PREFIX}class[[:blank:]]+([^[:blank:]\[(:{]+)`, 5, 'c'],
+      [String.raw`${SCALA_PREFIX}object[[:blank:]]+([^[:blank:]\[({]+)`, 5, 'o'], // `object #::` too
+      [String.raw`${SCALA_PREFIX}trait[[:blank:]]+([^[:blank:]\[(:{]+)`, 5, 't'],
+      [String.raw`${SCALA_PREFIX}def[[:blank:]]+(${BQ}[^${BQ}]+${BQ}|${IDENT}(_[^A-Za-z0-9_[:blank:]\[(]+)?|[^A-Za-z0-9_[:blank:]\[(]+)`, 5, 'd'],
+    ],
+  },
+  ZigRegex: {
+    extensions: ['.zig'],
+    kinds: { f: 'function', c: 'container' },
+    patterns: [
+      [String.raw`^[[:blank:]]*((pub|export|extern|inline|noinline)[[:blank:]]+)*("[^"]*"[[:blank:]]+)?fn[[:blank:]]+(${IDENT}|@"[^"]*")`, 4, 'f'],
+      [String.raw`^[[:blank:]]*(pub[[:blank:]]+)?const[[:blank:]]+(${IDENT})[[:blank:]]*(:[^=]*)?=[[:blank:]]*((extern|packed)[[:blank:]]+)?(struct|enum|union|opaque)([[:blank:]({]|$)`, 2, 'c'],
+    ],
+  },
+  DartRegex: {
+    extensions: ['.dart'],
+    kinds: { c: 'class', m: 'mixin', x: 'extension', e: 'enum', f: 'function' },
+    patterns: [
+      [String.raw`^[[:blank:]]*((abstract|sealed|base|final|interface|mixin)[[:blank:]]+)*class[[:blank:]]+(${IDENT})`, 3, 'c'],
+      [String.raw`^[[:blank:]]*(base[[:blank:]]+)?mixin[[:blank:]]+(${IDENT})`, 2, 'm'],
+      [String.raw`^[[:blank:]]*extension[[:blank:]]+(${IDENT})`, 1, 'x'],
+      [String.raw`^[[:blank:]]*enum[[:blank:]]+(${IDENT})`, 1, 'e'],
+      [String.raw`^([A-Za-z_$][][A-Za-z0-9_$<>,?.[:blank:]]*[[:blank:]]+)?([A-Za-z_$][A-Za-z0-9_$]*)[[:blank:]]*(<[^>]*>)?\(`, 2, 'f'],
+    ],
+  },
+};
+
+/** Keywords a baseline pattern can take for a name (`class func f` -> class `func`; Dart `extension on X`). */
+const BASELINE_NOT_NAMES = new Set([
+  'func', 'var', 'let', 'subscript', 'init', 'deinit', 'class', 'on', 'if', 'for', 'while', 'switch', 'return',
+  'assert', 'catch', 'super', 'this', 'new', 'throw', 'await', 'print', 'case', 'default', 'else', 'do', 'try',
+]);
+
+/** The ctags command-line arguments that define a regex baseline language. */
+function baselineArgs(name) {
+  const def = REGEX_BASELINES[name];
+  if (!def) return [];
+  const args = [`--langdef=${name}`, `--map-${name}=${def.extensions.map((e) => `+${e}`).join('')}`];
+  for (const [letter, kind] of Object.entries(def.kinds)) args.push(`--kinddef-${name}=${letter},${kind},${kind}s`);
+  for (const [re, group, letter] of def.patterns) args.push(`--regex-${name}=/${re}/\\${group}/${letter}/`);
+  return args;
+}
+
+/**
+ * Regex baselines (and ctags' SCSS parser) have no `end`: give function-like tags the line of the `}` closing their body (the first `{`
+ * within 10 lines of the name, unless a `;` or a one-line `= expr` comes first; strings and `//` comments are
+ * skipped), so localTags finds the definitions inside function bodies.
+ */
+function addBraceEnds(tags, linesOf) {
+  for (const tag of tags) {
+    if (!FUNCTION_SCOPES.has(tag.kind)) continue;
+    const lines = linesOf(tag.path);
+    let depth = 0;
+    let opened = false;
+    for (let i = tag.line - 1; i < lines.length; i++) {
+      const text = lines[i].replace(/"(\\.|[^"\\])*"|'(\\.|[^'\\])*'/g, '""').replace(/\/\/.*$/, '');
+      if (!opened && i - tag.line >= 10) break;
+      for (const ch of text) {
+        if (ch === '{') {
+          depth++;
+          opened = true;
+        } else if (ch === '}' && opened) depth--;
+        else if (ch === ';' && !opened) break;
+      }
+      if (!opened && (text.includes(';') || /=\s*[^\s{>]/.test(text.replace(/[=!<>]=|=>/g, '')))) break;
+      if (opened && depth <= 0) {
+        tag.end = i + 1;
+        break;
+      }
+    }
+  }
+}
 
 /** Extensions of the languages not registered yet, to select their corpora with --fetch-all. */
 const EXPECTED_EXTENSIONS = {
@@ -130,6 +289,64 @@ const OUR_KINDS = new Set([
   'namespace', 'object', 'macro', 'protocol', 'record',
 ]);
 // `impl` (Rust) is not among them: ctags' `implementation` kind is left out of CTAGS_KINDS for the same reason.
+/** Per language, more of our kinds that count for `extras` (the outline kinds compared with ctags' kinds). */
+const OUR_LANGUAGE_KINDS = {
+  css: ['selector'],
+  scss: ['selector', 'placeholder', 'mixin'],
+  html: ['element_id', 'anchor'],
+  xml: ['element_id'],
+  dtd: ['element', 'attribute', 'entity', 'notation'],
+  latex: ['command', 'label', 'heading'],
+  markdown: ['heading'],
+  json: ['key'],
+  properties: ['key'],
+  yaml: ['anchor'],
+  sql: ['table', 'view', 'trigger', 'index'],
+};
+
+/**
+ * What "ours" is, per language (default: parse(file).symbols): `headings` = analyzeFile(file).headings (text,
+ * line) as symbols of kind `heading`; `keys` = analyzeFile(file).keys (the key's own name, line) as kind `key`.
+ */
+const OUR_SOURCES = {
+  markdown: ['headings'],
+  latex: ['symbols', 'headings'],
+  html: ['symbols', 'headings'],
+  json: ['keys'],
+  properties: ['keys'],
+};
+
+/**
+ * The names one of our symbols stands for: CSS/SCSS name a rule by its whole selector list (`.a, .b > p`),
+ * ctags tags each selector of the list (`.a`, `.b > p`): ours is split at top-level commas.
+ */
+function ourNames(lang, symbol) {
+  if ((lang === 'css' || lang === 'scss') && symbol.kind === 'selector') {
+    const parts = [];
+    let depth = 0;
+    let start = 0;
+    const name = symbol.name;
+    for (let i = 0; i < name.length; i++) {
+      const ch = name[i];
+      if (ch === '(' || ch === '[') depth++;
+      else if (ch === ')' || ch === ']') depth--;
+      else if (ch === ',' && depth === 0) {
+        parts.push(name.slice(start, i));
+        start = i + 1;
+      }
+    }
+    parts.push(name.slice(start));
+    const names = parts.map((part) => normalizeName(lang, part));
+    // ctags' SCSS parser tags the class and id tokens of a selector one by one, with their pseudo-classes
+    // (`> .btn.active {` -> `.active`, `> .btn-check:checked + .btn` -> `.btn-check:checked`, `.x:not(.y)` ->
+    // `.x:not`): each token, with and without its pseudo-class tail.
+    if (lang === 'scss')
+      for (const token of name.match(/[.#][A-Za-z_-][\w-]*(::?[A-Za-z_-][\w-]*)*/g) ?? [])
+        names.push(token, token.replace(/:.*$/, ''));
+    return names;
+  }
+  return [normalizeName(lang, symbol.name)];
+}
 
 /** Lines of decorators/attributes/annotations, which some ctags parsers report as the definition's line. */
 const ATTRIBUTE_LINE = /^\s*(@|#\[|\[)/;
@@ -142,11 +359,17 @@ const ATTRIBUTE_LINE = /^\s*(@|#\[|\[)/;
  *     arguments (code-index names `struct is_json_ref<json_ref<T>>` with them, ctags `is_json_ref`);
  *   - OCaml operators lose their parentheses (`( @ )` -> `@`);
  *   - qualified module names keep the part ctags keeps: the last in Elixir, the first in Haskell;
- *   - a Kotlin/Swift backquoted name loses its quotes.
+ *   - a Kotlin/Swift backquoted name loses its quotes;
+ *   - ObjectiveC: ctags names a method by its whole selector (`initWithURL:queue:`), code-index by its first part;
+ *   - CSS/SCSS: whitespace runs are one space, comments inside a selector list are dropped, SCSS loses a leading
+ *     `&`; ours is also split into its selectors, and in SCSS into its class/id tokens (see ourNames);
+ *   - HTML/Markdown/LaTeX heading texts: whitespace runs are one space; Markdown loses closing `#`s.
  */
 function normalizeName(lang, name) {
   let n = name.replace(/^`(.*)`$/, '$1');
   if (lang === 'lua' || lang === 'csharp') n = n.split(/[.:]/).pop();
+  if (lang === 'elm') n = n.split(/\s+/)[0]; // ctags names a type with its parameters (`Codec e a`)
+  if (lang === 'objc') n = n.split(':')[0]; // ctags names a method by its selector (`initWithURL:queue:`), ours by its first part
   // Qualified module names: ctags keeps the last part in Elixir (`defmodule MyApp.DBClient` -> `DBClient`), the
   // first in Haskell (`module Hugs.Array` -> `Hugs`).
   if (lang === 'elixir' && /^[A-Z]\w*(\.[A-Z]\w*)+$/.test(n)) n = n.split('.').pop();
@@ -154,6 +377,15 @@ function normalizeName(lang, name) {
   if (lang.startsWith('ocaml')) n = n.replace(/^\(\s*(.*?)\s*\)$/, '$1'); // operators: `( @ )` -> `@`
   if (lang === 'cpp' || lang === 'c') n = n.replace(/^operator\s+/, 'operator').replace(/\s+/g, '');
   if (lang === 'cpp' && !n.startsWith('operator')) n = n.replace(/<.*>$/, '').trim();
+  // Selectors and heading texts: whitespace runs (line breaks of a multi-line selector) count as one space;
+  // Markdown closing `#`s (`## Title ##`) are not part of the text.
+  // CSS/SCSS: comments inside a selector list are not part of a selector (ours keeps them in the list's text:
+  // `.ui-button,\n/* We use html here ... */\nhtml .ui-button...`); SCSS: ctags drops the parent reference
+  // `&` (`&.active` -> `.active`).
+  if (lang === 'css' || lang === 'scss') n = n.replace(/\/\*[\s\S]*?\*\//g, ' ');
+  if (lang === 'scss') n = n.replace(/^\s*&/, '');
+  if (/^(css|scss|html|markdown|latex)$/.test(lang)) n = n.replace(/\s+/g, ' ').trim();
+  if (lang === 'markdown') n = n.replace(/\s+#+$/, '');
   return n;
 }
 
@@ -335,6 +567,7 @@ async function ctagsTags(root, ctagsLanguage, files) {
       '-f', '-',
       '--output-format=json',
       '--fields=+nKEzZe',
+      ...baselineArgs(ctagsLanguage),
       `--kinds-${ctagsLanguage}=*`,
       '--extras=-fqr',
       `--language-force=${ctagsLanguage}`,
@@ -348,6 +581,14 @@ async function ctagsTags(root, ctagsLanguage, files) {
     const tag = JSON.parse(line);
     if (tag._type !== 'tag') continue;
     tags.push(tag);
+  }
+  if (REGEX_BASELINES[ctagsLanguage] || ctagsLanguage === 'SCSS') {
+    const cache = new Map();
+    const linesOf = (file) => {
+      if (!cache.has(file)) cache.set(file, readFileSync(join(root, file), 'utf8').split(/\r?\n/));
+      return cache.get(file);
+    };
+    addBraceEnds(tags, linesOf);
   }
   return tags;
 }
@@ -436,7 +677,22 @@ function isCallStatement(name, line) {
  *   - JavaScript tags of `X.prototype.name = existing;` / `Object.prototype.name.call(...)`: no definition there;
  *   - JavaScript `class` tags on a line without the `class` keyword: ctags' JavaScript parser makes a "class" of
  *     every object literal bound to a name or key (`const DEFAULT_OPTIONS = {`, `docs: {`) and of the target of a
- *     prototype assignment (`SourceCode.prototype.getComments = ...` -> class SourceCode).
+ *     prototype assignment (`SourceCode.prototype.getComments = ...` -> class SourceCode);
+ *   - regex baselines (Swift/Scala/Zig/Dart): keywords taken for names (`class func f` -> class `func`, Dart
+ *     `extension on X` -> `on`) and lines inside `/* *\/` comments (commented-out code, prose);
+ *   - ObjectiveC categories/methods/functions that are not (see isObjcDefinition);
+ *   - Clojure names starting with `~` (syntax-quote unquote: `(defn ~name ...` in macros, the name is computed)
+ *     and tags on lines that start inside a string (examples in docstrings, see inClojureString);
+ *   - CSS/SCSS tags mangled by attribute selectors (see mangledAttributeSelector); SCSS `.5`-like "classes"
+ *     (numbers in values: `rgba(..., .5)`);
+ *   - Markdown headings inside fenced code blocks (see inFence);
+ *   - Elm tags inside `{- -}` comments: ctags' Elm parser tags the code examples of doc comments
+ *     (`{-| ... greeting =` in Console.elm);
+ *   - LaTeX sectioning tags outside .tex/.ltx documents (in .cls/.sty they are inside macro definitions:
+ *     `\newcommand\section{\@startsection {section}...` -> section `\@startsection {section}{1}...`,
+ *     `\section*{\abstractname}` in the abstract environment's definition) or whose name holds a macro parameter
+ *     (`\section[{#1}]`);
+ *   - JSON keys deeper than analyzeFile's keys go, and array elements (see isShallowJsonKey).
  */
 function isCtagsDefinition(lang, tag, sourceLine, fileLines = []) {
   if (String(tag.extras ?? '').includes('anonymous')) return false;
@@ -469,6 +725,17 @@ function isCtagsDefinition(lang, tag, sourceLine, fileLines = []) {
     return false;
   if (lang === 'lua' && (!isLuaFunction(tag.name, sourceLine) || assignsLocal(tag, sourceLine, fileLines))) return false;
   if (lang === 'bash' && !/^[\w:.@+-]*\w$/.test(tag.name)) return false;
+  if (BASELINE_LANGUAGES.has(lang) && (BASELINE_NOT_NAMES.has(tag.name) || inBlockComment(fileLines, tag.line)))
+    return false;
+  if (lang === 'objc' && !isObjcDefinition(tag, sourceLine)) return false;
+  if (lang === 'clojure' && (tag.name.startsWith('~') || inClojureString(fileLines, tag.line))) return false;
+  if ((lang === 'css' || lang === 'scss') && mangledAttributeSelector(lang, tag.name, sourceLine)) return false;
+  if (lang === 'scss' && /^[.#]\d/.test(tag.name)) return false;
+  if (lang === 'markdown' && inFence(fileLines, tag.line)) return false;
+  if (lang === 'elm' && inBlockComment(fileLines, tag.line, ['{-', '-}', '--'])) return false;
+  if (lang === 'latex' && LATEX_SECTIONS.has(tag.kind) && (!/\.(tex|ltx)$/.test(tag.path) || tag.name.includes('#')))
+    return false;
+  if (lang === 'json' && !isShallowJsonKey(tag)) return false;
   for (const kind of CTAGS_KINDS[lang] ?? []) {
     if (kind.endsWith('*')) {
       // Counted only inside a type (C++ member function declarations).
@@ -478,8 +745,161 @@ function isCtagsDefinition(lang, tag, sourceLine, fileLines = []) {
   return false;
 }
 
+const BASELINE_LANGUAGES = new Set(['swift', 'scala', 'zig', 'dart']);
+
+/**
+ * ctags' CSS parser does not know attribute selectors: `[data-bs-theme=dark] {` gives `dark` or
+ * `data-bs-theme`, `[type=button]:not(:disabled)` gives `:not(:disabled)`, `a:not([href])` gives
+ * `a:not([href] )`, `[data-bs-theme=dark] .accordion-button::after` gives `.accordion-button::after`. Dropped:
+ * a CSS tag on a line with `[` whose name is none of the line's selectors as written; a SCSS tag (SCSS tags
+ * class tokens, see ourNames) whose name is right after a `[`, `]` or `=` of such a line.
+ */
+function mangledAttributeSelector(lang, name, line) {
+  if (!line.includes('[')) return false;
+  if (lang === 'css') {
+    const written = line.replace(/\{.*$/, '').split(',').map((part) => part.replace(/\s+/g, ' ').trim());
+    return !written.includes(name);
+  }
+  const at = line.indexOf(name);
+  return at < 0 || /[[\]=]/.test(line[at - 1] ?? '');
+}
+
+const LATEX_SECTIONS = new Set(['part', 'chapter', 'section', 'subsection', 'subsubsection', 'paragraph', 'subparagraph']);
+
+/**
+ * ObjectiveC: ctags' parser takes any `(Name)` after an identifier for a category (`RCT_EXPORT_METHOD(...)`,
+ * `+ (BOOL)requiresMainQueueSetup`, macro calls), names methods and class methods inside macro bodies (`Array:`
+ * on a `{  \\` line), and takes prototypes and macro calls for functions. Kept: categories on an
+ * `@interface X (Name)` / `@implementation X (Name)` line (not counted anyway, see CTAGS_KINDS), methods/class
+ * methods on a line starting with `-` / `+` (after objcMethodLine), functions not on a line ending with `;` and
+ * not named like a macro (`RCT_WRAPPER_FOR_VIEW(RCTWrapperExampleView)` at top level, `__attribute__`),
+ * typedefs whose name is on their line (and is the `(^Name)` of a block typedef).
+ */
+function isObjcDefinition(tag, line) {
+  if (tag.kind === 'category')
+    return new RegExp(`@(interface|implementation)\\s+\\w+\\s*\\(\\s*${escape(tag.name)}\\s*\\)`).test(line);
+  // a `function` on a line ending with `;` is a prototype or a macro call in an initializer
+  // (`void f(void) __OSX_AVAILABLE_STARTING(...);` -> `__OSX_AVAILABLE_STARTING`, `= ATOMIC_VAR_INIT(NO);`)
+  if (tag.kind === 'function') return !/;\s*(\/\/.*)?$/.test(line) && !/^([A-Z][A-Z0-9_]*|__\w+)$/.test(tag.name);
+  // typedefs: ctags names a block typedef by its last parameter (`typedef void (^RCTActionBlock)(..., id value)`
+  // -> `value`) and an NS_ENUM by its last enumerator on the `};` line
+  if (tag.kind === 'typedef')
+    return line.includes(tag.name) && (!line.includes('(^') || new RegExp(`\\(\\^\\s*${escape(tag.name)}\\s*\\)`).test(line));
+  if (tag.kind === 'method') return /^\s*-/.test(line);
+  if (tag.kind === 'class') return /^\s*\+/.test(line);
+  return true;
+}
+
+/**
+ * ctags' ObjectiveC parser often reports a method on the line of its body's `{` (below `- (UIView *)view`), or
+ * after a multi-line selector: the tag is moved up (at most 8 lines) to the `-`/`+` line that names it, where
+ * code-index has it. A method tag with no such line above is noise and is dropped by isObjcDefinition.
+ */
+function objcMethodLine(tag, fileLines) {
+  if (tag.kind !== 'method' && tag.kind !== 'class') return;
+  const first = escape(tag.name.split(':')[0]);
+  const head = new RegExp(`^\\s*[-+]\\s*(\\([^)]*\\)\\s*)?${first}\\b`);
+  for (let line = tag.line; line >= 1 && line > tag.line - 8; line--) {
+    if (head.test(fileLines[line - 1] ?? '')) {
+      tag.line = line;
+      return;
+    }
+  }
+}
+
+/** Per file (its lines array), a Set of 1-based line numbers computed once. */
+const lineSetCache = new Map();
+function cachedLineSet(kind, fileLines, compute) {
+  const byKind = lineSetCache.get(kind) ?? lineSetCache.set(kind, new WeakMap()).get(kind);
+  let set = byKind.get(fileLines);
+  if (!set) byKind.set(fileLines, (set = compute(fileLines)));
+  return set;
+}
+
+/**
+ * Lines that start inside a `/* ... *\/` comment (nesting counted, as Swift and Scala do; `//` comments and
+ * one-line string literals skipped): the regex baselines know no comments and tag commented-out code
+ * (MurmurHash3.scala's `/** def linearSeqHash ...`) and prose (`... protocol composition, see`).
+ */
+function inBlockComment(fileLines, line, [open, close, lineComment] = ['/*', '*/', '//']) {
+  return cachedLineSet(`block${open}`, fileLines, (all) => {
+    const inside = new Set();
+    let depth = 0;
+    all.forEach((raw, i) => {
+      if (depth > 0) inside.add(i + 1);
+      const text = depth > 0 ? raw : raw.replace(/"(\\.|[^"\\])*"/g, '""');
+      for (let j = 0; j < text.length; j++) {
+        if (text.startsWith(open, j)) {
+          depth++;
+          j += open.length - 1;
+        } else if (depth > 0 && text.startsWith(close, j)) {
+          depth--;
+          j += close.length - 1;
+        } else if (depth === 0 && text.startsWith(lineComment, j)) break;
+      }
+    });
+    return inside;
+  }).has(line);
+}
+
+/**
+ * Clojure lines that start inside a string: ctags' Clojure parser is line-based and tags the examples in
+ * docstrings (`(ns foo.bar` in core.clj's docs, `(defn my-fixture [f]` in test.clj's).
+ */
+function inClojureString(fileLines, line) {
+  return cachedLineSet('cljstring', fileLines, (all) => {
+    const inside = new Set();
+    let inString = false;
+    all.forEach((text, i) => {
+      if (inString) inside.add(i + 1);
+      for (let j = 0; j < text.length; j++) {
+        const ch = text[j];
+        if (ch === '\\') j++; // an escape in a string, a character literal outside
+        else if (ch === '"') inString = !inString;
+        else if (ch === ';' && !inString) break;
+      }
+    });
+    return inside;
+  }).has(line);
+}
+
+/**
+ * Markdown lines inside (or opening/closing) a fenced code block: ctags' Markdown parser takes a fence line
+ * followed by `---` in the block (a YAML front matter example) for a setext heading (```` ```text ```` in
+ * markdownlint's README).
+ */
+function inFence(fileLines, line) {
+  return cachedLineSet('fence', fileLines, (all) => {
+    const inside = new Set();
+    let fence = null;
+    all.forEach((text, i) => {
+      const m = /^ {0,3}(`{3,}|~{3,})/.exec(text);
+      if (fence) {
+        inside.add(i + 1);
+        if (m && m[1][0] === fence[0] && m[1].length >= fence.length && text.trim() === m[1]) fence = null;
+      } else if (m) {
+        fence = m[1];
+        inside.add(i + 1);
+      }
+    });
+    return inside;
+  }).has(line);
+}
+
+/**
+ * A JSON key at depth 1 or 2 as analyzeFile(file).keys counts it: not an array element (ctags names those by
+ * their index, scope kind `array`), and at most one key (not counting array indices) in its scope path.
+ */
+function isShallowJsonKey(tag) {
+  if (tag.scopeKind === 'array') return false;
+  const keys = tag.scope ? tag.scope.split('.').filter((part) => !/^\d+$/.test(part)) : [];
+  return keys.length <= 1;
+}
+
 /** ctags kinds whose bodies make what they contain local (functions and methods of every parser). */
-const FUNCTION_SCOPES = new Set(['function', 'method', 'func', 'singletonMethod', 'generator', 'getter', 'setter']);
+// init/def: Swift/Scala regex baselines; mixin: SCSS (the selectors of a mixin's body are its body, which
+// code-index leaves out as local like a function's; ctags tags them).
+const FUNCTION_SCOPES = new Set(['function', 'method', 'func', 'singletonMethod', 'generator', 'getter', 'setter', 'init', 'def', 'mixin']);
 
 /**
  * The tags defined inside a function or method body, at any depth (a class inside a function, its methods, a
@@ -508,7 +928,10 @@ function localTags(lang, tags) {
       const parts = tag.scope.split(/(::|\.|:)/);
       for (let i = 1; names && i <= parts.length; i += 2) if (names.has(parts.slice(0, i).join(''))) return true;
     }
-    return (functionRanges.get(tag.path) ?? []).some(([start, end]) => tag.line > start && tag.line <= end);
+    // ctags' Elm parser ends a function on the first line of the next definition: that line is not inside it.
+    return (functionRanges.get(tag.path) ?? []).some(
+      ([start, end]) => tag.line > start && (lang === 'elm' ? tag.line < end : tag.line <= end),
+    );
   };
   return new Set(tags.filter(local));
 }
@@ -575,10 +998,21 @@ function inHeredoc(fileLines, line) {
  * Compares one language. `ours` maps file -> symbols; `ctags` is every tag; `lines` maps file -> source lines.
  */
 function compare(lang, files, ours, tags, lines) {
+  if (lang === 'objc') for (const tag of tags) objcMethodLine(tag, lines.get(tag.path) ?? []);
   const defs = new Map(); // dedup (file, name, line, kind)
   const anyCtags = new Map(); // file -> name -> lines (every kind), for extras
+  const ourByFile = new Map();
+  for (const file of files) {
+    const byName = new Map();
+    for (const symbol of ours.get(file) ?? []) {
+      for (const name of ourNames(lang, symbol)) (byName.get(name) ?? byName.set(name, []).get(name)).push(symbol);
+    }
+    ourByFile.set(file, byName);
+  }
   const locals = localTags(lang, tags);
   let local = 0;
+  let localOurs = 0; // local ctags defs that parse() does report at that place (not local for us)
+  const localExamples = []; // local ctags defs that parse() does not report (the usual case)
   const localSeen = new Set();
   for (const tag of tags) {
     const name = normalizeName(lang, tag.name);
@@ -588,22 +1022,18 @@ function compare(lang, files, ours, tags, lines) {
     if (!isCtagsDefinition(lang, tag, fileLines[tag.line - 1] ?? '', fileLines)) continue;
     const key = `${tag.path}\0${name}\0${tag.line}\0${tag.kind}`;
     if (locals.has(tag)) {
-      if (!localSeen.has(key)) local++;
+      if (!localSeen.has(key)) {
+        local++;
+        const theirs = ourByFile.get(tag.path)?.get(name) ?? [];
+        if (theirs.some((s) => Math.abs(s.line - tag.line) <= 1)) localOurs++;
+        else if (localExamples.length < 5) localExamples.push({ file: tag.path, line: tag.line, name, kind: tag.kind, scope: tag.scope });
+      }
       localSeen.add(key);
       continue;
     }
     if (!defs.has(key)) defs.set(key, { file: tag.path, name, line: tag.line, kind: tag.kind, scope: tag.scope });
   }
   if (CLAUSE_LANGUAGES.has(lang)) groupClauses(defs);
-  const ourByFile = new Map();
-  for (const file of files) {
-    const byName = new Map();
-    for (const symbol of ours.get(file) ?? []) {
-      const name = normalizeName(lang, symbol.name);
-      (byName.get(name) ?? byName.set(name, []).get(name)).push(symbol);
-    }
-    ourByFile.set(file, byName);
-  }
   let matched = 0;
   let near = 0;
   const nearExamples = [];
@@ -625,6 +1055,9 @@ function compare(lang, files, ours, tags, lines) {
       (s) =>
         (s.line >= def.line - 1 && s.line <= last + 1) ||
         s.line === target ||
+        // CSS/SCSS: ctags tags each selector of a multi-line selector list on its own line, ours is the list's
+        // first line (lastLine: the line of its `{`)
+        (s.lastLine !== undefined && def.line >= s.line && def.line <= s.lastLine) ||
         // Haskell: ours on the type signature (`f ::`, possibly several lines above the first equation)
         (lang === 'haskell' && s.line < def.line && isSignatureOf(def.name, fileLines[s.line - 1])),
     );
@@ -645,9 +1078,9 @@ function compare(lang, files, ours, tags, lines) {
   let ourComparable = 0;
   for (const file of files) {
     for (const symbol of ours.get(file) ?? []) {
-      if (!OUR_KINDS.has(symbol.kind)) continue;
+      if (!OUR_KINDS.has(symbol.kind) && !(OUR_LANGUAGE_KINDS[lang] ?? []).includes(symbol.kind)) continue;
       ourComparable++;
-      const ctagsLines = anyCtags.get(file)?.get(normalizeName(lang, symbol.name)) ?? [];
+      const ctagsLines = ourNames(lang, symbol).flatMap((name) => anyCtags.get(file)?.get(name) ?? []);
       if (ctagsLines.some((line) => Math.abs(line - symbol.line) <= 1)) continue;
       extras.push({
         file,
@@ -658,7 +1091,7 @@ function compare(lang, files, ours, tags, lines) {
       });
     }
   }
-  return { ctagsDefs: defs.size, local, matched, near, nearExamples, misses, missesByKind, ctagsByKind, ourComparable, extras };
+  return { ctagsDefs: defs.size, local, localOurs, localExamples, matched, near, nearExamples, misses, missesByKind, ctagsByKind, ourComparable, extras };
 }
 
 /** Picks `n` examples spread over files: round-robin by file, so one big file does not fill the list. */
@@ -793,7 +1226,25 @@ async function main() {
         const parsed = await index.parse(file);
         if (parsed.errors.length) errorFiles.add(file);
         if (parsed.language !== id) failures.push({ file, error: `parsed as ${parsed.language}` });
-        ours.set(file, parsed.symbols);
+        const from = OUR_SOURCES[id] ?? ['symbols'];
+        const symbols = from.includes('symbols') ? [...parsed.symbols] : [];
+        if (from.includes('headings') || from.includes('keys')) {
+          const analysis = await index.analyzeFile(file);
+          if (from.includes('headings'))
+            for (const h of analysis.headings ?? []) symbols.push({ name: h.text, kind: 'heading', line: h.line });
+          if (from.includes('keys'))
+            for (const k of analysis.keys ?? []) symbols.push({ name: k.name, kind: 'key', line: k.line });
+        }
+        if (id === 'css' || id === 'scss') {
+          const fileLines = lines.get(file);
+          for (const symbol of symbols) {
+            if (symbol.kind !== 'selector') continue;
+            let last = symbol.line;
+            while (last < fileLines.length && !fileLines[last - 1].includes('{')) last++;
+            symbol.lastLine = last;
+          }
+        }
+        ours.set(file, symbols);
       } catch (error) {
         failures.push({ file, error: error.code ?? error.message });
       }
@@ -832,6 +1283,8 @@ async function main() {
       missesInFilesWithSyntaxErrors: c.misses.filter((m) => m.fileHasSyntaxErrors).length,
       ctagsDefs: c.ctagsDefs,
       localExcluded: c.local,
+      localReportedByUs: c.localOurs,
+      localExamples: c.localExamples,
       ctagsByKind: c.ctagsByKind,
       matched: c.matched,
       matchedNear: c.near,

@@ -12,6 +12,13 @@
   parameters: (list) @parameters
   docstring: (string)? @doc
   (_)? @body .) @definition.function
+; `(defun f nil ...)` writes the empty list as nil; `(defun f (function) ...)` reads as a special form to the grammar
+(function_definition
+  "defsubst"? @modifier.inline
+  name: (symbol) @name
+  parameters: [(symbol) (special_form)] @parameters
+  docstring: (string)? @doc
+  (_)? @body .) @definition.function
 
 (macro_definition
   name: (symbol) @name

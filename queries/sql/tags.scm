@@ -119,8 +119,11 @@
       (#set! strip.name "^[\"`\\[]|[\"`\\]]$")) @definition.property))
 
 ; other CREATE TYPE forms (range, base, shell types)
+; (`CREATE TYPE` right after CREATE: CREATE OPERATOR CLASS ... FOR TYPE t and CREATE ACCESS METHOD m TYPE INDEX
+; are read by the grammar as a create_type with an ERROR in between, and define no type)
 (create_type
-  (object_reference name: (identifier) @name)
+  (keyword_create) . (keyword_type)
+  . (object_reference name: (identifier) @name)
   (#set! strip.name "^[\"`\\[]|[\"`\\]]$")) @definition.type
 
 ; ---- schemas and databases ------------------------------------------------------------
