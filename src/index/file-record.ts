@@ -8,7 +8,14 @@ import { ErrorCode } from '../errors.js';
 import { buildAnalysis, buildSignatures, buildSymbols, buildTags, splitLines } from '../extract/analysis.js';
 import { extractFacts, type FileFacts, type InjectionLanguages } from '../extract/facts.js';
 import type { LanguageRegistry, LoadedLanguage } from '../languages/registry.js';
-import { collectSyntaxErrors, parseText } from '../runtime/tree-sitter.js';
+import {
+  collectSyntaxErrors,
+  type Parser,
+  parseText,
+  type Range,
+  rangesWithoutBareMacros,
+  type Tree,
+} from '../runtime/tree-sitter.js';
 import type { Diagnostic, FileAnalysis, ParsedSymbol, SignatureInfo, SymbolDefinition, SymbolReference } from '../types.js';
 import { type ResolvedPath, readSource } from './source.js';
 
@@ -59,6 +66,39 @@ async function loadInjections(registry: LanguageRegistry, loaded: LoadedLanguage
     }
   }
   return map;
+}
+
+interface Parsed {
+  tree: Tree;
+  syntax: ReturnType<typeof collectSyntaxErrors>;
+}
+
+/**
+ * Parses again (with another grammar, or without some ranges) and returns the new parse when it has fewer syntax
+ * errors, deleting the old tree; otherwise deletes the new one and returns undefined. A second parse that times out
+ * leaves the first standing.
+ */
+function reparseIfBetter(
+  current: Parsed,
+  parser: Parser,
+  text: string,
+  timeoutMs: number,
+  details: Record<string, unknown>,
+  ranges?: Range[],
+): Parsed | undefined {
+  let tree: Tree;
+  try {
+    tree = parseText(parser, text, timeoutMs, details, ranges);
+  } catch {
+    return undefined;
+  }
+  const syntax = collectSyntaxErrors(tree.rootNode);
+  if (syntax.count < current.syntax.count) {
+    current.tree.delete();
+    return { tree, syntax };
+  }
+  tree.delete();
+  return undefined;
 }
 
 /** The language to reparse a file with when its own grammar finds errors, if one is declared and loads. */
@@ -117,24 +157,23 @@ export async function processFile(
   let loaded = await registry.load(languageId);
   const started = performance.now();
   const details = { file_path: path.relative, file_size_bytes: source.size };
-  let tree = parseText(loaded.parser, source.text, limits.parseTimeoutMs, details);
-  let syntax = collectSyntaxErrors(tree.rootNode);
-  const fallback = syntax.count > 0 ? await fallbackFor(registry, loaded, path.relative, disabledLanguages) : undefined;
+  const first = parseText(loaded.parser, source.text, limits.parseTimeoutMs, details);
+  let parsed: Parsed = { tree: first, syntax: collectSyntaxErrors(first.rootNode) };
+  // Second chances for files with syntax errors; the parse with fewer errors wins.
+  const fallback =
+    parsed.syntax.count > 0 ? await fallbackFor(registry, loaded, path.relative, disabledLanguages) : undefined;
   if (fallback) {
-    let second: typeof tree | undefined;
-    try {
-      second = parseText(fallback.parser, source.text, limits.parseTimeoutMs, details);
-    } catch {
-      // A fallback that times out leaves the first parse standing.
-    }
-    const secondSyntax = second ? collectSyntaxErrors(second.rootNode) : undefined;
-    if (second && secondSyntax && secondSyntax.count < syntax.count) {
-      tree.delete();
-      tree = second;
-      syntax = secondSyntax;
+    const better = reparseIfBetter(parsed, fallback.parser, source.text, limits.parseTimeoutMs, details);
+    if (better) {
+      parsed = better;
       loaded = fallback;
-    } else second?.delete();
+    }
   }
+  if (parsed.syntax.count > 0 && loaded.definition.skipBareMacroLines) {
+    const ranges = rangesWithoutBareMacros(parsed.tree.rootNode, source.text);
+    if (ranges) parsed = reparseIfBetter(parsed, loaded.parser, source.text, limits.parseTimeoutMs, details, ranges) ?? parsed;
+  }
+  const { tree, syntax } = parsed;
   const language = loaded.definition.id;
   const injections = await loadInjections(registry, loaded);
   const parseTimeMs = Math.round((performance.now() - started) * 100) / 100;

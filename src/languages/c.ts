@@ -10,6 +10,7 @@ export const c = defineLanguage({
   extensions: ['.c', '.h'],
   // `.h` headers often hold C++: one that parses with errors as C is parsed again as C++, and the better parse wins.
   fallback: { language: 'cpp', extensions: ['.h'] },
+  skipBareMacroLines: true,
   grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-c.wasm' },
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/c/tags.scm', import.meta.url)],

@@ -5,6 +5,7 @@ export const cpp = defineLanguage({
   id: 'cpp',
   name: 'C++',
   extensions: ['.cpp', '.cc', '.cxx', '.hpp', '.hh', '.hxx', '.c++', '.h++'],
+  skipBareMacroLines: true,
   grammar: new URL('../../grammars/tree-sitter-cpp.wasm', import.meta.url),
   grammarOrigin: 'tree-sitter-cpp@0.23.4',
   queries: [new URL('../../queries/cpp/tags.scm', import.meta.url)],

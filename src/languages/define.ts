@@ -125,6 +125,12 @@ export interface LanguageDefinition {
    * hold C++.
    */
   fallback?: { language: string; extensions?: string[] };
+  /**
+   * C family: when a file parses with syntax errors and has lines holding nothing but an ALL-CAPS identifier
+   * (`G_BEGIN_DECLS`, `Q_OBJECT`, macros the grammar cannot expand), it is parsed again without those lines, and
+   * the parse with fewer errors wins.
+   */
+  skipBareMacroLines?: boolean;
 }
 
 /**

@@ -11,6 +11,7 @@ export const objc = defineLanguage({
   id: 'objc',
   name: 'Objective-C',
   extensions: ['.m'],
+  skipBareMacroLines: true,
   grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-objc.wasm' },
   grammarOrigin: 'tree-sitter-wasms@0.1.13',
   queries: [

@@ -83,11 +83,20 @@ export function createParser(language: Language): Parser {
  *
  * @throws CodeIndexError `TS_PARSE_TIMEOUT` when the time limit is hit.
  */
-export function parseText(parser: Parser, text: string, timeoutMs: number, details: Record<string, unknown>): Tree {
+export function parseText(
+  parser: Parser,
+  text: string,
+  timeoutMs: number,
+  details: Record<string, unknown>,
+  includedRanges?: Range[],
+): Tree {
   const started = performance.now();
   // web-tree-sitter types the callback as returning void, but it cancels the parse when the callback returns true.
   const cancelAfterTimeout = (() => performance.now() - started > timeoutMs) as () => void;
-  const tree = parser.parse(text, null, { progressCallback: cancelAfterTimeout });
+  const tree = parser.parse(text, null, {
+    progressCallback: cancelAfterTimeout,
+    ...(includedRanges ? { includedRanges } : {}),
+  });
   if (!tree) {
     parser.reset();
     throw new CodeIndexError(ErrorCode.TS_PARSE_TIMEOUT, `Parsing timed out after ${timeoutMs}ms`, {
@@ -158,4 +167,49 @@ function firstLeaf(node: Node): Node {
     current = child;
   }
   return current;
+}
+
+/**
+ * The ranges of a C-family file without its bare macro lines: lines holding nothing but an ALL-CAPS identifier
+ * (`G_BEGIN_DECLS`, `Q_OBJECT`, `NLOHMANN_JSON_NAMESPACE_BEGIN`), macros a grammar cannot expand and that throw
+ * the parse of what follows into error recovery. Read from the tree: identifier leaves alone on their line.
+ * Undefined when the file has none.
+ */
+export function rangesWithoutBareMacros(root: Node, text: string): Range[] | undefined {
+  const lines = text.split(/\r?\n/);
+  const macros: Node[] = [];
+  const cursor = root.walk();
+  try {
+    for (;;) {
+      const node = cursor.currentNode;
+      if (node.childCount === 0) {
+        if (
+          node.isNamed &&
+          /identifier$/.test(node.type) &&
+          /^[A-Z][A-Z0-9_]{2,}$/.test(node.text) &&
+          lines[node.startPosition.row]?.trim() === node.text
+        ) {
+          macros.push(node);
+        }
+      } else if (cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return complement(macros, root);
+    }
+  } finally {
+    cursor.delete();
+  }
+}
+
+function complement(cut: Node[], root: Node): Range[] | undefined {
+  if (cut.length === 0) return undefined;
+  const ranges: Range[] = [];
+  let startIndex = 0;
+  let startPosition = { row: 0, column: 0 };
+  for (const node of cut) {
+    ranges.push({ startIndex, endIndex: node.startIndex, startPosition, endPosition: node.startPosition });
+    startIndex = node.endIndex;
+    startPosition = node.endPosition;
+  }
+  // The root spans the whole text (in the tree's own index units).
+  ranges.push({ startIndex, endIndex: root.endIndex, startPosition, endPosition: root.endPosition });
+  return ranges;
 }
