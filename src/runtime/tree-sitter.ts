@@ -171,43 +171,55 @@ function firstLeaf(node: Node): Node {
 
 /**
  * The ranges of a C-family file without its bare macro lines: lines holding nothing but an ALL-CAPS identifier
- * (`G_BEGIN_DECLS`, `Q_OBJECT`, `NLOHMANN_JSON_NAMESPACE_BEGIN`), macros a grammar cannot expand and that throw
- * the parse of what follows into error recovery. Read from the tree: identifier leaves alone on their line.
+ * (`G_BEGIN_DECLS`, `Q_OBJECT`, `NLOHMANN_JSON_NAMESPACE_BEGIN`) or such an identifier and its parenthesized
+ * arguments (`G_DEFINE_TYPE (MyWidget, my_widget, G_TYPE_OBJECT)`, no `;`): macros a grammar cannot expand and that
+ * throw the parse of what follows into error recovery. Found from the tree: an identifier leaf starting its line.
  * Undefined when the file has none.
  */
 export function rangesWithoutBareMacros(root: Node, text: string): Range[] | undefined {
   const lines = text.split(/\r?\n/);
-  const macros: Node[] = [];
+  const cuts: Array<{ start: Node; endIndex: number; endPosition: { row: number; column: number } }> = [];
   const cursor = root.walk();
+  const visit = (node: Node) => {
+    if (!node.isNamed || !/identifier$/.test(node.type) || !/^[A-Z][A-Z0-9_]{2,}$/.test(node.text)) return;
+    const line = lines[node.startPosition.row] ?? '';
+    const written = line.trimEnd();
+    const rest = written.slice(node.startPosition.column + node.text.length).trim();
+    const alone = line.trim() === node.text;
+    const call = line.slice(0, node.startPosition.column).trim() === '' && rest.startsWith('(') && rest.endsWith(')');
+    if (!alone && !call) return;
+    const endColumn = written.length;
+    cuts.push({
+      start: node,
+      endIndex: node.startIndex + (endColumn - node.startPosition.column),
+      endPosition: { row: node.startPosition.row, column: endColumn },
+    });
+  };
   try {
     for (;;) {
       const node = cursor.currentNode;
-      if (node.childCount === 0) {
-        if (
-          node.isNamed &&
-          /identifier$/.test(node.type) &&
-          /^[A-Z][A-Z0-9_]{2,}$/.test(node.text) &&
-          lines[node.startPosition.row]?.trim() === node.text
-        ) {
-          macros.push(node);
-        }
-      } else if (cursor.gotoFirstChild()) continue;
-      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return complement(macros, root);
+      if (node.childCount === 0) visit(node);
+      else if (cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return complement(cuts, root);
     }
   } finally {
     cursor.delete();
   }
 }
 
-function complement(cut: Node[], root: Node): Range[] | undefined {
-  if (cut.length === 0) return undefined;
+function complement(
+  cuts: Array<{ start: Node; endIndex: number; endPosition: { row: number; column: number } }>,
+  root: Node,
+): Range[] | undefined {
+  if (cuts.length === 0) return undefined;
   const ranges: Range[] = [];
   let startIndex = 0;
   let startPosition = { row: 0, column: 0 };
-  for (const node of cut) {
-    ranges.push({ startIndex, endIndex: node.startIndex, startPosition, endPosition: node.startPosition });
-    startIndex = node.endIndex;
-    startPosition = node.endPosition;
+  for (const cut of cuts) {
+    if (cut.start.startIndex < startIndex) continue;
+    ranges.push({ startIndex, endIndex: cut.start.startIndex, startPosition, endPosition: cut.start.startPosition });
+    startIndex = cut.endIndex;
+    startPosition = cut.endPosition;
   }
   // The root spans the whole text (in the tree's own index units).
   ranges.push({ startIndex, endIndex: root.endIndex, startPosition, endPosition: root.endPosition });
