@@ -260,6 +260,8 @@ export function buildAnalysis(facts: FileFacts, style: SignatureStyle = {}, conv
     }
   }
 
+  // Exports first: CommonJS `module.exports = Foo` marks `Foo` exported, which its entry below reports.
+  const exports = buildExports(facts, style, conventionExports);
   for (const def of defs) {
     if (!isTopLevel(def) || absorbed.has(def)) continue;
     if (def.kind === 'function' || (def.kind === 'method' && def.receiver)) functions.push(functionInfo(def, style));
@@ -273,7 +275,7 @@ export function buildAnalysis(facts: FileFacts, style: SignatureStyle = {}, conv
     functions,
     classes,
     interfaces,
-    exports: buildExports(facts, style, conventionExports),
+    exports,
     imports: buildImports(facts),
     constants,
   };
@@ -531,7 +533,8 @@ function buildExports(facts: FileFacts, style: SignatureStyle, conventionExports
     }
     // `module.exports = { a, b }` lists its names as items; the object itself is not a separate export.
     if (fact.assignment && fact.items.length === 0) {
-      const local = topLevel.get(fact.assignment.text);
+      // `module.exports = name`, or a definition written in place (`module.exports = class Cursor { ... }`).
+      const local = topLevel.get(fact.assignment.text) ?? facts.definitionsByNode.get(fact.assignment.id);
       if (local) local.exported = true;
       push({
         name: 'export=',
