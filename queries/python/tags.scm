@@ -205,3 +205,12 @@
 
 (comment) @comment
 (decorator) @decorator
+
+; ---- explicit exports ---------------------------------------------------------------
+; `__all__ = ["a", "B"]` (and `+=`, tuples): when a module lists its names, the list decides what it exports,
+; not the no-leading-underscore convention.
+(module
+  (expression_statement
+    [(assignment left: (identifier) @_all right: [(list (string (string_content) @export.name)) (tuple (string (string_content) @export.name))])
+     (augmented_assignment left: (identifier) @_all right: [(list (string (string_content) @export.name)) (tuple (string (string_content) @export.name))])]
+    (#eq? @_all "__all__")) @export)

@@ -455,6 +455,11 @@ function buildExports(facts: FileFacts, style: SignatureStyle, conventionExports
   const result: ExportInfo[] = [];
   const topLevel = new Map<string, DefinitionFact>();
   for (const def of facts.definitions) if (isTopLevel(def) && !topLevel.has(def.name)) topLevel.set(def.name, def);
+  const importedNames = new Map<string, { source: string; name: string }>();
+  for (const fact of facts.imports) {
+    if (fact.source === undefined) continue;
+    for (const item of fact.items) importedNames.set(item.alias ?? item.name, { source: fact.source, name: item.name });
+  }
   const seen = new Set<string>();
   const push = (info: ExportInfo) => {
     const key = `${info.name}\u0000${info.source ?? ''}\u0000${info.isDefault}`;
@@ -475,8 +480,13 @@ function buildExports(facts: FileFacts, style: SignatureStyle, conventionExports
     return info;
   };
 
+  // An explicit list of names (Python's `__all__`) overrides the convention: only what it names is exported.
+  const explicitList = facts.exports.some((fact) => fact.items.length > 0 && fact.source === undefined);
+  if (conventionExports && explicitList) {
+    for (const def of facts.definitions) if (isTopLevel(def)) def.exported = false;
+  }
   // Languages whose exports are a convention (Go, Rust, Python, ...): every exported top-level definition.
-  if (conventionExports) {
+  if (conventionExports && !explicitList) {
     for (const def of facts.definitions) {
       if (def.exported && isTopLevel(def) && !def.receiver) push(fromDefinition(def, def.name, false, lineOf(def)));
     }
@@ -563,9 +573,20 @@ function buildExports(facts: FileFacts, style: SignatureStyle, conventionExports
         continue;
       }
       const local = (item.value && definitionAt(item.value, facts)) ?? topLevel.get(item.value?.text ?? item.name);
+      const imported = local ? undefined : importedNames.get(item.value?.text ?? item.name);
       if (local) {
         local.exported = true;
         push({ ...fromDefinition(local, exported, isDefault, line), ...(fact.typeOnly ? { isTypeOnly: true } : {}) });
+      } else if (imported) {
+        // An imported name exported again (`from .service import X` listed in `__all__`, `export { X }` of an import).
+        push({
+          name: exported,
+          type: 'reexport',
+          isDefault,
+          source: imported.source,
+          ...(imported.name !== exported ? { localName: imported.name } : {}),
+          line,
+        });
       } else {
         push({
           name: exported,
