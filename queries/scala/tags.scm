@@ -345,3 +345,10 @@
 ; ---- comments ---------------------------------------------------------------------
 
 [(comment) (block_comment)] @comment
+
+; every parameter list of a def (`def f(a: Int)(implicit ec: EC)`), merged into the definition the patterns above
+; matched (the earliest pattern decides the kind; a node no pattern above named defines nothing here)
+(function_definition (parameters) @parameters) @definition.method
+(function_declaration (parameters) @parameters) @definition.method
+; `(implicit ec: EC)` / `(using ec: EC)`: the keyword is written before the list's first parameter
+(parameters ["implicit" "using"] @parameter.prefix . (parameter) @parameter)

@@ -118,26 +118,41 @@ function declaredType(def: DefinitionFact, base: Node | undefined, ofFunction: b
   return foldWhitespace(trimmed.startsWith('[') ? `${base.text}${trimmed}` : `${base.text} ${trimmed}`);
 }
 
-function signatureOf(def: DefinitionFact, style: SignatureStyle): string {
-  const typeParameters = def.typeParameters ? foldWhitespace(def.typeParameters.text) : '';
+/** One parameter list as written in a signature. */
+function parameterListText(params: ParameterFact[], style: SignatureStyle): string {
   const list = style.parameterList ?? { open: '(', separator: ', ', close: ')' };
-  let params: string;
+  let text: string;
   if (style.parameters === 'composed') {
-    params = def.params.map((param) => parameterText(parameterInfo(param), style, param)).join(list.separator);
+    text = params.map((param) => parameterText(parameterInfo(param), style, param)).join(list.separator);
   } else {
     // As written; parameters that share a node (Go's `a, b int`) are written once.
     const written: string[] = [];
     let previous: number | undefined;
-    for (const param of def.params) {
+    for (const param of params) {
       if (param.node.id !== previous) written.push(shorten(parameterSource(param)));
       previous = param.node.id;
     }
-    params = written.join(list.separator);
+    text = written.join(list.separator);
   }
+  // A space-opened list (OCaml) writes nothing at all for no parameters.
+  return text === '' && list.open.trim() === '' ? '' : `${list.open}${text}${list.close}`;
+}
+
+function signatureOf(def: DefinitionFact, style: SignatureStyle): string {
+  const typeParameters = def.typeParameters ? foldWhitespace(def.typeParameters.text) : '';
+  let parameterList: string;
+  if (def.parameterLists.length > 1) {
+    // Several lists (Scala's `(a: Int)(implicit ec: EC)`): each with its own parameters.
+    const listOf = (param: ParameterFact) =>
+      def.parameterLists.find((list) => list.id === param.node.id || list.id === param.node.parent?.id);
+    parameterList = def.parameterLists
+      .map((list) => parameterListText(def.params.filter((param) => listOf(param) === list), style))
+      .join('');
+  } else if (def.parameterLists.length === 0 && def.params.length === 0 && style.omitMissingParameterList) {
+    parameterList = '';
+  } else parameterList = parameterListText(def.params, style);
   const returnType = declaredType(def, def.returnType, true) ?? '';
   if (style.typeIsWhole && returnType) return `${def.name}${style.returnSeparator ?? ' :: '}${returnType}`;
-  // A space-opened list (OCaml) writes nothing at all for no parameters.
-  const parameterList = params === '' && list.open.trim() === '' ? '' : `${list.open}${params}${list.close}`;
   if (style.returnTypeFirst) {
     const prefix = [style.typeParametersFirst ? typeParameters : '', returnType].filter(Boolean).join(' ');
     const generic = style.typeParametersFirst ? '' : typeParameters;

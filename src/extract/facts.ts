@@ -19,6 +19,8 @@ export interface DefinitionFact {
   nameNode?: Node;
   patternIndex: number;
   parameters?: Node;
+  /** Every parameter list, in order: Scala's `def f(a: Int)(implicit ec: EC)` has two. */
+  parameterLists: Node[];
   body?: Node;
   returnType?: Node;
   typeParameters?: Node;
@@ -248,6 +250,7 @@ function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
   const comments = new Set<number>();
   const decorators: Node[] = [];
   const looseDetails: Array<{ name: string; node: Node }> = [];
+  const unnamed: Array<{ view: MatchView; name: string; node: Node }> = [];
 
   for (const view of views) {
     let consumed = false;
@@ -255,7 +258,7 @@ function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
       const node = nodes[0];
       if (!node) continue;
       if (name.startsWith('definition.')) {
-        addDefinition(definitions, view, name.slice('definition.'.length), node);
+        if (!addDefinition(definitions, view, name.slice('definition.'.length), node)) unnamed.push({ view, name, node });
         consumed = true;
       } else if (name.startsWith('reference.')) {
         const nameNode = first(view, 'name') ?? node;
@@ -292,6 +295,8 @@ function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
     }
   }
 
+  // Details matched before the pattern that names their definition (a later pattern, an earlier match).
+  for (const { view, name, node } of unnamed) addDefinition(definitions, view, name.slice('definition.'.length), node);
   const defs = [...definitions.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);
   const bodies = new Set<number>();
   const byNode = new Map<number, DefinitionFact>();
@@ -349,7 +354,10 @@ function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
 
   // Parameters belong to the definition whose @parameters node is them or their parent.
   const byParameters = new Map<number, DefinitionFact>();
-  for (const def of defs) if (def.parameters) byParameters.set(def.parameters.id, def);
+  for (const def of defs) {
+    def.parameterLists.sort((a, b) => a.startIndex - b.startIndex);
+    for (const list of def.parameterLists) byParameters.set(list.id, def);
+  }
   const sortedParams = [...parameters.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);
   for (const param of sortedParams) {
     const def =
@@ -431,13 +439,17 @@ function pushUnique(list: string[], value: string): void {
   if (!list.includes(value)) list.push(value);
 }
 
-function addDefinition(map: Map<number, DefinitionFact>, view: MatchView, kind: string, node: Node): void {
+/**
+ * Adds (or merges into) the definition of `node`. A match without a name can only add details to a definition
+ * another pattern names: it returns false when that definition is not known yet, so the caller retries it last.
+ */
+function addDefinition(map: Map<number, DefinitionFact>, view: MatchView, kind: string, node: Node): boolean {
   const nameNode = first(view, 'name');
   // Folded first: a strip pattern sees the name on one line.
   const name = view.properties.name ?? (nameNode ? strippedText(view, 'name', nameNode, foldWhitespace(nameNode.text)) : undefined);
   let def = map.get(node.id);
   if (!def) {
-    if (name === undefined) return;
+    if (name === undefined) return false;
     def = {
       kind,
       name,
@@ -452,6 +464,7 @@ function addDefinition(map: Map<number, DefinitionFact>, view: MatchView, kind: 
       optional: false,
       isGenerator: false,
       params: [],
+      parameterLists: [],
       isLocal: false,
       wrappers: [],
       exported: false,
@@ -464,6 +477,9 @@ function addDefinition(map: Map<number, DefinitionFact>, view: MatchView, kind: 
     def.patternIndex = view.patternIndex;
   }
   def.parameters ??= first(view, 'parameters');
+  for (const list of view.captures.get('parameters') ?? []) {
+    if (!def.parameterLists.some((known) => known.id === list.id)) def.parameterLists.push(list);
+  }
   def.body ??= first(view, 'body');
   def.returnType ??= first(view, 'return_type');
   def.typeParameters ??= first(view, 'type_parameters');
@@ -483,6 +499,7 @@ function addDefinition(map: Map<number, DefinitionFact>, view: MatchView, kind: 
       for (const detail of nodes) applyDetail(def, capture, detail);
     }
   }
+  return true;
 }
 
 function applyDetail(def: DefinitionFact, capture: string, node: Node): void {

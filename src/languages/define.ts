@@ -75,6 +75,11 @@ export interface SignatureStyle {
    * the signature is the name and that type, without parameters.
    */
   typeIsWhole?: boolean;
+  /**
+   * A definition written without a parameter list (Scala's `def area: Double`, Ruby's `def name`) is signed
+   * without one, instead of with `()`.
+   */
+  omitMissingParameterList?: boolean;
 }
 
 /**

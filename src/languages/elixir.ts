@@ -22,6 +22,6 @@ export const elixir = defineLanguage({
       ['"', '"'],
     ],
   },
-  signature: { returnSeparator: ' :: ' },
+  signature: { returnSeparator: ' :: ', omitMissingParameterList: true },
   exports: { unlessModifiers: ['private'] },
 });

@@ -12,6 +12,7 @@ export const ruby = defineLanguage({
   grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-ruby.wasm' },
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/ruby/tags.scm', import.meta.url)],
+  signature: { omitMissingParameterList: true },
   docComments: { line: ['#'] },
   exports: { unlessModifiers: ['private', 'protected'] },
 });
