@@ -49,33 +49,21 @@ export const codeAnalyze = defineTool({
   ].join(' '),
   input,
   async run(args, { index }) {
-    switch (args.operation) {
-      case 'analyze_file': {
-        const file = required(args.file, 'file', args.operation);
-        checkToolPath(file, 'file');
-        return index.analyzeFile(file);
-      }
-      case 'get_signatures': {
-        const file = required(args.file, 'file', args.operation);
-        checkToolPath(file, 'file');
-        return index.getSignatures(file);
-      }
-      case 'list_exports': {
-        const file = required(args.file, 'file', args.operation);
-        checkToolPath(file, 'file');
-        return index.listExports(file);
-      }
-      case 'search_symbols': {
-        const query = required(args.query, 'query', args.operation);
-        if (args.path) checkToolPath(args.path, 'path');
-        return index.searchSymbols({
-          query,
-          ...(args.path && args.path !== '.' ? { path: args.path } : {}),
-          ...(args.offset !== undefined ? { offset: args.offset } : {}),
-          ...(args.limit !== undefined ? { limit: args.limit } : {}),
-        });
-      }
+    if (args.operation !== 'search_symbols') {
+      const file = required(args.file, 'file', args.operation);
+      checkToolPath(file, 'file');
+      if (args.operation === 'analyze_file') return index.analyzeFile(file);
+      if (args.operation === 'get_signatures') return index.getSignatures(file);
+      return index.listExports(file);
     }
+    const query = required(args.query, 'query', args.operation);
+    if (args.path) checkToolPath(args.path, 'path');
+    return index.searchSymbols({
+      query,
+      ...(args.path && args.path !== '.' ? { path: args.path } : {}),
+      ...(args.offset !== undefined ? { offset: args.offset } : {}),
+      ...(args.limit !== undefined ? { limit: args.limit } : {}),
+    });
   },
 });
 
