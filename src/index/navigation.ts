@@ -7,6 +7,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { posix } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
+import type { LanguageDefinition } from '../languages/define.js';
 import type { LanguageRegistry } from '../languages/registry.js';
 import type {
   DefinitionLocation,
@@ -362,22 +363,26 @@ function resolveImport(from: string, source: string, known: (file: string) => bo
 }
 
 /**
- * Whether a file is the module an import names, for imports that are not JS relative paths: Python's
- * `app.models` and `.models`, Rust's `crate::parser`, C's `"util/log.h"`, Go's `example.com/app/store` (a folder).
+ * Whether a file is the module an import names, for imports that are not JS relative paths, by the importing
+ * language's `modulePaths` rule: Python's `app.models` and `.models`, Rust's `crate::parser`, C's `"util/log.h"`,
+ * Go's `example.com/app/store` (a folder).
  */
-function moduleMatcher(from: string, source: string): ((file: string) => boolean) | undefined {
+function moduleMatcher(
+  from: string,
+  source: string,
+  rule: LanguageDefinition['modulePaths'] = {},
+): ((file: string) => boolean) | undefined {
   let path = source.replace(/^["'<]|[">']$/g, '');
   if (path.startsWith('./') || path.startsWith('../')) return undefined;
   let base: string | undefined;
-  const dots = /^\.+/.exec(path)?.[0].length ?? 0;
+  const dots = rule.relativeDots ? (/^\.+/.exec(path)?.[0].length ?? 0) : 0;
   if (dots > 0) {
     base = folderOf(from);
     for (let level = 1; level < dots; level++) base = folderOf(base);
     path = path.slice(dots);
   }
-  const segments = (path.includes('/') ? path.replace(/\.\w+$/, '').split('/') : path.split(/::|\./)).filter(
-    (segment) => segment !== '' && segment !== 'crate' && segment !== 'self' && segment !== 'super',
-  );
+  const parts = path.includes('/') ? path.replace(/\.\w+$/, '').split('/') : rule.separator ? path.split(rule.separator) : [path];
+  const segments = parts.filter((segment) => segment !== '' && !rule.skipSegments?.includes(segment));
   if (segments.length === 0) return undefined;
   const tail = [...(base ? [base] : []), ...segments].join('/');
   return (file) => {
@@ -407,7 +412,8 @@ export async function findDefinitions(context: NavigationContext, query: Positio
     if (item) {
       const known = new Set(context.workspace.cachedFiles());
       const importedFile = resolveImport(from, item.source, (f) => known.has(f), context.registry.supportedExtensions());
-      isImported = importedFile ? (file) => file === importedFile : (moduleMatcher(from, item.source) ?? isImported);
+      const rule = context.registry.get(target.record.analysis.language)?.modulePaths;
+      isImported = importedFile ? (file) => file === importedFile : (moduleMatcher(from, item.source, rule) ?? isImported);
     }
   }
   const here = target.at?.file;

@@ -12,6 +12,7 @@ export const csharp = defineLanguage({
   grammar: { package: 'tree-sitter-c-sharp', file: 'tree-sitter-c_sharp.wasm' },
   grammarOrigin: 'tree-sitter-c-sharp@0.23.5',
   queries: [new URL('../../queries/csharp/tags.scm', import.meta.url)],
+  modulePaths: { separator: '.' },
   signature: { returnTypeFirst: true },
   docComments: { line: ['///'] },
   exports: { modifiers: ['public'] },

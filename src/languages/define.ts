@@ -131,6 +131,13 @@ export interface LanguageDefinition {
    */
   fallback?: { language: string; extensions?: string[] };
   /**
+   * How the language writes module paths in imports, to find the imported file among the project's (paths with `/`
+   * and JavaScript's relative specifiers need nothing): `separator` between segments (`.` in Python and Java, `::`
+   * in Rust), `skipSegments` that name no folder (Rust's `crate`, `self`, `super`), `relativeDots` when leading dots
+   * climb folders (Python's `..config`).
+   */
+  modulePaths?: { separator?: string; skipSegments?: string[]; relativeDots?: boolean };
+  /**
    * C family: when a file parses with syntax errors and has lines holding nothing but an ALL-CAPS identifier
    * (`G_BEGIN_DECLS`, `Q_OBJECT`, macros the grammar cannot expand), it is parsed again without those lines, and
    * the parse with fewer errors wins.

@@ -12,6 +12,7 @@ export const elm = defineLanguage({
   grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-elm.wasm' },
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/elm/tags.scm', import.meta.url)],
+  modulePaths: { separator: '.' },
   docComments: { block: [['{-|', '-}']] },
   signature: { returnSeparator: ' : ', typeIsWhole: true, parameterList: { open: ' ', separator: ' ', close: '' } },
 });

@@ -15,6 +15,7 @@ export const haskell = defineLanguage({
   grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-haskell.wasm' },
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/haskell/tags.scm', import.meta.url)],
+  modulePaths: { separator: '.' },
   docComments: {
     line: ['-- |', '-- ^'],
     block: [

@@ -12,6 +12,7 @@ export const java = defineLanguage({
   grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-java.wasm' },
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/java/tags.scm', import.meta.url)],
+  modulePaths: { separator: '.' },
   signature: { returnTypeFirst: true, typeParametersFirst: true },
   docComments: { block: [['/**', '*/']] },
   exports: { modifiers: ['public'] },

@@ -13,6 +13,7 @@ export const kotlin = defineLanguage({
   grammar: { package: '@tree-sitter-grammars/tree-sitter-kotlin', file: 'tree-sitter-kotlin.wasm' },
   grammarOrigin: '@tree-sitter-grammars/tree-sitter-kotlin@1.1.0',
   queries: [new URL('../../queries/kotlin/tags.scm', import.meta.url)],
+  modulePaths: { separator: '.' },
   docComments: { block: [['/**', '*/']] },
   exports: { unlessModifiers: ['private', 'internal'] },
 });

@@ -12,6 +12,7 @@ export const python = defineLanguage({
   grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-python.wasm' },
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/python/tags.scm', import.meta.url)],
+  modulePaths: { separator: '.', relativeDots: true },
   docComments: {
     block: [
       ['"""', '"""'],

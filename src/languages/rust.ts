@@ -12,6 +12,7 @@ export const rust = defineLanguage({
   grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-rust.wasm' },
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/rust/tags.scm', import.meta.url)],
+  modulePaths: { separator: '::', skipSegments: ['crate', 'self', 'super'] },
   docComments: { line: ['///', '//!'], block: [['/**', '*/'], ['/*!', '*/']] },
   signature: { returnSeparator: ' -> ' },
   exports: { modifiers: ['pub'] },

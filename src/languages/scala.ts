@@ -14,6 +14,7 @@ export const scala = defineLanguage({
   grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-scala.wasm' },
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/scala/tags.scm', import.meta.url)],
+  modulePaths: { separator: '.' },
   signature: { omitMissingParameterList: true },
   docComments: { block: [['/**', '*/']] },
   exports: { unlessModifiers: ['private', 'protected'] },
