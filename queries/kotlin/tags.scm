@@ -89,6 +89,11 @@
   (function_body)? @body) @definition.function
 
 (function_declaration (type_parameters) @type_parameters)
+; an extension function is written on its receiver type: `fun String.masked()` (merged into the patterns above)
+(function_declaration
+  (user_type) @name.qualifier
+  .
+  name: (identifier) @name) @definition.function
 (function_declaration
   (function_value_parameters)
   .

@@ -152,16 +152,17 @@ function signatureOf(def: DefinitionFact, style: SignatureStyle): string {
     parameterList = '';
   } else parameterList = parameterListText(def.params, style);
   const returnType = declaredType(def, def.returnType, true) ?? '';
-  if (style.typeIsWhole && returnType) return `${def.name}${style.returnSeparator ?? ' :: '}${returnType}`;
+  const name = def.qualifier ? `${foldWhitespace(def.qualifier.text)}.${def.name}` : def.name;
+  if (style.typeIsWhole && returnType) return `${name}${style.returnSeparator ?? ' :: '}${returnType}`;
   if (style.returnTypeFirst) {
     const prefix = [style.typeParametersFirst ? typeParameters : '', returnType].filter(Boolean).join(' ');
     const generic = style.typeParametersFirst ? '' : typeParameters;
     // C writes the pointer with the name: `char *name(void)`.
     const space = prefix === '' || /[*&]$/.test(prefix) ? '' : ' ';
-    return `${prefix}${space}${def.name}${generic}${parameterList}`;
+    return `${prefix}${space}${name}${generic}${parameterList}`;
   }
   const returns = returnType ? `${style.returnSeparator ?? ': '}${returnType}` : '';
-  return `${def.name}${typeParameters}${parameterList}${returns}`;
+  return `${name}${typeParameters}${parameterList}${returns}`;
 }
 
 function visibleModifiers(def: DefinitionFact): string[] | undefined {

@@ -28,6 +28,8 @@ export interface DefinitionFact {
   value?: Node;
   /** The receiver type of a method declared outside its type (Go `func (s *S) M()`). */
   receiver?: Node;
+  /** What the name is written on in the signature (Kotlin's extension `fun String.masked()`): `@name.qualifier`. */
+  qualifier?: Node;
   /** C's declarator around the name (`*name`, `name[8]`, `*f(int)`): completes `type`/`returnType`. */
   declarator?: Node;
   /**
@@ -486,6 +488,7 @@ function addDefinition(map: Map<number, DefinitionFact>, view: MatchView, kind: 
   def.type ??= first(view, 'type');
   def.value ??= first(view, 'value');
   def.receiver ??= first(view, 'receiver');
+  def.qualifier ??= first(view, 'name.qualifier');
   def.declarator ??= first(view, 'declarator');
   def.declaration ??= first(view, 'declaration');
   def.returnTypeEnd = last(view, 'return_type.end') ?? def.returnTypeEnd;
