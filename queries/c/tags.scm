@@ -88,8 +88,10 @@
     (array_declarator declarator: (array_declarator declarator: (field_identifier) @name))
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))
   ] @declarator @definition.property) @declaration
-; `const char *name`: the qualifier is part of the type
-(field_declaration (type_qualifier) @modifier)
+; `const char *name`, `const char *f(void)`: the qualifier is part of the (return) type
+(field_declaration (type_qualifier) @type.part)
+(function_definition (type_qualifier) @return_type.part)
+(declaration (type_qualifier) @return_type.part)
 
 (enumerator name: (identifier) @name value: (_)? @value) @definition.property
 

@@ -36,7 +36,7 @@
 
 (program
   (function_signature
-    . [(type_identifier) (void_type)]? @return_type . (type_arguments)? @return_type.end . (nullable_type)? @return_type.end
+    . [(type_identifier) (void_type)]? @return_type . (type_arguments)? @return_type.part . (nullable_type)? @return_type.part
     name: (identifier) @name
     (formal_parameter_list) @parameters) @definition.function
   .
@@ -76,10 +76,10 @@
   (method_signature
     [
       (function_signature
-        . [(type_identifier) (void_type)]? @return_type . (type_arguments)? @return_type.end . (nullable_type)? @return_type.end
+        . [(type_identifier) (void_type)]? @return_type . (type_arguments)? @return_type.part . (nullable_type)? @return_type.part
         name: (identifier) @name
         (formal_parameter_list) @parameters)
-      (getter_signature . [(type_identifier) (void_type)]? @return_type . (type_arguments)? @return_type.end . (nullable_type)? @return_type.end name: (identifier) @name)
+      (getter_signature . [(type_identifier) (void_type)]? @return_type . (type_arguments)? @return_type.part . (nullable_type)? @return_type.part name: (identifier) @name)
       (setter_signature name: (identifier) @name (formal_parameter_list) @parameters)
       (operator_signature (binary_operator)? @name (formal_parameter_list) @parameters)
     ]) @definition.method
@@ -89,10 +89,10 @@
   (method_signature
     [
       (function_signature
-        . [(type_identifier) (void_type)]? @return_type . (type_arguments)? @return_type.end . (nullable_type)? @return_type.end
+        . [(type_identifier) (void_type)]? @return_type . (type_arguments)? @return_type.part . (nullable_type)? @return_type.part
         name: (identifier) @name
         (formal_parameter_list) @parameters)
-      (getter_signature . [(type_identifier) (void_type)]? @return_type . (type_arguments)? @return_type.end . (nullable_type)? @return_type.end name: (identifier) @name)
+      (getter_signature . [(type_identifier) (void_type)]? @return_type . (type_arguments)? @return_type.part . (nullable_type)? @return_type.part name: (identifier) @name)
       (setter_signature name: (identifier) @name (formal_parameter_list) @parameters)
     ]) @definition.method
   .
@@ -101,10 +101,10 @@
   (method_signature
     [
       (function_signature
-        . [(type_identifier) (void_type)]? @return_type . (type_arguments)? @return_type.end . (nullable_type)? @return_type.end
+        . [(type_identifier) (void_type)]? @return_type . (type_arguments)? @return_type.part . (nullable_type)? @return_type.part
         name: (identifier) @name
         (formal_parameter_list) @parameters)
-      (getter_signature . [(type_identifier) (void_type)]? @return_type . (type_arguments)? @return_type.end . (nullable_type)? @return_type.end name: (identifier) @name)
+      (getter_signature . [(type_identifier) (void_type)]? @return_type . (type_arguments)? @return_type.part . (nullable_type)? @return_type.part name: (identifier) @name)
     ]) @definition.method
   .
   (function_body) @body)
@@ -174,21 +174,21 @@
 (class_body
   (declaration
     (function_signature
-      . [(type_identifier) (void_type)]? @return_type . (type_arguments)? @return_type.end . (nullable_type)? @return_type.end
+      . [(type_identifier) (void_type)]? @return_type . (type_arguments)? @return_type.part . (nullable_type)? @return_type.part
       name: (identifier) @name
       (formal_parameter_list) @parameters)) @definition.method)
 (class_body
   (declaration
-    (getter_signature . [(type_identifier) (void_type)]? @return_type . (type_arguments)? @return_type.end . (nullable_type)? @return_type.end name: (identifier) @name)) @definition.method)
+    (getter_signature . [(type_identifier) (void_type)]? @return_type . (type_arguments)? @return_type.part . (nullable_type)? @return_type.part name: (identifier) @name)) @definition.method)
 
 ; fields
 (class_body
   (declaration
     (type_identifier)? @type
     .
-    (type_arguments)? @type.end
+    (type_arguments)? @type.part
     .
-    (nullable_type)? @type.end
+    (nullable_type)? @type.part
     .
     (initialized_identifier_list
       (initialized_identifier (identifier) @name) @definition.property)))
@@ -196,9 +196,9 @@
   (declaration
     (type_identifier)? @type
     .
-    (type_arguments)? @type.end
+    (type_arguments)? @type.part
     .
-    (nullable_type)? @type.end
+    (nullable_type)? @type.part
     .
     (static_final_declaration_list
       (static_final_declaration (identifier) @name (_) @value) @definition.property)))
@@ -220,15 +220,15 @@
 
 ; ---- parameters -------------------------------------------------------------------
 
-; (a type written with arguments, `Map<String, int>?`, is several sibling nodes: @parameter.type.end is its last)
+; (a type written with arguments, `Map<String, int>?`, is several sibling nodes: @parameter.type.part is its last)
 (formal_parameter_list
   (formal_parameter
     .
     [(type_identifier) (void_type) (function_type)]? @parameter.type
     .
-    (type_arguments)? @parameter.type.end
+    (type_arguments)? @parameter.type.part
     .
-    (nullable_type)? @parameter.type.end
+    (nullable_type)? @parameter.type.part
     [(identifier) (constructor_param (identifier)) (super_formal_parameter (identifier))] @parameter.name
     .) @parameter)
 ; `[...]` and `{...}` groups: written once, each name an optional parameter (a default belongs to the group's text)

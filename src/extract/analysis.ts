@@ -69,7 +69,7 @@ function contentText(node: Node): string {
 function parameterInfo(param: ParameterFact): ParameterInfo {
   const name = foldWhitespace((param.name ?? param.node).text);
   const info: ParameterInfo = { name, optional: param.optional || param.rest || param.defaultValue !== undefined };
-  if (param.type) info.type = spanText(param.type, param.typeEnd);
+  if (param.type) info.type = spanText(param.type, param.typeParts);
   if (param.defaultValue) info.defaultValue = shorten(param.defaultValue.text);
   if (param.rest) info.isRest = true;
   return info;
@@ -91,7 +91,7 @@ function parameterText(param: ParameterInfo, style: SignatureStyle, raw: Paramet
  * parameter node (Kotlin's `= 4` default and `vararg` modifier; C#'s bare `params T[] xs`).
  */
 function parameterSource(param: ParameterFact): string {
-  return sourceSpan([param.node, param.prefix, param.name, param.type, param.typeEnd, param.defaultValue]);
+  return sourceSpan([param.node, param.prefix, param.name, param.type, ...param.typeParts, param.defaultValue]);
 }
 
 /**
@@ -101,7 +101,8 @@ function parameterSource(param: ParameterFact): string {
 function declaredType(def: DefinitionFact, base: Node | undefined, ofFunction: boolean): string | undefined {
   if (!base) return undefined;
   const declarator = def.declarator;
-  if (!declarator || !def.nameNode) return spanText(base, ofFunction ? def.returnTypeEnd : def.typeEnd);
+  const parts = ofFunction ? def.returnTypeParts : def.typeParts;
+  if (!declarator || !def.nameNode) return spanText(base, parts);
   let cut: Node = def.nameNode;
   if (ofFunction && def.parameters) {
     // The smallest node holding both the name and the parameters (C's function_declarator).
@@ -109,13 +110,14 @@ function declaredType(def: DefinitionFact, base: Node | undefined, ofFunction: b
     while (node && node.startIndex > def.nameNode.startIndex) node = node.parent;
     if (node && node.endIndex <= declarator.endIndex) cut = node;
   }
-  if (cut.startIndex < declarator.startIndex || cut.endIndex > declarator.endIndex) return foldWhitespace(base.text);
+  const baseText = sourceSpan([base, ...parts]);
+  if (cut.startIndex < declarator.startIndex || cut.endIndex > declarator.endIndex) return foldWhitespace(baseText);
   const text = declarator.text;
   const start = cut.startIndex - declarator.startIndex;
   const suffix = text.slice(0, start) + text.slice(start + (cut.endIndex - cut.startIndex));
   // `char name[4]` is `char[4]`; `char *name` is `char *`.
   const trimmed = suffix.trim();
-  return foldWhitespace(trimmed.startsWith('[') ? `${base.text}${trimmed}` : `${base.text} ${trimmed}`);
+  return foldWhitespace(trimmed.startsWith('[') ? `${baseText}${trimmed}` : `${baseText} ${trimmed}`);
 }
 
 /** One parameter list as written in a signature. */

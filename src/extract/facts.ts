@@ -37,9 +37,12 @@ export interface DefinitionFact {
    * one of them: its doc comment, modifiers and decorators are every name's.
    */
   declaration?: Node;
-  /** Where a type written as several sibling nodes ends (Dart's `Future` `<T>` `?`): `@return_type.end`, `@type.end`. */
-  returnTypeEnd?: Node;
-  typeEnd?: Node;
+  /**
+   * Other nodes of a type written apart (`@return_type.part`, `@type.part`): Dart's `Future` `<T>` `?` are siblings,
+   * C's `const` precedes the type. The type spans from its first to its last part.
+   */
+  returnTypeParts: Node[];
+  typeParts: Node[];
   modifiers: string[];
   extends: Node[];
   implements: Node[];
@@ -71,8 +74,8 @@ export interface ParameterFact {
   rest: boolean;
   /** The token written before a rest parameter (`*`, `**`, `...`), when the query captures it. */
   prefix?: Node;
-  /** Where a type written as several sibling nodes ends (`@parameter.type.end`). */
-  typeEnd?: Node;
+  /** Other nodes of the parameter's type written apart (`@parameter.type.part`). */
+  typeParts: Node[];
   modifiers: string[];
 }
 
@@ -154,6 +157,8 @@ const DETAIL_CAPTURES = new Set([
   'implements',
   'type_parameters',
   'return_type',
+  'return_type.part',
+  'type.part',
   'parameter.modifier',
   'import.type',
   'export.type',
@@ -219,10 +224,6 @@ function strippedText(view: MatchView, capture: string, node: Node, text = node.
   return strip ? text.replace(new RegExp(strip, 'gu'), '') : text;
 }
 
-function last(view: MatchView, name: string): Node | undefined {
-  return view.captures.get(name)?.at(-1);
-}
-
 /** The source text from the first node's start to the last node's end (siblings, or a node and its neighbours). */
 export function sourceSpan(nodes: ReadonlyArray<Node | undefined>): string {
   const present = nodes.filter((node): node is Node => node !== undefined);
@@ -236,9 +237,9 @@ export function sourceSpan(nodes: ReadonlyArray<Node | undefined>): string {
   return holder ? holder.text.slice(start - holder.startIndex, end - holder.startIndex) : first.text;
 }
 
-/** A type written from `start` to the end of `end` (Dart's `Future` `<T>` `?`), whitespace folded. */
-export function spanText(start: Node, end: Node | undefined): string {
-  return foldWhitespace(sourceSpan([start, end]));
+/** A type written in several nodes (Dart's `Future` `<T>` `?`, C's `const` `char`), whitespace folded. */
+export function spanText(start: Node, parts: readonly Node[] = []): string {
+  return foldWhitespace(sourceSpan([start, ...parts]));
 }
 
 function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
@@ -467,6 +468,8 @@ function addDefinition(map: Map<number, DefinitionFact>, view: MatchView, kind: 
       isGenerator: false,
       params: [],
       parameterLists: [],
+      returnTypeParts: [],
+      typeParts: [],
       isLocal: false,
       wrappers: [],
       exported: false,
@@ -491,8 +494,8 @@ function addDefinition(map: Map<number, DefinitionFact>, view: MatchView, kind: 
   def.qualifier ??= first(view, 'name.qualifier');
   def.declarator ??= first(view, 'declarator');
   def.declaration ??= first(view, 'declaration');
-  def.returnTypeEnd = last(view, 'return_type.end') ?? def.returnTypeEnd;
-  def.typeEnd = last(view, 'type.end') ?? def.typeEnd;
+  for (const part of view.captures.get('return_type.part') ?? []) applyDetail(def, 'return_type.part', part);
+  for (const part of view.captures.get('type.part') ?? []) applyDetail(def, 'type.part', part);
   for (const [capture, nodes] of view.captures) {
     if (capture === 'doc') {
       for (const docNode of nodes) if (!def.docNodes.some((d) => d.id === docNode.id)) def.docNodes.push(docNode);
@@ -525,6 +528,12 @@ function applyDetail(def: DefinitionFact, capture: string, node: Node): void {
     case 'type_parameters':
       def.typeParameters ??= node;
       return;
+    case 'return_type.part':
+      if (!def.returnTypeParts.some((known) => known.id === node.id)) def.returnTypeParts.push(node);
+      return;
+    case 'type.part':
+      if (!def.typeParts.some((known) => known.id === node.id)) def.typeParts.push(node);
+      return;
     case 'return_type':
       def.returnType ??= node;
       return;
@@ -536,14 +545,16 @@ function applyDetail(def: DefinitionFact, capture: string, node: Node): void {
 function addParameter(map: Map<number, ParameterFact>, view: MatchView, node: Node): void {
   let param = map.get(node.id);
   if (!param) {
-    param = { node, names: [], optional: false, rest: false, modifiers: [] };
+    param = { node, names: [], optional: false, rest: false, modifiers: [], typeParts: [] };
     map.set(node.id, param);
   }
   for (const name of view.captures.get('parameter.name') ?? [])
     if (!param.names.some((known) => known.id === name.id)) param.names.push(name);
   param.name ??= param.names[0];
   param.type ??= first(view, 'parameter.type');
-  param.typeEnd = last(view, 'parameter.type.end') ?? param.typeEnd;
+  for (const part of view.captures.get('parameter.type.part') ?? []) {
+    if (!param.typeParts.some((known) => known.id === part.id)) param.typeParts.push(part);
+  }
   param.defaultValue ??= first(view, 'parameter.default');
   if (view.captures.has('parameter.optional')) param.optional = true;
   if (view.captures.has('parameter.rest')) param.rest = true;
