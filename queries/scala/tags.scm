@@ -245,15 +245,19 @@
     type: (_)? @type
     value: (_) @value) @definition.property)
 
-; `val a, b = 0` defines each name
-(template_body [(val_definition pattern: (identifiers (identifier) @name @definition.property))
-  (var_definition pattern: (identifiers (identifier) @name @definition.property))])
-(enum_body [(val_definition pattern: (identifiers (identifier) @name @definition.property))
-  (var_definition pattern: (identifiers (identifier) @name @definition.property))])
-(with_template_body [(val_definition pattern: (identifiers (identifier) @name @definition.property))
-  (var_definition pattern: (identifiers (identifier) @name @definition.property))])
-(compilation_unit [(val_definition pattern: (identifiers (identifier) @name @definition.property))
-  (var_definition pattern: (identifiers (identifier) @name @definition.property))])
+; `val a, b: Int = 0` defines each name; the statement's type, value, modifiers and doc are every name's
+(template_body
+  [(val_definition pattern: (identifiers (identifier) @name @definition.property) type: (_)? @type value: (_)? @value)
+   (var_definition pattern: (identifiers (identifier) @name @definition.property) type: (_)? @type value: (_)? @value)] @declaration)
+(enum_body
+  [(val_definition pattern: (identifiers (identifier) @name @definition.property) type: (_)? @type value: (_)? @value)
+   (var_definition pattern: (identifiers (identifier) @name @definition.property) type: (_)? @type value: (_)? @value)] @declaration)
+(with_template_body
+  [(val_definition pattern: (identifiers (identifier) @name @definition.property) type: (_)? @type value: (_)? @value)
+   (var_definition pattern: (identifiers (identifier) @name @definition.property) type: (_)? @type value: (_)? @value)] @declaration)
+(compilation_unit
+  [(val_definition pattern: (identifiers (identifier) @name @definition.property) type: (_)? @type value: (_)? @value)
+   (var_definition pattern: (identifiers (identifier) @name @definition.property) type: (_)? @type value: (_)? @value)] @declaration)
 
 ; abstract `val x: Int` / `var y: String`
 (template_body [(val_declaration name: (identifier) @name type: (_) @type)

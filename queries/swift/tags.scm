@@ -152,46 +152,48 @@
 ; ---- properties and constants -----------------------------------------------------
 
 ; top-level `let` is a constant, top-level `var` a variable; in a type both are properties.
-; `var a = 1, b = 2` defines each name (the first on the whole declaration).
+; each name is a definition (`var a = 1, b = 2` defines two); the declaration holds its modifiers, type and doc.
 (source_file
   (property_declaration
     (value_binding_pattern "let")
     .
-    name: (pattern bound_identifier: (simple_identifier) @name)
+    name: (pattern bound_identifier: (simple_identifier) @name) @definition.constant
     .
     (type_annotation (_) @type)?
     .
     "="?
     .
-    value: _? @value) @definition.constant)
+    value: _? @value) @declaration)
 (source_file
   (property_declaration
     (value_binding_pattern "var")
     .
-    name: (pattern bound_identifier: (simple_identifier) @name)
+    name: (pattern bound_identifier: (simple_identifier) @name) @definition.variable
     .
     (type_annotation (_) @type)?
     .
     "="?
     .
-    value: _? @value) @definition.variable)
+    value: _? @value) @declaration)
 
 (property_declaration
   (value_binding_pattern)
   .
-  name: (pattern bound_identifier: (simple_identifier) @name)
+  name: (pattern bound_identifier: (simple_identifier) @name) @definition.property
   .
   (type_annotation (_) @type)?
   .
   "="?
   .
   value: _? @value
-  computed_value: (computed_property)? @body) @definition.property
+  computed_value: (computed_property)? @body) @declaration
 
+; `var a = 1, b = 2`: each name is a definition, the declaration's modifiers and doc are both names'
 (property_declaration
+  (value_binding_pattern)
   ","
   .
-  name: (pattern bound_identifier: (simple_identifier) @name) @definition.property)
+  name: (pattern bound_identifier: (simple_identifier) @name) @definition.property) @declaration
 
 ; `var count: Int { get }` in a protocol
 (protocol_property_declaration
