@@ -104,9 +104,10 @@ function declaredType(def: DefinitionFact, base: Node | undefined, ofFunction: b
   const parts = ofFunction ? def.returnTypeParts : def.typeParts;
   if (!declarator || !def.nameNode) return spanText(base, parts);
   let cut: Node = def.nameNode;
-  if (ofFunction && def.parameters) {
+  const parameters = def.parameterLists[0];
+  if (ofFunction && parameters) {
     // The smallest node holding both the name and the parameters (C's function_declarator).
-    let node: Node | null = def.parameters;
+    let node: Node | null = parameters;
     while (node && node.startIndex > def.nameNode.startIndex) node = node.parent;
     if (node && node.endIndex <= declarator.endIndex) cut = node;
   }
@@ -318,9 +319,11 @@ function buildOutline(defs: DefinitionFact[]): OutlineItem[] {
   const items: OutlineItem[] = [];
   for (const def of defs) {
     if (def.isLocal) continue;
-    const other = !hasOwnCategory(def.kind);
-    const memberOfOther = MEMBER_KINDS.has(def.kind) && def.container !== undefined && !hasOwnCategory(def.container.kind);
-    if (!other && !(memberOfOther && def.container?.kind !== 'module')) continue;
+    // Its own kind has no category, or it is a member of such a definition (a table's column), not of a module.
+    const container = def.container;
+    const memberOfOther =
+      MEMBER_KINDS.has(def.kind) && container && container.kind !== 'module' && !hasOwnCategory(container.kind);
+    if (hasOwnCategory(def.kind) && !memberOfOther) continue;
     const item: OutlineItem = {
       kind: def.kind,
       name: def.name,

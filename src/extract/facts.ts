@@ -18,8 +18,7 @@ export interface DefinitionFact {
   node: Node;
   nameNode?: Node;
   patternIndex: number;
-  parameters?: Node;
-  /** Every parameter list, in order: Scala's `def f(a: Int)(implicit ec: EC)` has two. */
+  /** Every parameter list (`@parameters`), in order: Scala's `def f(a: Int)(implicit ec: EC)` has two. */
   parameterLists: Node[];
   body?: Node;
   returnType?: Node;
@@ -188,10 +187,10 @@ export function extractFacts(
     for (const def of sub.definitions) facts.definitionsByNode.set(def.node.id, def);
     facts.references.push(...sub.references);
     facts.imports.push(...sub.imports);
-    facts.imports.sort((a, b) => a.node.startIndex - b.node.startIndex);
     facts.outline.push(...sub.outline);
   }
   facts.outline.sort((a, b) => a.node.startIndex - b.node.startIndex);
+  facts.imports.sort((a, b) => a.node.startIndex - b.node.startIndex);
   return facts;
 }
 
@@ -351,7 +350,7 @@ function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
   for (const decorator of decorators) {
     const next = nextDefinition(decorator, byNode, decoratorIds, comments);
     for (const owner of next ? [next] : ownersOf(decorator)) {
-      if ('kind' in owner && !owner.decorators.some((d) => d.id === decorator.id)) owner.decorators.push(decorator);
+      if ('kind' in owner) pushUniqueNode(owner.decorators, decorator);
     }
   }
 
@@ -442,6 +441,10 @@ function pushUnique(list: string[], value: string): void {
   if (!list.includes(value)) list.push(value);
 }
 
+function pushUniqueNode(list: Node[], node: Node): void {
+  if (!list.some((known) => known.id === node.id)) list.push(node);
+}
+
 /**
  * Adds (or merges into) the definition of `node`. A match without a name can only add details to a definition
  * another pattern names: it returns false when that definition is not known yet, so the caller retries it last.
@@ -481,9 +484,8 @@ function addDefinition(map: Map<number, DefinitionFact>, view: MatchView, kind: 
     def.kind = kind;
     def.patternIndex = view.patternIndex;
   }
-  def.parameters ??= first(view, 'parameters');
   for (const list of view.captures.get('parameters') ?? []) {
-    if (!def.parameterLists.some((known) => known.id === list.id)) def.parameterLists.push(list);
+    pushUniqueNode(def.parameterLists, list);
   }
   def.body ??= first(view, 'body');
   def.returnType ??= first(view, 'return_type');
@@ -498,7 +500,7 @@ function addDefinition(map: Map<number, DefinitionFact>, view: MatchView, kind: 
   for (const part of view.captures.get('type.part') ?? []) applyDetail(def, 'type.part', part);
   for (const [capture, nodes] of view.captures) {
     if (capture === 'doc') {
-      for (const docNode of nodes) if (!def.docNodes.some((d) => d.id === docNode.id)) def.docNodes.push(docNode);
+      for (const docNode of nodes) pushUniqueNode(def.docNodes, docNode);
     } else if (capture === 'modifier' || capture.startsWith('modifier.') || capture === 'optional') {
       for (const detail of nodes) applyDetail(def, capture, detail);
     } else if (capture === 'extends' || capture === 'implements') {
@@ -520,19 +522,19 @@ function applyDetail(def: DefinitionFact, capture: string, node: Node): void {
       def.isGenerator = true;
       return;
     case 'extends':
-      if (!def.extends.some((n) => n.id === node.id)) def.extends.push(node);
+      pushUniqueNode(def.extends, node);
       return;
     case 'implements':
-      if (!def.implements.some((n) => n.id === node.id)) def.implements.push(node);
+      pushUniqueNode(def.implements, node);
       return;
     case 'type_parameters':
       def.typeParameters ??= node;
       return;
     case 'return_type.part':
-      if (!def.returnTypeParts.some((known) => known.id === node.id)) def.returnTypeParts.push(node);
+      pushUniqueNode(def.returnTypeParts, node);
       return;
     case 'type.part':
-      if (!def.typeParts.some((known) => known.id === node.id)) def.typeParts.push(node);
+      pushUniqueNode(def.typeParts, node);
       return;
     case 'return_type':
       def.returnType ??= node;
@@ -548,13 +550,10 @@ function addParameter(map: Map<number, ParameterFact>, view: MatchView, node: No
     param = { node, names: [], optional: false, rest: false, modifiers: [], typeParts: [] };
     map.set(node.id, param);
   }
-  for (const name of view.captures.get('parameter.name') ?? [])
-    if (!param.names.some((known) => known.id === name.id)) param.names.push(name);
+  for (const name of view.captures.get('parameter.name') ?? []) pushUniqueNode(param.names, name);
   param.name ??= param.names[0];
   param.type ??= first(view, 'parameter.type');
-  for (const part of view.captures.get('parameter.type.part') ?? []) {
-    if (!param.typeParts.some((known) => known.id === part.id)) param.typeParts.push(part);
-  }
+  for (const part of view.captures.get('parameter.type.part') ?? []) pushUniqueNode(param.typeParts, part);
   param.defaultValue ??= first(view, 'parameter.default');
   if (view.captures.has('parameter.optional')) param.optional = true;
   if (view.captures.has('parameter.rest')) param.rest = true;
@@ -624,7 +623,7 @@ function addExport(map: Map<number, ExportFact>, view: MatchView, node: Node): v
     map.set(node.id, fact);
   }
   for (const declaration of view.captures.get('export.declaration') ?? []) {
-    if (!fact.declarations.some((d) => d.id === declaration.id)) fact.declarations.push(declaration);
+    pushUniqueNode(fact.declarations, declaration);
   }
   if (view.captures.has('export.default')) fact.isDefault = true;
   if (view.captures.has('export.all')) fact.all = true;

@@ -418,10 +418,10 @@ export async function findDefinitions(context: NavigationContext, query: Positio
   }
   const here = target.at?.file;
   const languageOf = (file: string) => context.registry.detectLanguage(file).language;
-  const hereLanguage = here ? languageOf(here) : undefined;
+  const hereLanguage = target.record?.analysis.language;
   // Same file, the imported module, the same folder, the same language, then the rest.
   const at = target.at;
-  const rank = (entry: LocatedDefinition): number => {
+  const rankOf = (entry: LocatedDefinition): number => {
     // On a definition's own name (hovering a declaration), that definition first.
     if (at && entry.file === at.file && entry.definition.line === at.line && entry.definition.column === at.column) return -1;
     if (entry.file === here) return 0;
@@ -430,6 +430,9 @@ export async function findDefinitions(context: NavigationContext, query: Positio
     if (hereLanguage && languageOf(entry.file) === hereLanguage) return 3;
     return 4;
   };
+  // Ranked once per entry, not per comparison.
+  const ranks = new Map(entries.map((entry) => [entry, rankOf(entry)]));
+  const rank = (entry: LocatedDefinition) => ranks.get(entry) ?? 4;
   entries = [...entries].sort(
     (a, b) =>
       rank(a) - rank(b) ||
