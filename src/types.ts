@@ -62,6 +62,8 @@ export interface FunctionInfo {
   decorators?: string[];
   /** The doc comment, cleaned: delimiters and `*` gutters removed, tags kept. */
   doc?: string;
+  /** `macro` for a function-like macro (C's `#define MAX(a, b)`, Rust's `macro_rules!`). */
+  kind?: 'macro';
 }
 
 /** A property of a class, interface, type literal or enum. */
@@ -175,6 +177,8 @@ export interface ConstantInfo {
   column?: number;
   /** The doc comment, cleaned. */
   doc?: string;
+  /** `macro` for an object-like macro (C's `#define SIZE 64`). */
+  kind?: 'macro';
 }
 
 /** One name brought in by an import. */
@@ -243,8 +247,8 @@ export interface SignatureInfo {
   line: number;
   /** e.g. `login(email: string, password: string): Promise<User>`. */
   signature: string;
-  /** `function`, `method` or `constructor`. */
-  kind?: 'function' | 'method' | 'constructor';
+  /** `function`, `method`, `constructor` or `macro`. */
+  kind?: 'function' | 'method' | 'constructor' | 'macro';
   /** The doc comment, cleaned. */
   doc?: string;
 }

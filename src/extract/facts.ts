@@ -1,779 +1,748 @@
 /**
- * Pure extraction: (tree, query matches) -> facts. Reads capture names, never node types: what a construct is
- * in a language is said by that language's queries (`queries/<id>/*.scm`, vocabulary in `queries/README.md`).
+ * Extraction: (tree, query) -> plain facts, in named phases that each take data and return data:
+ *
+ * 1. captures: run the query, sort captures into raw facts (`captures.ts`);
+ * 2. placement: where each definition sits (enclosing definition, local or not) and what wraps it (sibling walk);
+ * 3. details: loose details, decorators, parameters and type-only marks attached to their owners;
+ * 4. docs: doc comments above definitions (or `@doc` captures);
+ * 5. exports: what the file exports, decided once;
+ * 6. description: every definition written out as plain data (signatures, types, parameters);
+ * 7. references, imports and outline items, with positions and enclosing definitions.
+ *
+ * Reads capture names, never node types: what a construct is in a language is said by its queries
+ * (`queries/<id>/*.scm`, vocabulary in `queries/README.md`). Never climbs `Node.parent` or asks for siblings per
+ * node (quadratic in tree-sitter): spans and one cursor walk instead, so every phase is linear or n log n.
  *
  * @module
  */
-
-import type { DocCommentStyle, LanguageDefinition } from '../languages/define.js';
+import type { LanguageDefinition } from '../languages/define.js';
 import type { LoadedLanguage } from '../languages/registry.js';
+import { kindInfo } from '../model/kinds.js';
+import type { Definition, OutlineFacts, Reference } from '../model/facts.js';
+import type { Deadline } from '../runtime/deadline.js';
 import type { Node, Range, Tree } from '../runtime/tree-sitter.js';
+import type {
+  CodeBlockInfo,
+  ExportInfo,
+  HeadingInfo,
+  ImportInfo,
+  KeyInfo,
+  LinkInfo,
+} from '../types.js';
+import {
+  applyDetail,
+  applyParameterDetail,
+  gatherCaptures,
+  pushUniqueNode,
+  type RawCaptures,
+  type RawDefinition,
+  type RawExport,
+  type RawImport,
+  type RawOutline,
+  type RawParameter,
+  readMatches,
+} from './captures.js';
 import { cleanDocComments, isDocComment } from './docs.js';
-import { foldWhitespace } from './text.js';
+import type { LineIndex } from './lines.js';
+import { type Level, type NodeContext, siblingContexts } from './siblings.js';
+import {
+  contentText,
+  declaredType,
+  parameterInfo,
+  parameterProperties,
+  signatureOf,
+  type Source,
+  typeName,
+} from './signatures.js';
+import { innermost, parents, type Span } from './spans.js';
+import { foldWhitespace, shorten } from './text.js';
 
-/** One definition found by a `@definition.<kind>` capture, with its details merged from every match. */
-export interface DefinitionFact {
-  kind: string;
-  name: string;
-  node: Node;
-  nameNode?: Node;
-  patternIndex: number;
-  /** Every parameter list (`@parameters`), in order: Scala's `def f(a: Int)(implicit ec: EC)` has two. */
-  parameterLists: Node[];
-  body?: Node;
-  returnType?: Node;
-  typeParameters?: Node;
-  type?: Node;
-  value?: Node;
-  /** The receiver type of a method declared outside its type (Go `func (s *S) M()`). */
-  receiver?: Node;
-  /** What the name is written on in the signature (Kotlin's extension `fun String.masked()`): `@name.qualifier`. */
-  qualifier?: Node;
-  /** C's declarator around the name (`*name`, `name[8]`, `*f(int)`): completes `type`/`returnType`. */
-  declarator?: Node;
-  /**
-   * The statement declaring several names at once (`int x, y;`, Go's `const A, B = 1, 2`), when the definition is
-   * one of them: its doc comment, modifiers and decorators are every name's.
-   */
-  declaration?: Node;
-  /**
-   * Other nodes of a type written apart (`@return_type.part`, `@type.part`): Dart's `Future` `<T>` `?` are siblings,
-   * C's `const` precedes the type. The type spans from its first to its last part.
-   */
-  returnTypeParts: Node[];
-  typeParts: Node[];
-  modifiers: string[];
-  extends: Node[];
-  implements: Node[];
-  decorators: Node[];
-  docNodes: Node[];
-  optional: boolean;
-  isGenerator: boolean;
-  params: ParameterFact[];
-  /** Nearest enclosing definition. */
-  container?: DefinitionFact;
-  /** True when some enclosing definition is a function, method or constructor. */
+/** What extraction reads. */
+export interface ExtractionInput {
+  tree: Tree;
+  loaded: LoadedLanguage;
+  text: string;
+  lines: LineIndex;
+  deadline: Deadline;
+}
+
+/** The facts of one tree, and the ranges of other languages embedded in it. */
+export interface Extraction {
+  definitions: Definition[];
+  references: Reference[];
+  imports: ImportInfo[];
+  exports: ExportInfo[];
+  outline: OutlineFacts;
+  /** Ranges to parse with another registered language, by its id. */
+  injections: Map<string, Range[]>;
+}
+
+const MAX_KEYS = 2000;
+const MAX_KEY_DEPTH = 2;
+
+/** A definition while extraction works on it: raw captures plus where it sits. */
+interface Placed {
+  raw: RawDefinition;
+  index: number;
+  container?: Placed;
   isLocal: boolean;
-  /** Nodes that wrap the definition without adding anything but keywords (`export`, `const`, decorators). */
-  wrappers: Node[];
-  doc?: string;
-  exported: boolean;
-  exportedAsDefault: boolean;
+  /** Ancestors wrapping it without adding anything but keywords (a declaration of several names first). */
+  wrappers: Span[];
+  /** The node (or the declaration) and its wrappers, each with what precedes it: where doc comments are. */
+  levels: Level[];
+  depth: number;
 }
 
-/** One parameter found by a `@parameter` capture. */
-export interface ParameterFact {
-  node: Node;
-  name?: Node;
-  /** Every name the parameter declares: Go's `a, b int` declares two parameters with one type. */
-  names: Node[];
-  type?: Node;
-  defaultValue?: Node;
-  optional: boolean;
-  rest: boolean;
-  /** The token written before a rest parameter (`*`, `**`, `...`), when the query captures it. */
-  prefix?: Node;
-  /** Other nodes of the parameter's type written apart (`@parameter.type.part`). */
-  typeParts: Node[];
-  modifiers: string[];
-}
+const spanOf = (node: Node): Span => ({ start: node.startIndex, end: node.endIndex, id: node.id });
 
-/** One reference found by a `@reference.<kind>` capture. */
-export interface ReferenceFact {
-  kind: string;
-  name: string;
-  node: Node;
-  nameNode: Node;
-}
-
-/** One import statement or call, with its items. */
-export interface ImportFact {
-  node: Node;
-  source?: string;
-  kind?: string;
-  typeOnly: boolean;
-  items: Array<{
-    node?: Node;
-    name: string;
-    alias?: string;
-    isDefault: boolean;
-    isNamespace: boolean;
-    typeOnly: boolean;
-  }>;
-}
-
-/** One export statement (or CommonJS assignment), with what it exports. */
-export interface ExportFact {
-  node: Node;
-  declarations: Node[];
-  isDefault: boolean;
-  typeOnly: boolean;
-  all: boolean;
-  source?: string;
-  namespace?: string;
-  assignment?: Node;
-  items: Array<{ name: string; alias?: string; value?: Node; node: Node }>;
-}
-
-/** An outline item of a data or document language. */
-export interface OutlineFact {
-  family: 'key' | 'heading' | 'code_block' | 'link';
-  node: Node;
-  captures: Map<string, Node[]>;
-  properties: Record<string, string>;
-}
-
-/** Everything extracted from one tree. */
-export interface FileFacts {
-  definitions: DefinitionFact[];
-  /** Definitions by the id of their node. */
-  definitionsByNode: Map<number, DefinitionFact>;
-  references: ReferenceFact[];
-  imports: ImportFact[];
-  exports: ExportFact[];
-  outline: OutlineFact[];
-  /**
-   * Trees of injected languages whose nodes these facts reference. The caller deletes them (with the main tree)
-   * once it has built its results: a node of a deleted tree reads garbage.
-   */
-  injectedTrees: Tree[];
-}
-
-/** Languages embedded in the file (by injection name), loaded by the caller; extraction does no I/O. */
-export type InjectionLanguages = ReadonlyMap<string, LoadedLanguage>;
-
-interface MatchView {
-  patternIndex: number;
-  captures: Map<string, Node[]>;
-  properties: Record<string, string>;
-}
-
-const FUNCTION_KINDS = new Set(['function', 'method', 'constructor']);
-const DETAIL_CAPTURES = new Set([
-  'modifier',
-  'optional',
-  'extends',
-  'implements',
-  'type_parameters',
-  'return_type',
-  'return_type.part',
-  'type.part',
-  'parameter.modifier',
-  'import.type',
-  'export.type',
-]);
-
-/**
- * Runs a language's query over a tree and gathers the facts. Injected languages (Markdown's inline content)
- * are parsed over their ranges and their facts merged.
- */
-export function extractFacts(
-  tree: Tree,
-  loaded: LoadedLanguage,
-  text: string,
-  injections: InjectionLanguages = new Map(),
-): FileFacts {
-  const views = readMatches(loaded, tree.rootNode);
-  const facts = collect(views, loaded);
-  for (const [name, ranges] of injectionRanges(views, loaded)) {
-    const injected = injections.get(name);
-    if (!injected) continue;
-    const subTree = injected.parser.parse(text, null, { includedRanges: ranges });
-    if (!subTree) continue;
-    facts.injectedTrees.push(subTree);
-    const sub = extractFacts(subTree, injected, text);
-    facts.injectedTrees.push(...sub.injectedTrees);
-    facts.definitions.push(...sub.definitions);
-    for (const def of sub.definitions) facts.definitionsByNode.set(def.node.id, def);
-    facts.references.push(...sub.references);
-    facts.imports.push(...sub.imports);
-    facts.outline.push(...sub.outline);
-  }
-  facts.outline.sort((a, b) => a.node.startIndex - b.node.startIndex);
-  facts.imports.sort((a, b) => a.node.startIndex - b.node.startIndex);
-  return facts;
-}
-
-function readMatches(loaded: LoadedLanguage, root: Node): MatchView[] {
-  const { query } = loaded;
-  const views: MatchView[] = [];
-  for (const match of query.matches(root)) {
-    const captures = new Map<string, Node[]>();
-    for (const capture of match.captures) {
-      if (capture.name.startsWith('_')) continue;
-      const list = captures.get(capture.name);
-      if (list) {
-        if (!list.some((node) => node.id === capture.node.id)) list.push(capture.node);
-      } else captures.set(capture.name, [capture.node]);
-    }
-    const properties: Record<string, string> = {};
-    for (const [key, value] of Object.entries(match.setProperties ?? {})) if (value != null) properties[key] = value;
-    views.push({ patternIndex: match.patternIndex, captures, properties });
-  }
-  return views;
-}
-
-function first(view: MatchView, name: string): Node | undefined {
-  return view.captures.get(name)?.[0];
-}
-
-/** A capture's text without what the pattern's `strip.<capture>` regex matches (quotes, sigils, brackets). */
-function strippedText(view: MatchView, capture: string, node: Node, text = node.text): string {
-  const strip = view.properties[`strip.${capture}`];
-  return strip ? text.replace(new RegExp(strip, 'gu'), '') : text;
-}
-
-/** The source text from the first node's start to the last node's end (siblings, or a node and its neighbours). */
-export function sourceSpan(nodes: ReadonlyArray<Node | undefined>): string {
-  const present = nodes.filter((node): node is Node => node !== undefined);
-  const [first] = present;
-  if (!first) return '';
-  const start = Math.min(...present.map((node) => node.startIndex));
-  const end = Math.max(...present.map((node) => node.endIndex));
-  if (start === first.startIndex && end === first.endIndex) return first.text;
-  let holder: Node | null = first;
-  while (holder && (holder.startIndex > start || holder.endIndex < end)) holder = holder.parent;
-  return holder ? holder.text.slice(start - holder.startIndex, end - holder.startIndex) : first.text;
-}
-
-/** A type written in several nodes (Dart's `Future` `<T>` `?`, C's `const` `char`), whitespace folded. */
-export function spanText(start: Node, parts: readonly Node[] = []): string {
-  return foldWhitespace(sourceSpan([start, ...parts]));
-}
-
-function collect(views: MatchView[], loaded: LoadedLanguage): FileFacts {
-  const definitions = new Map<number, DefinitionFact>();
-  const parameters = new Map<number, ParameterFact>();
-  const references: ReferenceFact[] = [];
-  const referenced = new Set<number>();
-  const imports = new Map<number, ImportFact>();
-  const exportFacts = new Map<number, ExportFact>();
-  const outline: OutlineFact[] = [];
-  const comments = new Set<number>();
-  const decorators: Node[] = [];
-  const looseDetails: Array<{ name: string; node: Node }> = [];
-  const unnamed: Array<{ view: MatchView; name: string; node: Node }> = [];
-
-  for (const view of views) {
-    let consumed = false;
-    for (const [name, nodes] of view.captures) {
-      const node = nodes[0];
-      if (!node) continue;
-      if (name.startsWith('definition.')) {
-        if (!addDefinition(definitions, view, name.slice('definition.'.length), node)) unnamed.push({ view, name, node });
-        consumed = true;
-      } else if (name.startsWith('reference.')) {
-        const nameNode = first(view, 'name') ?? node;
-        // Two patterns may tag the same name (a shared and a language file): one reference per name node.
-        if (referenced.has(nameNode.id)) continue;
-        referenced.add(nameNode.id);
-        references.push({ kind: name.slice('reference.'.length), name: strippedText(view, 'name', nameNode), node, nameNode });
-        consumed = true;
-      } else if (name === 'parameter') {
-        addParameter(parameters, view, node);
-        consumed = true;
-      } else if (name === 'import') {
-        addImport(imports, view, node);
-        consumed = true;
-      } else if (name === 'export') {
-        addExport(exportFacts, view, node);
-        consumed = true;
-      } else if (name === 'key' || name === 'heading' || name === 'code_block' || name === 'link') {
-        outline.push({ family: name, node, captures: view.captures, properties: view.properties });
-        consumed = true;
-      } else if (name === 'comment') {
-        comments.add(node.id);
-        consumed = true;
-      } else if (name === 'decorator') {
-        decorators.push(node);
-        consumed = true;
-      }
-    }
-    if (consumed) continue;
-    for (const [name, nodes] of view.captures) {
-      if (DETAIL_CAPTURES.has(name) || name.startsWith('modifier.')) {
-        for (const node of nodes) looseDetails.push({ name, node });
-      }
-    }
-  }
-
-  // Details matched before the pattern that names their definition (a later pattern, an earlier match).
-  for (const { view, name, node } of unnamed) addDefinition(definitions, view, name.slice('definition.'.length), node);
-  const defs = [...definitions.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);
-  const bodies = new Set<number>();
-  const byNode = new Map<number, DefinitionFact>();
-  for (const def of defs) {
-    byNode.set(def.node.id, def);
-    if (def.body) bodies.add(def.body.id);
-  }
-  const decoratorIds = new Set(decorators.map((node) => node.id));
-  const siblings = new Siblings();
-  for (const def of defs) {
-    def.wrappers = def.declaration
-      ? [def.declaration, ...wrappersOf(def.declaration, bodies, decoratorIds, siblings)]
-      : wrappersOf(def.node, bodies, decoratorIds, siblings);
-  }
-
-  // Owners of loose details: definitions (and their wrappers), parameters, imports and their items. A declaration
-  // of several names owns them all.
-  const owners = new Map<number, DefinitionFact | ParameterFact>();
-  const shared = new Map<number, DefinitionFact[]>();
-  for (const def of defs) owners.set(def.node.id, def);
-  for (const def of defs) {
-    if (def.declaration) {
-      const list = shared.get(def.declaration.id) ?? [];
-      list.push(def);
-      shared.set(def.declaration.id, list);
-    }
-    for (const wrapper of def.wrappers) if (!owners.has(wrapper.id)) owners.set(wrapper.id, def);
-  }
-  for (const param of parameters.values()) owners.set(param.node.id, param);
-  const ownersOf = (node: Node): Array<DefinitionFact | ParameterFact> => {
-    const owner = findOwner(node, owners, bodies);
-    if (!owner) return [];
-    if (!('kind' in owner) || !owner.declaration) return [owner];
-    // A detail inside the declaration but outside any one name's node belongs to every name.
-    const inOwnNode = node.startIndex >= owner.node.startIndex && node.endIndex <= owner.node.endIndex;
-    return inOwnNode ? [owner] : (shared.get(owner.declaration.id) ?? [owner]);
-  };
-
-  for (const { name, node } of looseDetails) {
-    if (name === 'import.type' || name === 'export.type') {
-      markTypeOnly(node, imports, exportFacts);
-      continue;
-    }
-    for (const owner of ownersOf(node)) {
-      if ('kind' in owner) applyDetail(owner, name, node);
-      else if (name === 'parameter.modifier' || name === 'modifier') pushUnique(owner.modifiers, node.text);
-    }
-  }
-  for (const decorator of decorators) {
-    const next = nextDefinition(decorator, byNode, decoratorIds, comments);
-    for (const owner of next ? [next] : ownersOf(decorator)) {
-      if ('kind' in owner) pushUniqueNode(owner.decorators, decorator);
-    }
-  }
-
-  // Parameters belong to the definition whose @parameters node is them or their parent.
-  const byParameters = new Map<number, DefinitionFact>();
-  for (const def of defs) {
-    def.parameterLists.sort((a, b) => a.startIndex - b.startIndex);
-    for (const list of def.parameterLists) byParameters.set(list.id, def);
-  }
-  const sortedParams = [...parameters.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);
-  for (const param of sortedParams) {
-    const def =
-      byParameters.get(param.node.id) ?? (param.node.parent ? byParameters.get(param.node.parent.id) : undefined);
-    if (!def) continue;
-    if (param.names.length <= 1) def.params.push(param);
-    else {
-      const names = [...param.names].sort((a, b) => a.startIndex - b.startIndex);
-      for (const name of names) def.params.push({ ...param, name, names: [name] });
-    }
-  }
-
-  // Nesting: the nearest enclosing definition, and whether any enclosing one is a function.
-  for (const def of defs) {
-    let node = def.node.parent;
-    while (node) {
-      const outer = byNode.get(node.id);
-      if (outer) {
-        def.container ??= outer;
-        if (FUNCTION_KINDS.has(outer.kind)) {
-          def.isLocal = true;
-          break;
-        }
-      }
-      node = node.parent;
-    }
-  }
-
-  const style = loaded.definition.docComments;
-  for (const def of defs) {
-    if (def.docNodes.length > 0) def.doc = cleanDocComments(def.docNodes.map(docText), style ?? {});
-    else if (style) def.doc = findDocComment(def, comments, decoratorIds, style, siblings);
-  }
-
-  const exportList = [...exportFacts.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);
-  const declared = new Map<number, ExportFact>();
-  for (const fact of exportList) for (const declaration of fact.declarations) declared.set(declaration.id, fact);
-  for (const def of defs) {
-    const fact = declared.get(def.node.id) ?? def.wrappers.map((w) => declared.get(w.id)).find((f) => f !== undefined);
-    if (!fact) continue;
-    def.exported = true;
-    if (fact.isDefault) def.exportedAsDefault = true;
-  }
-  applyExportRule(defs, loaded.definition.exports);
-
+/** Extracts the facts of one tree. */
+export function extractFacts(input: ExtractionInput): Extraction {
+  const { tree, loaded, deadline } = input;
+  const source: Source = { text: input.text };
+  const matches = readMatches(loaded.query, tree.rootNode, deadline);
+  const raw = gatherCaptures(matches, deadline);
+  deadline.check();
+  const { placed, contexts } = placeDefinitions(tree.rootNode, raw, deadline);
+  deadline.check();
+  attachDetails(raw, placed, contexts);
+  attachParameters(raw, placed);
+  const docs = documentDefinitions(placed, raw, loaded.definition, input.lines);
+  deadline.check();
+  const exports = resolveExports(placed, raw, loaded.definition, input.lines, source);
+  const definitions = describeDefinitions(placed, docs, exports, loaded.definition, input.lines, source);
+  deadline.check();
   return {
-    definitions: defs,
-    definitionsByNode: byNode,
-    references,
-    imports: [...imports.values()].sort((a, b) => a.node.startIndex - b.node.startIndex),
-    exports: exportList,
-    outline,
-    injectedTrees: [],
+    definitions,
+    references: collectReferences(raw, placed, input.lines),
+    imports: collectImports(raw, input.lines),
+    exports: exports.entries,
+    outline: collectOutline(raw.outline, input.lines),
+    injections: injectionRanges(raw, loaded.definition),
   };
 }
 
-/** Marks exported definitions for languages whose exports are a naming or modifier convention. */
-function applyExportRule(defs: DefinitionFact[], rule: LanguageDefinition['exports']): void {
-  if (!rule || rule === 'declared') return;
-  const name = rule.namePattern ? new RegExp(rule.namePattern, 'u') : undefined;
-  const unlessName = rule.unlessNamePattern ? new RegExp(rule.unlessNamePattern, 'u') : undefined;
-  for (const def of defs) {
-    if (def.isLocal || def.kind === 'import') continue;
-    // Members follow their container: a public method of a private class is not part of the file's API.
-    if (def.container && !def.container.exported) continue;
-    let exported = rule.modifiers ? rule.modifiers.some((m) => def.modifiers.includes(m)) : true;
-    if (rule.unlessModifiers?.some((m) => def.modifiers.includes(m))) exported = false;
-    if (name && !name.test(def.name)) exported = false;
-    if (unlessName?.test(def.name)) exported = false;
-    def.exported = exported;
-  }
-}
-
-function docText(node: Node): string {
-  return node.text;
-}
-
-function pushUnique(list: string[], value: string): void {
-  if (!list.includes(value)) list.push(value);
-}
-
-function pushUniqueNode(list: Node[], node: Node): void {
-  if (!list.some((known) => known.id === node.id)) list.push(node);
-}
+// ---- 2. placement -------------------------------------------------------------------------------------------
 
 /**
- * Adds (or merges into) the definition of `node`. A match without a name can only add details to a definition
- * another pattern names: it returns false when that definition is not known yet, so the caller retries it last.
+ * Where each definition sits and what wraps it. Definitions come back in source order, with the sibling contexts of
+ * every node the walk visited.
  */
-function addDefinition(map: Map<number, DefinitionFact>, view: MatchView, kind: string, node: Node): boolean {
-  const nameNode = first(view, 'name');
-  // Folded first: a strip pattern sees the name on one line.
-  const name = view.properties.name ?? (nameNode ? strippedText(view, 'name', nameNode, foldWhitespace(nameNode.text)) : undefined);
-  let def = map.get(node.id);
-  if (!def) {
-    if (name === undefined) return false;
-    def = {
-      kind,
-      name,
-      node,
-      nameNode: view.properties.name ? undefined : nameNode,
-      patternIndex: view.patternIndex,
-      modifiers: [],
-      extends: [],
-      implements: [],
-      decorators: [],
-      docNodes: [],
-      optional: false,
-      isGenerator: false,
-      params: [],
-      parameterLists: [],
-      returnTypeParts: [],
-      typeParts: [],
-      isLocal: false,
-      wrappers: [],
-      exported: false,
-      exportedAsDefault: false,
-    };
-    map.set(node.id, def);
-  } else if (view.patternIndex < def.patternIndex) {
-    // The earliest pattern in the query decides what a node is.
-    def.kind = kind;
-    def.patternIndex = view.patternIndex;
+function placeDefinitions(root: Node, raw: RawCaptures, deadline: Deadline): { placed: Placed[]; contexts: Map<number, NodeContext> } {
+  const defs = [...raw.definitions.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);
+  const bodies = new Set<number>();
+  for (const def of defs) if (def.body) bodies.add(def.body.id);
+  const decorators = new Set(raw.decorators.map((node) => node.id));
+  const targets: Node[] = [];
+  for (const def of defs) {
+    targets.push(def.node);
+    if (def.declaration) targets.push(def.declaration);
   }
-  for (const list of view.captures.get('parameters') ?? []) {
-    pushUniqueNode(def.parameterLists, list);
-  }
-  def.body ??= first(view, 'body');
-  def.returnType ??= first(view, 'return_type');
-  def.typeParameters ??= first(view, 'type_parameters');
-  def.type ??= first(view, 'type');
-  def.value ??= first(view, 'value');
-  def.receiver ??= first(view, 'receiver');
-  def.qualifier ??= first(view, 'name.qualifier');
-  def.declarator ??= first(view, 'declarator');
-  def.declaration ??= first(view, 'declaration');
-  for (const part of view.captures.get('return_type.part') ?? []) applyDetail(def, 'return_type.part', part);
-  for (const part of view.captures.get('type.part') ?? []) applyDetail(def, 'type.part', part);
-  for (const [capture, nodes] of view.captures) {
-    if (capture === 'doc') {
-      for (const docNode of nodes) pushUniqueNode(def.docNodes, docNode);
-    } else if (capture === 'modifier' || capture.startsWith('modifier.') || capture === 'optional') {
-      for (const detail of nodes) applyDetail(def, capture, detail);
-    } else if (capture === 'extends' || capture === 'implements') {
-      for (const detail of nodes) applyDetail(def, capture, detail);
+  // The `type` token of `import type` / `export type`: its parent says what it marks.
+  for (const detail of raw.details) if (detail.name === 'import.type' || detail.name === 'export.type') targets.push(detail.node);
+  const contexts = siblingContexts(
+    root,
+    targets,
+    { isComment: (id) => raw.comments.has(id), isDecorator: (id) => decorators.has(id), isBody: (id) => bodies.has(id) },
+    deadline,
+  );
+  const placed: Placed[] = defs.map((def, index) => {
+    const context: NodeContext | undefined = contexts.get((def.declaration ?? def.node).id);
+    const levels = context?.levels ?? [{ ...spanOf(def.declaration ?? def.node), id: (def.declaration ?? def.node).id, run: [] }];
+    const wrappers = def.declaration ? levels.map(spanOfLevel) : levels.slice(1).map(spanOfLevel);
+    return { raw: def, index, isLocal: false, wrappers, levels, depth: contexts.get(def.node.id)?.depth ?? 0 };
+  });
+  // Nesting: the nearest enclosing definition; local when some enclosing definition is function-like.
+  const enclosing = parents(
+    placed.map((def) => ({ ...spanOf(def.raw.node), def })),
+    (span) => span.def.depth,
+  );
+  placed.forEach((def, i) => {
+    const outer = enclosing[i]?.def;
+    if (!outer) return;
+    def.container = outer;
+    def.isLocal = kindInfo(outer.raw.kind).functionLike || outer.isLocal;
+  });
+  return { placed, contexts };
+}
+
+function spanOfLevel(level: Level): Span {
+  return { start: level.start, end: level.end, id: level.id };
+}
+
+// ---- 3. details ---------------------------------------------------------------------------------------------
+
+type Owner = { def: Placed } | { param: RawParameter } | { body: true };
+
+/**
+ * Loose details attach to the nearest enclosing definition (or its wrappers) or parameter, never across a body; a
+ * detail inside a declaration of several names but outside one name's node belongs to every name. Decorators
+ * attach to the definition they stand before, else to their enclosing owner.
+ */
+function attachDetails(raw: RawCaptures, placed: Placed[], contexts: ReadonlyMap<number, NodeContext>): void {
+  const owners = new Map<number, { span: Span; owner: Owner; rank: number }>();
+  for (const def of placed) owners.set(def.raw.node.id, { span: spanOf(def.raw.node), owner: { def }, rank: 1 });
+  const shared = new Map<number, Placed[]>();
+  for (const def of placed) {
+    const declaration = def.raw.declaration;
+    if (declaration) {
+      const list = shared.get(declaration.id) ?? [];
+      list.push(def);
+      shared.set(declaration.id, list);
+    }
+    for (const wrapper of def.wrappers) {
+      if (wrapper.id !== undefined && !owners.has(wrapper.id)) owners.set(wrapper.id, { span: wrapper, owner: { def }, rank: 0 });
     }
   }
-  return true;
-}
-
-function applyDetail(def: DefinitionFact, capture: string, node: Node): void {
-  switch (capture) {
-    case 'modifier':
-      pushUnique(def.modifiers, node.text);
-      return;
-    case 'optional':
-      def.optional = true;
-      return;
-    case 'modifier.generator':
-      def.isGenerator = true;
-      return;
-    case 'extends':
-      pushUniqueNode(def.extends, node);
-      return;
-    case 'implements':
-      pushUniqueNode(def.implements, node);
-      return;
-    case 'type_parameters':
-      def.typeParameters ??= node;
-      return;
-    case 'return_type.part':
-      pushUniqueNode(def.returnTypeParts, node);
-      return;
-    case 'type.part':
-      pushUniqueNode(def.typeParts, node);
-      return;
-    case 'return_type':
-      def.returnType ??= node;
-      return;
-    default:
-      if (capture.startsWith('modifier.')) pushUnique(def.modifiers, capture.slice('modifier.'.length));
+  for (const param of raw.parameters.values()) owners.set(param.node.id, { span: spanOf(param.node), owner: { param }, rank: 3 });
+  for (const def of placed) {
+    const body = def.raw.body;
+    if (body && !owners.has(body.id)) owners.set(body.id, { span: spanOf(body), owner: { body: true }, rank: 2 });
   }
-}
-
-function addParameter(map: Map<number, ParameterFact>, view: MatchView, node: Node): void {
-  let param = map.get(node.id);
-  if (!param) {
-    param = { node, names: [], optional: false, rest: false, modifiers: [], typeParts: [] };
-    map.set(node.id, param);
-  }
-  for (const name of view.captures.get('parameter.name') ?? []) pushUniqueNode(param.names, name);
-  param.name ??= param.names[0];
-  param.type ??= first(view, 'parameter.type');
-  for (const part of view.captures.get('parameter.type.part') ?? []) pushUniqueNode(param.typeParts, part);
-  param.defaultValue ??= first(view, 'parameter.default');
-  if (view.captures.has('parameter.optional')) param.optional = true;
-  if (view.captures.has('parameter.rest')) param.rest = true;
-  param.prefix ??= first(view, 'parameter.prefix');
-  for (const modifier of view.captures.get('parameter.modifier') ?? []) pushUnique(param.modifiers, modifier.text);
-}
-
-function addImport(map: Map<number, ImportFact>, view: MatchView, node: Node): void {
-  let fact = map.get(node.id);
-  if (!fact) {
-    fact = { node, typeOnly: false, items: [] };
-    map.set(node.id, fact);
-  }
-  const sourceNode = first(view, 'import.source');
-  if (sourceNode && fact.source === undefined) fact.source = strippedText(view, 'import.source', sourceNode);
-  fact.kind ??= view.properties.kind;
-  const itemNode = first(view, 'import.item');
-  const defaultNode = first(view, 'import.default');
-  const namespaceNode = first(view, 'import.namespace');
-  const nameNode = first(view, 'import.name');
-  const aliasNode = first(view, 'import.alias');
-  const add = (item: ImportFact['items'][number]) => {
-    const key = item.node?.id;
-    if (key !== undefined && fact.items.some((existing) => existing.node?.id === key)) return;
-    fact.items.push(item);
+  const containers = [...owners.values()].map((entry) => ({ ...entry.span, entry }));
+  const ownersOf = (node: Node, found: (typeof containers)[number] | undefined): Array<Placed | RawParameter> => {
+    const owner = found?.entry.owner;
+    if (!owner || 'body' in owner) return [];
+    if ('param' in owner) return [owner.param];
+    const def = owner.def;
+    const declaration = def.raw.declaration;
+    if (!declaration) return [def];
+    const inOwnNode = node.startIndex >= def.raw.node.startIndex && node.endIndex <= def.raw.node.endIndex;
+    return inOwnNode ? [def] : (shared.get(declaration.id) ?? [def]);
   };
-  // `(#set! strip.import.name "^:")` and the like (Elixir's `only: [f: 1]`).
-  const text = (capture: string, node: Node) => strippedText(view, `import.${capture}`, node);
-  if (defaultNode) {
-    add({
-      node: defaultNode,
-      name: 'default',
-      alias: text('default', defaultNode),
-      isDefault: true,
-      isNamespace: false,
-      typeOnly: false,
-    });
-  }
-  if (namespaceNode) {
-    add({
-      node: namespaceNode,
-      name: '*',
-      alias: text('namespace', namespaceNode),
-      isDefault: false,
-      isNamespace: true,
-      typeOnly: false,
-    });
-  }
-  if (nameNode) {
-    const alias = aliasNode ? text('alias', aliasNode) : undefined;
-    const name = text('name', nameNode);
-    add({
-      node: itemNode ?? nameNode,
-      name,
-      ...(alias && alias !== name ? { alias } : {}),
-      isDefault: false,
-      isNamespace: false,
-      typeOnly: false,
-    });
-  }
-}
 
-function addExport(map: Map<number, ExportFact>, view: MatchView, node: Node): void {
-  let fact = map.get(node.id);
-  if (!fact) {
-    fact = { node, declarations: [], isDefault: false, typeOnly: false, all: false, items: [] };
-    map.set(node.id, fact);
-  }
-  for (const declaration of view.captures.get('export.declaration') ?? []) {
-    pushUniqueNode(fact.declarations, declaration);
-  }
-  if (view.captures.has('export.default')) fact.isDefault = true;
-  if (view.captures.has('export.all')) fact.all = true;
-  fact.source ??= first(view, 'export.source')?.text;
-  fact.namespace ??= first(view, 'export.namespace')?.text;
-  fact.assignment ??= first(view, 'export.assignment');
-  const nameNode = first(view, 'export.name');
-  if (nameNode) {
-    const alias = first(view, 'export.alias')?.text;
-    const exported = alias ?? nameNode.text;
-    if (!fact.items.some((item) => (item.alias ?? item.name) === exported)) {
-      const value = first(view, 'export.value');
-      fact.items.push({ name: nameNode.text, node: nameNode, ...(alias ? { alias } : {}), ...(value ? { value } : {}) });
+  // Decorators right before a definition's node are its own; the rest go to their enclosing owner.
+  const decoratorIds = new Set(raw.decorators.map((node) => node.id));
+  const claimed = new Set<number>();
+  const decoratorsById = new Map(raw.decorators.map((node) => [node.id, node]));
+  for (const def of placed) {
+    const context = contexts.get(def.raw.node.id);
+    for (const item of context?.levels[0]?.run ?? []) {
+      if (item.comment || !decoratorIds.has(item.id)) continue;
+      const node = decoratorsById.get(item.id);
+      if (!node) continue;
+      pushUniqueNode(def.raw.decorators, node);
+      claimed.add(item.id);
     }
   }
+  const loose = raw.details.filter((detail) => detail.name !== 'import.type' && detail.name !== 'export.type');
+  const unclaimed = raw.decorators.filter((node) => !claimed.has(node.id));
+  const items = [...loose.map((detail) => spanOf(detail.node)), ...unclaimed.map(spanOf)];
+  const found = innermost(containers, items, (container) => container.entry.rank);
+  loose.forEach(({ name, node }, i) => {
+    for (const owner of ownersOf(node, found[i])) {
+      if ('raw' in owner) applyDetail(owner.raw, name, node);
+      else applyParameterDetail(owner, name, node);
+    }
+  });
+  unclaimed.forEach((node, i) => {
+    for (const owner of ownersOf(node, found[loose.length + i])) if ('raw' in owner) pushUniqueNode(owner.raw.decorators, node);
+  });
+  markTypeOnly(raw, contexts);
 }
 
-function markTypeOnly(node: Node, imports: Map<number, ImportFact>, exportFacts: Map<number, ExportFact>): void {
-  for (let current: Node | null = node.parent; current; current = current.parent) {
-    const importFact = imports.get(current.id);
+/** `import type` / `import { type T }` / `export type { T }`: the statement or item the `type` token stands in. */
+function markTypeOnly(raw: RawCaptures, contexts: ReadonlyMap<number, NodeContext>): void {
+  const statements = new Map<number, { import?: RawImport; export?: RawExport }>();
+  for (const [id, fact] of raw.imports) statements.set(id, { import: fact });
+  for (const [id, fact] of raw.exports) statements.set(id, { ...statements.get(id), export: fact });
+  const items = new Map<number, { typeOnly: boolean }>();
+  for (const fact of raw.imports.values()) for (const item of fact.items) if (item.node) items.set(item.node.id, item);
+  const containers = [
+    ...[...raw.imports.values()].map((fact) => ({ ...spanOf(fact.node), statement: statements.get(fact.node.id) })),
+    ...[...raw.exports.values()].map((fact) => ({ ...spanOf(fact.node), statement: statements.get(fact.node.id) })),
+  ];
+  const tokens = raw.details.filter((detail) => detail.name === 'import.type' || detail.name === 'export.type');
+  const found = innermost(containers, tokens.map((detail) => spanOf(detail.node)));
+  tokens.forEach(({ node }, i) => {
+    const statement = found[i];
+    if (!statement?.statement) return;
+    const parentId = contexts.get(node.id)?.parentId;
+    const importFact = statement.statement.import;
     if (importFact) {
-      const item = importFact.items.find((candidate) => candidate.node?.id === node.parent?.id);
+      const item = parentId !== undefined ? items.get(parentId) : undefined;
       if (item) item.typeOnly = true;
       else importFact.typeOnly = true;
       return;
     }
-    const exportFact = exportFacts.get(current.id);
-    if (exportFact) {
-      if (current.id === node.parent?.id) exportFact.typeOnly = true;
-      return;
+    const exportFact = statement.statement.export;
+    if (exportFact && statement.id === parentId) exportFact.typeOnly = true;
+  });
+}
+
+/** Parameters belong to the definition whose `@parameters` node is them or their parent. */
+function attachParameters(raw: RawCaptures, placed: Placed[]): void {
+  const byList = new Map<number, Placed>();
+  const byChild = new Map<number, Placed>();
+  for (const def of placed) {
+    def.raw.parameterLists.sort((a, b) => a.startIndex - b.startIndex);
+    for (const list of def.raw.parameterLists) {
+      byList.set(list.id, def);
+      // One call per list: its children are the candidates whose parent it is (C#'s bare `params` token too).
+      for (const child of list.children) if (child && !byChild.has(child.id)) byChild.set(child.id, def);
     }
   }
+  const params = [...raw.parameters.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);
+  for (const param of params) {
+    const def = byList.get(param.node.id) ?? byChild.get(param.node.id);
+    if (!def) continue;
+    if (param.names.length <= 1) def.raw.params.push(param);
+    else {
+      const names = [...param.names].sort((a, b) => a.startIndex - b.startIndex);
+      for (const name of names) def.raw.params.push({ ...param, name, names: [name] });
+    }
+  }
+}
+
+/** The `@parameters` list a parameter of a definition belongs to. */
+function listOfParameter(def: RawDefinition): (param: RawParameter) => Node | undefined {
+  const children = new Map<number, Node>();
+  for (const list of def.parameterLists) {
+    children.set(list.id, list);
+    if (def.parameterLists.length > 1) for (const child of list.children) if (child) children.set(child.id, list);
+  }
+  return (param) => children.get(param.node.id);
+}
+
+// ---- 4. docs ------------------------------------------------------------------------------------------------
+
+/** Each definition's doc comment: its `@doc` captures, or the comments right above it in the language's style. */
+function documentDefinitions(placed: Placed[], raw: RawCaptures, language: LanguageDefinition, lines: LineIndex): Map<Placed, string> {
+  const docs = new Map<Placed, string>();
+  const style = language.docComments;
+  for (const def of placed) {
+    let doc: string | undefined;
+    if (def.raw.docNodes.length > 0) doc = cleanDocComments(def.raw.docNodes.map((node) => node.text), style ?? {});
+    else if (style) doc = docAbove(def.levels, raw.comments, style, lines);
+    if (doc !== undefined) docs.set(def, doc);
+  }
+  return docs;
 }
 
 /**
- * Previous siblings in O(1). tree-sitter finds a node's previous sibling by walking its parent's children from the
- * first, so asking it for every definition of a file with 100,000 top-level statements is quadratic.
+ * The doc comment above a definition: at the node (or the declaration) or at the first wrapper with something
+ * before it, the run of doc-style comments right above it (decorators in between are skipped), each no more than one
+ * line above the next, none trailing code on its own line; a block comment ends the run.
  */
-class Siblings {
-  readonly #byParent = new Map<number, { children: Node[]; index: Map<number, number> }>();
-
-  previous(node: Node): Node | null {
-    const parent = node.parent;
-    if (!parent) return null;
-    let entry = this.#byParent.get(parent.id);
-    if (!entry) {
-      const children = parent.children.filter((child): child is Node => child !== null);
-      entry = { children, index: new Map(children.map((child, i) => [child.id, i])) };
-      this.#byParent.set(parent.id, entry);
-    }
-    const i = entry.index.get(node.id);
-    return i === undefined || i === 0 ? null : (entry.children[i - 1] ?? null);
-  }
-}
-
-/** The nodes a definition sits in without anything but keywords or decorators before it. */
-function wrappersOf(node: Node, bodies: Set<number>, decoratorIds: Set<number>, siblings: Siblings): Node[] {
-  const wrappers: Node[] = [];
-  let current = node;
-  for (;;) {
-    let previous = siblings.previous(current);
-    while (previous && decoratorIds.has(previous.id)) previous = siblings.previous(previous);
-    if (previous?.isNamed) break;
-    const parent = current.parent;
-    if (!parent?.parent || bodies.has(parent.id)) break;
-    wrappers.push(parent);
-    current = parent;
-  }
-  return wrappers;
-}
-
-function findOwner(
-  node: Node,
-  owners: Map<number, DefinitionFact | ParameterFact>,
-  bodies: Set<number>,
-): DefinitionFact | ParameterFact | undefined {
-  for (let current = node.parent; current; current = current.parent) {
-    const owner = owners.get(current.id);
-    if (owner) return owner;
-    if (bodies.has(current.id)) return undefined;
-  }
-  return undefined;
-}
-
-function nextDefinition(
-  decorator: Node,
-  byNode: Map<number, DefinitionFact>,
-  decoratorIds: Set<number>,
-  comments: Set<number>,
-): DefinitionFact | undefined {
-  let next = decorator.nextNamedSibling;
-  while (next && (decoratorIds.has(next.id) || comments.has(next.id))) next = next.nextNamedSibling;
-  return next ? byNode.get(next.id) : undefined;
-}
-
-function findDocComment(
-  def: DefinitionFact,
-  comments: Set<number>,
-  decoratorIds: Set<number>,
-  style: DocCommentStyle,
-  siblings: Siblings,
+function docAbove(
+  levels: readonly Level[],
+  comments: ReadonlyMap<number, Node>,
+  style: NonNullable<LanguageDefinition['docComments']>,
+  lines: LineIndex,
 ): string | undefined {
-  // With a declaration of several names, the comment is above the declaration, not beside a name.
-  for (const current of def.declaration ? def.wrappers : [def.node, ...def.wrappers]) {
-    let anchor: Node = current;
-    let previous = siblings.previous(current);
-    while (previous && decoratorIds.has(previous.id)) {
-      anchor = previous;
-      previous = siblings.previous(previous);
+  const row = (offset: number) => lines.row(offset);
+  for (const level of levels) {
+    const run = level.run;
+    let k = run.length - 1;
+    let anchor = level.start;
+    while (k >= 0 && !(run[k] as (typeof run)[number]).comment) {
+      anchor = (run[k] as (typeof run)[number]).start;
+      k--;
     }
-    if (!previous) continue;
-    if (!comments.has(previous.id)) {
-      if (previous.isNamed) return undefined;
+    if (k < 0) {
+      if (level.before?.named) return undefined;
       continue;
     }
-    const run: Node[] = [];
-    let comment: Node | null = previous;
-    let below = anchor;
-    while (comment && comments.has(comment.id) && comment.endPosition.row >= below.startPosition.row - 1) {
-      if (!isDocComment(comment.text, style)) break;
+    const collected: string[] = [];
+    let belowRow = row(anchor);
+    for (let j = k; j >= 0; j--) {
+      const item = run[j] as (typeof run)[number];
+      if (!item.comment || row(item.end) < belowRow - 1) break;
+      const text = comments.get(item.id)?.text ?? '';
+      if (!isDocComment(text, style)) break;
       // A comment that trails code on its line (`a int, // the count`) documents that code, not what follows.
-      const before = siblings.previous(comment);
-      if (before && !comments.has(before.id) && before.endPosition.row === comment.startPosition.row) break;
-      run.unshift(comment);
-      if (style.block?.some(([open]) => comment?.text.startsWith(open))) break;
-      below = comment;
-      comment = siblings.previous(comment);
+      const before = j > 0 ? run[j - 1] : undefined;
+      const beforeEnd = before ? (before.comment ? undefined : before.end) : level.before?.end;
+      if (beforeEnd !== undefined && row(beforeEnd) === row(item.start)) break;
+      collected.unshift(text);
+      if (style.block?.some(([open]) => text.startsWith(open))) break;
+      belowRow = row(item.start);
     }
-    return run.length > 0 ? cleanDocComments(run.map(docText), style) : undefined;
+    return collected.length > 0 ? cleanDocComments(collected, style) : undefined;
   }
   return undefined;
 }
 
-function injectionRanges(views: MatchView[], loaded: LoadedLanguage): Map<string, Range[]> {
+// ---- 5. exports ---------------------------------------------------------------------------------------------
+
+interface Exports {
+  entries: ExportInfo[];
+  exported: Set<Placed>;
+  asDefault: Set<Placed>;
+}
+
+function isTopLevel(def: Placed): boolean {
+  return !def.isLocal && (!def.container || def.container.raw.kind === 'module');
+}
+
+/**
+ * What the file exports, decided once: definitions declared by export statements, then the language's convention
+ * (modifiers, name patterns; members follow their container), an explicit list of names overriding the convention
+ * (Python's `__all__`), then the names export statements list, `module.exports`, default exports and re-exports.
+ */
+function resolveExports(placed: Placed[], raw: RawCaptures, language: LanguageDefinition, lines: LineIndex, source: Source): Exports {
+  const exported = new Set<Placed>();
+  const asDefault = new Set<Placed>();
+  const facts = [...raw.exports.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);
+  // Definitions by the node an export statement declares: the definition's own node, or one of its wrappers.
+  const byDeclared = new Map<number, Placed[]>();
+  for (const def of placed) {
+    for (const id of [def.raw.node.id, ...def.wrappers.map((w) => w.id)]) {
+      if (id === undefined) continue;
+      const list = byDeclared.get(id) ?? [];
+      if (!list.includes(def)) list.push(def);
+      byDeclared.set(id, list);
+    }
+  }
+  const declaredBy = (fact: RawExport): Placed[] => {
+    const found = new Set<Placed>();
+    for (const declaration of fact.declarations) for (const def of byDeclared.get(declaration.id) ?? []) found.add(def);
+    return [...found].sort((a, b) => a.index - b.index);
+  };
+  for (const fact of facts) {
+    for (const def of declaredBy(fact)) {
+      exported.add(def);
+      if (fact.isDefault) asDefault.add(def);
+    }
+  }
+  const rule = language.exports;
+  const convention = rule !== undefined && rule !== 'declared';
+  if (convention) applyExportRule(placed, rule, exported);
+
+  const entries: ExportInfo[] = [];
+  const seen = new Set<string>();
+  const push = (info: ExportInfo) => {
+    const key = `${info.name}\u0000${info.source ?? ''}\u0000${info.isDefault}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    entries.push(info);
+  };
+  const topLevel = new Map<string, Placed>();
+  for (const def of placed) if (isTopLevel(def) && !topLevel.has(def.raw.name)) topLevel.set(def.raw.name, def);
+  const importedNames = new Map<string, { source: string; name: string }>();
+  for (const fact of raw.imports.values()) {
+    if (fact.source === undefined) continue;
+    for (const item of fact.items) importedNames.set(item.alias ?? item.name, { source: fact.source, name: item.name });
+  }
+  const lineOf = (def: Placed) => lines.position((def.raw.nameNode ?? def.raw.node).startIndex).line;
+  const fromDefinition = (def: Placed, name: string, isDefault: boolean, line: number): ExportInfo => {
+    const info: ExportInfo = {
+      name,
+      type: kindInfo(def.raw.kind).exportType,
+      signature: exportSignature(def.raw, language, source),
+      isDefault,
+      kind: def.raw.kind,
+      line,
+    };
+    if (name !== def.raw.name) info.localName = def.raw.name;
+    return info;
+  };
+  const byNode = new Map(placed.map((def) => [def.raw.node.id, def]));
+  const defSpans = placed.map((def) => ({ ...spanOf(def.raw.node), def }));
+
+  // An explicit list of names (Python's `__all__`) overrides the convention: only what it names is exported.
+  const explicitList = facts.some((fact) => fact.items.length > 0 && fact.source === undefined);
+  if (convention && explicitList) for (const def of placed) if (isTopLevel(def)) exported.delete(def);
+  // Languages whose exports are a convention (Go, Rust, Python, ...): every exported top-level definition.
+  if (convention && !explicitList) {
+    for (const def of placed) {
+      if (exported.has(def) && isTopLevel(def) && !def.raw.receiver) push(fromDefinition(def, def.raw.name, false, lineOf(def)));
+    }
+  }
+  // Exports inside a namespace belong to the namespace, not to the file.
+  const enclosing = innermost(defSpans, facts.map((fact) => spanOf(fact.node)));
+  const values = facts.flatMap((fact) => fact.items.map((item) => item.value).filter((v): v is Node => v !== undefined));
+  const valueOwners = new Map<number, Placed | undefined>();
+  innermost(defSpans, values.map((value) => ({ start: value.startIndex, end: value.endIndex }))).forEach((found, i) =>
+    valueOwners.set((values[i] as Node).id, found?.def),
+  );
+  facts.forEach((fact, factIndex) => {
+    if (enclosing[factIndex]) return;
+    const line = lines.position(fact.node.startIndex).line;
+    let declared = false;
+    for (const def of declaredBy(fact)) {
+      if (!exported.has(def) || def.isLocal || def.container) continue;
+      declared = true;
+      push({ ...fromDefinition(def, def.raw.name, fact.isDefault, lineOf(def)), ...(fact.typeOnly ? { isTypeOnly: true } : {}) });
+    }
+    if (fact.isDefault && !declared) {
+      const value = fact.declarations[0];
+      const local = value ? topLevel.get(value.text) : undefined;
+      if (local) {
+        exported.add(local);
+        push(fromDefinition(local, local.raw.name, true, line));
+      } else push({ name: 'default', type: 'default', isDefault: true, line, ...(value ? { signature: shorten(value.text) } : {}) });
+    }
+    if (fact.all || fact.namespace !== undefined) {
+      push({ name: fact.namespace ?? '*', type: 'reexport', isDefault: false, kind: 'namespace', source: fact.source ?? '', line });
+    }
+    // `module.exports = { a, b }` lists its names as items; the object itself is not a separate export.
+    if (fact.assignment && fact.items.length === 0) {
+      // `module.exports = name`, or a definition written in place (`module.exports = class Cursor { ... }`).
+      const local = topLevel.get(fact.assignment.text) ?? byNode.get(fact.assignment.id);
+      if (local) exported.add(local);
+      push({
+        name: 'export=',
+        type: local ? kindInfo(local.raw.kind).exportType : 'default',
+        isDefault: true,
+        kind: local?.raw.kind ?? 'value',
+        ...(local
+          ? { localName: local.raw.name, signature: exportSignature(local.raw, language, source) }
+          : { signature: shorten(fact.assignment.text) }),
+        line,
+      });
+    }
+    for (const item of fact.items) {
+      const name = item.alias ?? item.name;
+      const isDefault = name === 'default';
+      if (fact.source !== undefined) {
+        push({
+          name,
+          type: 'reexport',
+          isDefault,
+          source: fact.source,
+          ...(item.alias ? { localName: item.name } : {}),
+          ...(fact.typeOnly ? { isTypeOnly: true } : {}),
+          line,
+        });
+        continue;
+      }
+      const local = (item.value && valueOwners.get(item.value.id)) ?? topLevel.get(item.value?.text ?? item.name);
+      const imported = local ? undefined : importedNames.get(item.value?.text ?? item.name);
+      if (local) {
+        exported.add(local);
+        push({ ...fromDefinition(local, name, isDefault, line), ...(fact.typeOnly ? { isTypeOnly: true } : {}) });
+      } else if (imported) {
+        // An imported name exported again (`from .service import X` listed in `__all__`, `export { X }` of an import).
+        push({
+          name,
+          type: 'reexport',
+          isDefault,
+          source: imported.source,
+          ...(imported.name !== name ? { localName: imported.name } : {}),
+          line,
+        });
+      } else {
+        push({
+          name,
+          type: 'constant',
+          isDefault,
+          ...(item.alias ? { localName: item.name } : {}),
+          ...(item.value ? { signature: shorten(item.value.text) } : {}),
+          line,
+        });
+      }
+    }
+  });
+  return { entries, exported, asDefault };
+}
+
+/** Marks exported definitions for languages whose exports are a naming or modifier convention. */
+function applyExportRule(placed: Placed[], rule: Exclude<LanguageDefinition['exports'], 'declared' | undefined>, exported: Set<Placed>): void {
+  const name = rule.namePattern ? new RegExp(rule.namePattern, 'u') : undefined;
+  const unlessName = rule.unlessNamePattern ? new RegExp(rule.unlessNamePattern, 'u') : undefined;
+  for (const def of placed) {
+    const raw = def.raw;
+    if (def.isLocal || raw.kind === 'import') continue;
+    // Members follow their container: a public method of a private class is not part of the file's API.
+    if (def.container && !exported.has(def.container)) continue;
+    let isExported = rule.modifiers ? rule.modifiers.some((m) => raw.modifiers.includes(m)) : true;
+    if (rule.unlessModifiers?.some((m) => raw.modifiers.includes(m))) isExported = false;
+    if (name && !name.test(raw.name)) isExported = false;
+    if (unlessName?.test(raw.name)) isExported = false;
+    if (isExported) exported.add(def);
+    else exported.delete(def);
+  }
+}
+
+/** The signature of a function, or a short declaration of anything else (`class Box<T> extends Base`). */
+function exportSignature(def: RawDefinition, language: LanguageDefinition, source: Source): string {
+  if (def.kind === 'function' || def.kind === 'method') return signatureOf(source, def, language.signature ?? {}, listOfParameter(def));
+  const typeParameters = def.typeParameters ? foldWhitespace(def.typeParameters.text) : '';
+  const base = def.extends.length > 0 ? ` extends ${def.extends.map(contentText).join(', ')}` : '';
+  return `${def.kind} ${def.name}${typeParameters}${base}`;
+}
+
+// ---- 6. description -----------------------------------------------------------------------------------------
+
+/** Every definition as plain data. */
+function describeDefinitions(
+  placed: Placed[],
+  docs: Map<Placed, string>,
+  exports: Exports,
+  language: LanguageDefinition,
+  lines: LineIndex,
+  source: Source,
+): Definition[] {
+  const style = language.signature ?? {};
+  return placed.map((def) => {
+    const raw = def.raw;
+    const at = lines.position((raw.nameNode ?? raw.node).startIndex);
+    const info = kindInfo(raw.kind);
+    const out: Definition = {
+      kind: raw.kind,
+      name: raw.name,
+      line: at.line,
+      column: at.column,
+      endLine: lines.endLine(raw.node.startIndex, raw.node.endIndex),
+      start: raw.node.startIndex,
+      end: raw.node.endIndex,
+    };
+    if (def.container) out.parent = def.container.index;
+    if (def.isLocal) out.local = true;
+    if (exports.exported.has(def)) out.exported = true;
+    if (exports.asDefault.has(def)) out.exportedAsDefault = true;
+    if (info.callable) {
+      out.signature = signatureOf(source, raw, style, listOfParameter(raw));
+      out.parameters = raw.params.map((param) => parameterInfo(source, param));
+      if (!raw.body) out.declarationOnly = true;
+    }
+    const returnType = declaredType(source, raw, raw.returnType, true);
+    if (returnType) out.returnType = returnType;
+    if (raw.typeParameters) out.typeParameters = foldWhitespace(raw.typeParameters.text);
+    const type = declaredType(source, raw, raw.type, false);
+    if (type) out.type = type;
+    if (raw.value) out.value = shorten(raw.value.text);
+    if (raw.receiver) out.receiver = typeName(raw.receiver.text);
+    if (raw.modifiers.length > 0) out.modifiers = [...raw.modifiers];
+    if (raw.decorators.length > 0) out.decorators = raw.decorators.map((node) => foldWhitespace(node.text));
+    if (raw.extends.length > 0) out.extends = raw.extends.map(contentText);
+    if (raw.implements.length > 0) out.implements = raw.implements.map(contentText);
+    if (raw.optional) out.optional = true;
+    if (raw.isGenerator) out.generator = true;
+    if (raw.kind === 'constructor') {
+      const properties = parameterProperties(raw, (offset) => lines.position(offset));
+      if (properties.length > 0) out.parameterProperties = properties;
+    }
+    const doc = docs.get(def);
+    if (doc !== undefined) out.doc = doc;
+    return out;
+  });
+}
+
+// ---- 7. references, imports, outline ------------------------------------------------------------------------
+
+/** Every reference (tagged names, imported names, exported names) with the innermost definition it sits in. */
+function collectReferences(raw: RawCaptures, placed: Placed[], lines: LineIndex): Reference[] {
+  const found: Array<{ name: string; kind: string; node: Node }> = [];
+  for (const ref of raw.references) found.push({ name: ref.name, kind: ref.kind, node: ref.nameNode });
+  for (const fact of [...raw.imports.values()].sort((a, b) => a.node.startIndex - b.node.startIndex)) {
+    for (const item of fact.items) {
+      if (item.isDefault || item.isNamespace || !item.node) continue;
+      found.push({ name: item.name, kind: 'import', node: item.node.namedChildren[0] ?? item.node });
+    }
+  }
+  for (const fact of [...raw.exports.values()].sort((a, b) => a.node.startIndex - b.node.startIndex)) {
+    for (const item of fact.items) found.push({ name: item.name, kind: fact.source !== undefined ? 'reexport' : 'export', node: item.node });
+  }
+  const enclosing = innermost(
+    placed.map((def) => ({ ...spanOf(def.raw.node), def })),
+    found.map((ref) => ({ start: ref.node.startIndex, end: ref.node.endIndex })),
+  );
+  const references = found.map((ref, i): Reference => {
+    const at = lines.position(ref.node.startIndex);
+    const outer = enclosing[i]?.def;
+    return { name: ref.name, kind: ref.kind, line: at.line, column: at.column, ...(outer ? { enclosing: outer.index } : {}) };
+  });
+  return references.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** Imports in source order, in the seed's shape. */
+function collectImports(raw: RawCaptures, lines: LineIndex): ImportInfo[] {
+  const imports: ImportInfo[] = [];
+  for (const fact of [...raw.imports.values()].sort((a, b) => a.node.startIndex - b.node.startIndex)) {
+    if (fact.source === undefined) continue;
+    const kind = (fact.kind as ImportInfo['kind']) ?? (fact.items.length === 0 ? 'side-effect' : 'static');
+    const info: ImportInfo = {
+      source: fact.source,
+      imports: fact.items.map((item) => ({
+        name: item.name,
+        ...(item.alias !== undefined ? { alias: item.alias } : {}),
+        isDefault: item.isDefault,
+        isNamespace: item.isNamespace,
+        ...(item.typeOnly || fact.typeOnly ? { isTypeOnly: true } : {}),
+      })),
+      kind,
+      line: lines.position(fact.node.startIndex).line,
+    };
+    if (fact.typeOnly) info.isTypeOnly = true;
+    imports.push(info);
+  }
+  // `const x = require('m')` is matched both as a bare call and as a binding: keep the binding.
+  const withItems = new Set(imports.filter((info) => info.imports.length > 0).map((info) => `${info.line}\u0000${info.source}`));
+  return imports.filter((info) => !(info.kind === 'require' && info.imports.length === 0 && withItems.has(`${info.line}\u0000${info.source}`)));
+}
+
+function capturedText(item: RawOutline, name: string): string | undefined {
+  const node = item.captures.get(name)?.[0];
+  if (!node) return undefined;
+  const strip = item.properties[`strip.${name}`];
+  return strip ? node.text.replace(new RegExp(strip, 'g'), '') : node.text;
+}
+
+/** Keys (with their dotted paths), headings, code blocks and links of data and document languages. */
+function collectOutline(outline: RawOutline[], lines: LineIndex): OutlineFacts {
+  const sorted = [...outline].sort((a, b) => a.node.startIndex - b.node.startIndex);
+  const keys: KeyInfo[] = [];
+  const headings: HeadingInfo[] = [];
+  const codeBlocks: CodeBlockInfo[] = [];
+  const links: LinkInfo[] = [];
+  const keyItems = sorted.filter((item) => item.family === 'key');
+  const keyParents = parents(keyItems.map((item) => ({ ...spanOf(item.node), item })));
+  const keyPaths = new Map<RawOutline, { path: string; depth: number }>();
+  keyItems.forEach((item, i) => {
+    const name = capturedText(item, 'key.name') ?? '';
+    const parentItem = keyParents[i]?.item;
+    const parent = parentItem ? keyPaths.get(parentItem) : undefined;
+    const path = parent ? `${parent.path}.${name}` : name;
+    const depth = (parent?.depth ?? 0) + 1;
+    keyPaths.set(item, { path, depth });
+  });
+  for (const item of sorted) {
+    const line = lines.position(item.node.startIndex).line;
+    if (item.family === 'key') {
+      const { path, depth } = keyPaths.get(item) ?? { path: '', depth: 1 };
+      if (depth > MAX_KEY_DEPTH || keys.length >= MAX_KEYS) continue;
+      const valueKind = item.properties.kind ?? 'value';
+      const key: KeyInfo = { name: capturedText(item, 'key.name') ?? '', path, valueKind, depth, line };
+      const value = item.captures.get('key.value')?.[0];
+      if (value && valueKind !== 'object' && valueKind !== 'array') key.value = shorten(value.text);
+      keys.push(key);
+    } else if (item.family === 'heading') {
+      headings.push({
+        level: Number(item.properties.level ?? 1),
+        text: foldWhitespace(capturedText(item, 'heading.text') ?? ''),
+        line: lines.position((item.captures.get('heading.text')?.[0] ?? item.node).startIndex).line,
+      });
+    } else if (item.family === 'code_block') {
+      const language = capturedText(item, 'code_block.language');
+      codeBlocks.push({ ...(language ? { language } : {}), line, endLine: lines.endLine(item.node.startIndex, item.node.endIndex) });
+    } else {
+      links.push({
+        text: foldWhitespace(capturedText(item, 'link.text') ?? ''),
+        url: (capturedText(item, 'link.url') ?? '').trim(),
+        kind: item.properties.kind ?? 'link',
+        line,
+      });
+    }
+  }
+  const result: OutlineFacts = {};
+  if (keys.length > 0) result.keys = keys;
+  if (headings.length > 0) result.headings = headings;
+  if (codeBlocks.length > 0) result.codeBlocks = codeBlocks;
+  if (links.length > 0) result.links = links;
+  return result;
+}
+
+/** Ranges of the languages this one embeds, by registered language id, in source order. */
+function injectionRanges(raw: RawCaptures, language: LanguageDefinition): Map<string, Range[]> {
   const ranges = new Map<string, Range[]>();
-  if (!loaded.definition.injections) return ranges;
-  for (const view of views) {
-    const language = view.properties['injection.language'];
-    const content = view.captures.get('injection.content');
-    if (!language || !content) continue;
-    const target = loaded.definition.injections[language];
+  if (!language.injections) return ranges;
+  for (const { language: name, nodes } of raw.injections) {
+    const target = language.injections[name];
     if (!target) continue;
     const list = ranges.get(target) ?? [];
-    for (const node of content) {
-      list.push({
-        startIndex: node.startIndex,
-        endIndex: node.endIndex,
-        startPosition: node.startPosition,
-        endPosition: node.endPosition,
-      });
+    for (const node of nodes) {
+      list.push({ startIndex: node.startIndex, endIndex: node.endIndex, startPosition: node.startPosition, endPosition: node.endPosition });
     }
     ranges.set(target, list);
   }

@@ -1,22 +1,15 @@
 /**
- * One file, parsed once: everything the operations answer from, as plain data (the tree is deleted before this
- * returns: WASM memory is not garbage-collected).
+ * One file, read and analyzed once: its facts as plain data, plus the stat and hash that validate them.
  *
  * @module
  */
 import { ErrorCode } from '../errors.js';
-import { buildAnalysis, buildSignatures, buildSymbols, buildTags, splitLines } from '../extract/analysis.js';
-import { extractFacts, type FileFacts, type InjectionLanguages } from '../extract/facts.js';
-import type { LanguageRegistry, LoadedLanguage } from '../languages/registry.js';
-import {
-  collectSyntaxErrors,
-  type Parser,
-  parseText,
-  type Range,
-  rangesWithoutBareMacros,
-  type Tree,
-} from '../runtime/tree-sitter.js';
-import type { Diagnostic, FileAnalysis, ParsedSymbol, SignatureInfo, SymbolDefinition, SymbolReference } from '../types.js';
+import { analyzeText } from '../extract/analyze.js';
+import { LineIndex } from '../extract/lines.js';
+import type { LanguageRegistry } from '../languages/registry.js';
+import type { FileFacts } from '../model/facts.js';
+import { analysisOf, definitionTagsOf, referenceTagsOf, signaturesOf, symbolsOf } from '../model/views.js';
+import type { FileAnalysis, ParsedSymbol, SignatureInfo, SymbolDefinition, SymbolReference } from '../types.js';
 import { type ResolvedPath, readSource } from './source.js';
 
 /** Limits applied to every file. */
@@ -27,6 +20,7 @@ export interface FileLimits {
 
 /** What code-index keeps of one file. */
 export interface FileRecord {
+  facts: FileFacts;
   analysis: FileAnalysis;
   signatures: SignatureInfo[];
   symbols: ParsedSymbol[];
@@ -41,81 +35,38 @@ export interface FileRecord {
   hash: string;
 }
 
-function emptyAnalysis(file: string, language: string, warnings: Diagnostic[]): FileAnalysis {
+/** The facts of a file no registered (or enabled) language handles. */
+export function unsupportedFacts(text: string, warnings: FileFacts['warnings']): FileFacts {
   return {
-    file,
-    language,
-    functions: [],
-    classes: [],
-    interfaces: [],
-    exports: [],
+    language: 'unknown',
+    rootNode: '',
+    parseTimeMs: 0,
+    lineLengths: new LineIndex(text).lengths(),
+    previews: {},
+    definitions: [],
+    references: [],
     imports: [],
-    constants: [],
+    exports: [],
+    outline: {},
     errors: [],
+    errorCount: 0,
     warnings,
   };
 }
 
-async function loadInjections(registry: LanguageRegistry, loaded: LoadedLanguage): Promise<InjectionLanguages> {
-  const map = new Map<string, LoadedLanguage>();
-  for (const id of Object.values(loaded.definition.injections ?? {})) {
-    try {
-      map.set(id, await registry.load(id));
-    } catch {
-      // An injected language that fails to load costs only its own facts.
-    }
-  }
-  return map;
-}
-
-interface Parsed {
-  tree: Tree;
-  syntax: ReturnType<typeof collectSyntaxErrors>;
-}
-
-/**
- * Parses again (with another grammar, or without some ranges) and returns the new parse when it has fewer syntax
- * errors, deleting the old tree; otherwise deletes the new one and returns undefined. A second parse that times out
- * leaves the first standing.
- */
-function reparseIfBetter(
-  current: Parsed,
-  parser: Parser,
-  text: string,
-  timeoutMs: number,
-  details: Record<string, unknown>,
-  ranges?: Range[],
-): Parsed | undefined {
-  let tree: Tree;
-  try {
-    tree = parseText(parser, text, timeoutMs, details, ranges);
-  } catch {
-    return undefined;
-  }
-  const syntax = collectSyntaxErrors(tree.rootNode);
-  if (syntax.count < current.syntax.count) {
-    current.tree.delete();
-    return { tree, syntax };
-  }
-  tree.delete();
-  return undefined;
-}
-
-/** The language to reparse a file with when its own grammar finds errors, if one is declared and loads. */
-async function fallbackFor(
-  registry: LanguageRegistry,
-  loaded: LoadedLanguage,
-  file: string,
-  disabled: ReadonlySet<string>,
-): Promise<LoadedLanguage | undefined> {
-  const rule = loaded.definition.fallback;
-  if (!rule || disabled.has(rule.language)) return undefined;
-  if (rule.extensions && !rule.extensions.some((extension) => file.toLowerCase().endsWith(extension))) return undefined;
-  try {
-    return await registry.load(rule.language);
-  } catch {
-    return undefined;
-  }
+/** Builds a record's views from facts. */
+export function recordOf(file: string, facts: FileFacts, stat: { size: number; mtimeMs: number; hash: string }): FileRecord {
+  return {
+    facts,
+    analysis: analysisOf(file, facts),
+    signatures: signaturesOf(facts),
+    symbols: symbolsOf(facts),
+    rootNode: facts.rootNode,
+    parseTimeMs: facts.parseTimeMs,
+    definitions: definitionTagsOf(facts),
+    references: referenceTagsOf(facts),
+    ...stat,
+  };
 }
 
 /**
@@ -132,85 +83,25 @@ export async function processFile(
 ): Promise<FileRecord> {
   const detection = registry.detectLanguage(path.relative);
   const languageId = detection.language && !disabledLanguages.has(detection.language) ? detection.language : undefined;
+  // Read first: a missing file, a directory or a binary is reported as such, not as a language problem.
+  const source = await readSource(path, limits.maxFileSize);
+  const stat = { size: source.size, mtimeMs: source.mtimeMs, hash: source.hash };
   if (!languageId) {
-    // Still read it: a missing file, a directory or a binary is reported as such, not as a language problem.
-    const source = await readSource(path, limits.maxFileSize);
     const warning = detection.warning ?? {
       code: ErrorCode.TS_UNSUPPORTED_LANGUAGE,
       message: `Language ${detection.language} is disabled`,
       details: { file_path: path.relative, extension: detection.extension },
     };
-    return {
-      analysis: emptyAnalysis(path.relative, 'unknown', [warning]),
-      signatures: [],
-      symbols: [],
-      rootNode: '',
-      parseTimeMs: 0,
-      definitions: [],
-      references: [],
-      size: source.size,
-      mtimeMs: source.mtimeMs,
-      hash: source.hash,
-    };
+    return recordOf(path.relative, unsupportedFacts(source.text, [...source.warnings, warning]), stat);
   }
-  const source = await readSource(path, limits.maxFileSize);
-  let loaded = await registry.load(languageId);
-  const started = performance.now();
-  const details = { file_path: path.relative, file_size_bytes: source.size };
-  const first = parseText(loaded.parser, source.text, limits.parseTimeoutMs, details);
-  let parsed: Parsed = { tree: first, syntax: collectSyntaxErrors(first.rootNode) };
-  // Second chances for files with syntax errors; the parse with fewer errors wins.
-  const fallback =
-    parsed.syntax.count > 0 ? await fallbackFor(registry, loaded, path.relative, disabledLanguages) : undefined;
-  if (fallback) {
-    const better = reparseIfBetter(parsed, fallback.parser, source.text, limits.parseTimeoutMs, details);
-    if (better) {
-      parsed = better;
-      loaded = fallback;
-    }
-  }
-  if (parsed.syntax.count > 0 && loaded.definition.skipBareMacroLines) {
-    const ranges = rangesWithoutBareMacros(parsed.tree.rootNode, source.text);
-    if (ranges) parsed = reparseIfBetter(parsed, loaded.parser, source.text, limits.parseTimeoutMs, details, ranges) ?? parsed;
-  }
-  const { tree, syntax } = parsed;
-  const language = loaded.definition.id;
-  const injections = await loadInjections(registry, loaded);
-  const parseTimeMs = Math.round((performance.now() - started) * 100) / 100;
-  let facts: FileFacts | undefined;
-  try {
-    facts = extractFacts(tree, loaded, source.text, injections);
-    const style = loaded.definition.signature ?? {};
-    const analysis: FileAnalysis = {
-      ...emptyAnalysis(path.relative, language, [...source.warnings]),
-      ...buildAnalysis(facts, style, (loaded.definition.exports ?? 'declared') !== 'declared'),
-    };
-    const { count, errors } = syntax;
-    analysis.errors = errors;
-    if (count > 0) {
-      analysis.warnings.push({
-        code: ErrorCode.TS_PARSE_ERRORS,
-        message: `File parsed with ${count} syntax error${count === 1 ? '' : 's'} (results may be incomplete)`,
-        details: { error_count: count, errors },
-      });
-    }
-    // Put the optional outline fields after the spec's fields, and errors/warnings last, for readable output.
-    const { errors: e, warnings: w, ...rest } = analysis;
-    const tags = buildTags(facts, splitLines(source.text), style);
-    return {
-      ...tags,
-      size: source.size,
-      mtimeMs: source.mtimeMs,
-      hash: source.hash,
-      analysis: { ...rest, errors: e, warnings: w },
-      signatures: buildSignatures(facts, style),
-      symbols: buildSymbols(facts),
-      rootNode: tree.rootNode.type,
-      parseTimeMs,
-    };
-  } finally {
-    // Trees live in WASM memory, which is not garbage-collected: delete them once the plain data is built.
-    for (const injected of facts?.injectedTrees ?? []) injected.delete();
-    tree.delete();
-  }
+  const facts = await analyzeText(registry, {
+    file: path.relative,
+    text: source.text,
+    size: source.size,
+    language: languageId,
+    timeoutMs: limits.parseTimeoutMs,
+    disabledLanguages,
+    warnings: [...source.warnings],
+  });
+  return recordOf(path.relative, facts, stat);
 }

@@ -6,11 +6,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { Language, type Node, Parser, Query, type Range, type Tree } from 'web-tree-sitter';
+import { Language, type Node, Parser, Query, type Range, type Tree, type TreeCursor } from 'web-tree-sitter';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { SyntaxErrorInfo } from '../types.js';
 
-export type { Language, Node, Parser, Query, Range, Tree };
+export type { Language, Node, Parser, Query, Range, Tree, TreeCursor };
 
 let initPromise: Promise<void> | undefined;
 
@@ -111,11 +111,19 @@ export function parseText(
 /** The most syntax errors listed per file; the count is always exact. */
 export const MAX_LISTED_ERRORS = 50;
 
+/** Offsets to 1-based lines and columns (the caller's line index; tree-sitter's rows count only `\n`). */
+export type PositionOf = (offset: number) => { line: number; column: number };
+
+const pointPosition = (node: Node, end: boolean) => {
+  const point = end ? node.endPosition : node.startPosition;
+  return { line: point.row + 1, column: point.column + 1 };
+};
+
 /**
  * Collects ERROR and MISSING nodes without recursion (trees can be 10,000 levels deep), descending only into
  * subtrees that contain errors.
  */
-export function collectSyntaxErrors(root: Node): { count: number; errors: SyntaxErrorInfo[] } {
+export function collectSyntaxErrors(root: Node, position?: PositionOf): { count: number; errors: SyntaxErrorInfo[] } {
   const errors: SyntaxErrorInfo[] = [];
   let count = 0;
   if (!root.hasError) return { count, errors };
@@ -127,7 +135,7 @@ export function collectSyntaxErrors(root: Node): { count: number; errors: Syntax
       if (node.isMissing || node.type === 'ERROR') {
         isError = true;
         count++;
-        if (errors.length < MAX_LISTED_ERRORS) errors.push(describeError(node));
+        if (errors.length < MAX_LISTED_ERRORS) errors.push(describeError(node, position));
       }
       if (!isError && node.hasError && cursor.gotoFirstChild()) continue;
       if (cursor.gotoNextSibling()) continue;
@@ -146,13 +154,10 @@ export function collectSyntaxErrors(root: Node): { count: number; errors: Syntax
   return { count, errors };
 }
 
-function describeError(node: Node): SyntaxErrorInfo {
-  const place = {
-    line: node.startPosition.row + 1,
-    column: node.startPosition.column + 1,
-    endLine: node.endPosition.row + 1,
-    endColumn: node.endPosition.column + 1,
-  };
+function describeError(node: Node, position?: PositionOf): SyntaxErrorInfo {
+  const start = position ? position(node.startIndex) : pointPosition(node, false);
+  const end = position ? position(node.endIndex) : pointPosition(node, true);
+  const place = { line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
   if (node.isMissing) return { ...place, message: `Missing ${JSON.stringify(node.type)}` };
   const first = firstLeaf(node);
   const token = first.text.length > 40 ? `${first.text.slice(0, 40)}…` : first.text;

@@ -1,0 +1,213 @@
+/**
+ * One file's text to its facts: parse (with second chances for C-family files), extract, parse and extract the
+ * languages embedded in it, all under one time budget. Every tree is deleted where it is created (WASM memory is
+ * not garbage-collected); what comes out is plain data. No file system access: the caller reads the file.
+ *
+ * @module
+ */
+import { ErrorCode } from '../errors.js';
+import type { LanguageRegistry, LoadedLanguage } from '../languages/registry.js';
+import type { Definition, FileFacts, Reference } from '../model/facts.js';
+import { Deadline } from '../runtime/deadline.js';
+import {
+  collectSyntaxErrors,
+  type Parser,
+  parseText,
+  type Range,
+  rangesWithoutBareMacros,
+  type Tree,
+} from '../runtime/tree-sitter.js';
+import type { Diagnostic } from '../types.js';
+import { type Extraction, extractFacts } from './facts.js';
+import { LineIndex } from './lines.js';
+
+/** What to analyze. */
+export interface AnalyzeRequest {
+  /** Root-relative path (for fallback rules and error details). */
+  file: string;
+  /** The file's text. */
+  text: string;
+  /** Its size in bytes (for error details). */
+  size: number;
+  /** The language to analyze it as (detected, not disabled). */
+  language: string;
+  /** Budget of the whole analysis, parse and extraction, in milliseconds. */
+  timeoutMs: number;
+  /** Languages not to use as a fallback or injection. */
+  disabledLanguages?: ReadonlySet<string>;
+  /** Warnings found while reading (decoding). */
+  warnings?: Diagnostic[];
+}
+
+interface Parsed {
+  tree: Tree;
+  syntax: ReturnType<typeof collectSyntaxErrors>;
+}
+
+/**
+ * Parses `request.text` as `request.language` and extracts its facts.
+ *
+ * @throws CodeIndexError `TS_PARSE_TIMEOUT` when the budget is spent, `LANGUAGE_LOAD_FAILED` when the grammar or
+ * query cannot be loaded.
+ */
+export async function analyzeText(registry: LanguageRegistry, request: AnalyzeRequest): Promise<FileFacts> {
+  const details = { file_path: request.file, file_size_bytes: request.size };
+  const disabled = request.disabledLanguages ?? new Set<string>();
+  let loaded = await registry.load(request.language);
+  // The clock starts once the language is loaded: loading it is not the file's cost.
+  const deadline = new Deadline(request.timeoutMs, details);
+  const lines = new LineIndex(request.text);
+  const position = (offset: number) => lines.position(offset);
+  const started = performance.now();
+  const first = parseText(loaded.parser, request.text, deadline.remainingMs(), details);
+  let parsed: Parsed = { tree: first, syntax: collectSyntaxErrors(first.rootNode, position) };
+  try {
+    // Second chances for files with syntax errors; the parse with fewer errors wins.
+    const fallback = parsed.syntax.count > 0 ? await fallbackFor(registry, loaded, request.file, disabled) : undefined;
+    if (fallback) {
+      const better = reparseIfBetter(parsed, fallback.parser, request.text, deadline, details, position);
+      if (better) {
+        parsed = better;
+        loaded = fallback;
+      }
+    }
+    if (parsed.syntax.count > 0 && loaded.definition.skipBareMacroLines) {
+      const ranges = rangesWithoutBareMacros(parsed.tree.rootNode, request.text);
+      if (ranges) parsed = reparseIfBetter(parsed, loaded.parser, request.text, deadline, details, position, ranges) ?? parsed;
+    }
+    const parseTimeMs = Math.round((performance.now() - started) * 100) / 100;
+    deadline.check();
+    const main = extractFacts({ tree: parsed.tree, loaded, text: request.text, lines, deadline });
+    const parts: Extraction[] = [main];
+    const warnings = [...(request.warnings ?? [])];
+    for (const [id, ranges] of main.injections) {
+      if (disabled.has(id)) continue;
+      let injected: LoadedLanguage;
+      try {
+        injected = await registry.load(id);
+      } catch (error) {
+        warnings.push({
+          code: ErrorCode.LANGUAGE_LOAD_FAILED,
+          message: `The embedded ${id} content was not analyzed: ${(error as Error).message}`,
+          details: { language: id },
+        });
+        continue;
+      }
+      parts.push(extractInjected(injected, request.text, ranges, lines, deadline, details));
+    }
+    return assemble(loaded.definition.id, parsed, parseTimeMs, parts, lines, warnings);
+  } finally {
+    parsed.tree.delete();
+  }
+}
+
+/** Parses and extracts one embedded language over its ranges; its tree is deleted here. */
+function extractInjected(
+  loaded: LoadedLanguage,
+  text: string,
+  ranges: Range[],
+  lines: LineIndex,
+  deadline: Deadline,
+  details: Record<string, unknown>,
+): Extraction {
+  const tree = parseText(loaded.parser, text, deadline.remainingMs(), details, ranges);
+  try {
+    return extractFacts({ tree, loaded, text, lines, deadline });
+  } finally {
+    tree.delete();
+  }
+}
+
+/**
+ * Parses again (with another grammar, or without some ranges) and returns the new parse when it has fewer syntax
+ * errors, deleting the old tree; otherwise deletes the new one and returns undefined. A second parse that runs out
+ * of time leaves the first standing.
+ */
+function reparseIfBetter(
+  current: Parsed,
+  parser: Parser,
+  text: string,
+  deadline: Deadline,
+  details: Record<string, unknown>,
+  position: (offset: number) => { line: number; column: number },
+  ranges?: Range[],
+): Parsed | undefined {
+  let tree: Tree;
+  try {
+    tree = parseText(parser, text, deadline.remainingMs(), details, ranges);
+  } catch {
+    return undefined;
+  }
+  const syntax = collectSyntaxErrors(tree.rootNode, position);
+  if (syntax.count < current.syntax.count) {
+    current.tree.delete();
+    return { tree, syntax };
+  }
+  tree.delete();
+  return undefined;
+}
+
+/** The language to reparse a file with when its own grammar finds errors, if one is declared and loads. */
+async function fallbackFor(
+  registry: LanguageRegistry,
+  loaded: LoadedLanguage,
+  file: string,
+  disabled: ReadonlySet<string>,
+): Promise<LoadedLanguage | undefined> {
+  const rule = loaded.definition.fallback;
+  if (!rule || disabled.has(rule.language)) return undefined;
+  if (rule.extensions && !rule.extensions.some((extension) => file.toLowerCase().endsWith(extension))) return undefined;
+  try {
+    return await registry.load(rule.language);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Joins the main tree's facts and the embedded languages' into the file's facts. */
+function assemble(
+  language: string,
+  parsed: Parsed,
+  parseTimeMs: number,
+  parts: readonly Extraction[],
+  lines: LineIndex,
+  warnings: Diagnostic[],
+): FileFacts {
+  const definitions: Definition[] = [];
+  const references: Reference[] = [];
+  const imports: FileFacts['imports'] = [];
+  const outline: Required<FileFacts['outline']> = { keys: [], headings: [], codeBlocks: [], links: [] };
+  for (const part of parts) {
+    const offset = definitions.length;
+    for (const def of part.definitions) definitions.push(offset && def.parent !== undefined ? { ...def, parent: def.parent + offset } : def);
+    for (const ref of part.references) references.push(offset && ref.enclosing !== undefined ? { ...ref, enclosing: ref.enclosing + offset } : ref);
+    imports.push(...part.imports);
+    outline.keys.push(...(part.outline.keys ?? []));
+    outline.headings.push(...(part.outline.headings ?? []));
+    outline.codeBlocks.push(...(part.outline.codeBlocks ?? []));
+    outline.links.push(...(part.outline.links ?? []));
+  }
+  if (parts.length > 1) {
+    references.sort((a, b) => a.line - b.line || a.column - b.column);
+    imports.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    for (const list of Object.values(outline)) list.sort((a, b) => a.line - b.line);
+  }
+  const previews: Record<number, string> = {};
+  for (const { line } of [...definitions, ...references]) previews[line] ??= lines.preview(line);
+  const facts: FileFacts = {
+    language,
+    rootNode: parsed.tree.rootNode.type,
+    parseTimeMs,
+    lineLengths: lines.lengths(),
+    previews,
+    definitions,
+    references,
+    imports,
+    exports: parts[0]?.exports ?? [],
+    outline: Object.fromEntries(Object.entries(outline).filter(([, list]) => list.length > 0)),
+    errors: parsed.syntax.errors,
+    errorCount: parsed.syntax.count,
+    warnings,
+  };
+  return facts;
+}

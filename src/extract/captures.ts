@@ -1,0 +1,438 @@
+/**
+ * The first phase of extraction: run a language's query over a tree and sort its captures into raw facts (still
+ * holding tree-sitter nodes; they never leave `extract/`). The capture vocabulary is `queries/README.md`'s.
+ *
+ * @module
+ */
+import type { Deadline } from '../runtime/deadline.js';
+import type { Node, Query } from '../runtime/tree-sitter.js';
+import { foldWhitespace } from './text.js';
+
+/** One match of the query: its pattern, captures by name (without `_` ones) and `#set!` properties. */
+export interface Match {
+  patternIndex: number;
+  captures: Map<string, Node[]>;
+  properties: Record<string, string>;
+}
+
+/** A definition found by a `@definition.<kind>` capture, with the details of every match that names its node. */
+export interface RawDefinition {
+  kind: string;
+  name: string;
+  node: Node;
+  nameNode?: Node;
+  patternIndex: number;
+  /** Every parameter list (`@parameters`), in order: Scala's `def f(a: Int)(implicit ec: EC)` has two. */
+  parameterLists: Node[];
+  body?: Node;
+  returnType?: Node;
+  typeParameters?: Node;
+  type?: Node;
+  value?: Node;
+  receiver?: Node;
+  qualifier?: Node;
+  declarator?: Node;
+  /** The statement declaring several names at once (`int x, y;`), when the definition is one of them. */
+  declaration?: Node;
+  returnTypeParts: Node[];
+  typeParts: Node[];
+  modifiers: string[];
+  extends: Node[];
+  implements: Node[];
+  decorators: Node[];
+  docNodes: Node[];
+  optional: boolean;
+  isGenerator: boolean;
+  params: RawParameter[];
+}
+
+/** One parameter found by a `@parameter` capture. */
+export interface RawParameter {
+  node: Node;
+  name?: Node;
+  /** Every name the parameter declares: Go's `a, b int` declares two parameters with one type. */
+  names: Node[];
+  type?: Node;
+  defaultValue?: Node;
+  optional: boolean;
+  rest: boolean;
+  prefix?: Node;
+  typeParts: Node[];
+  modifiers: string[];
+}
+
+/** One reference found by a `@reference.<kind>` capture. */
+export interface RawReference {
+  kind: string;
+  name: string;
+  node: Node;
+  nameNode: Node;
+}
+
+/** One import statement or call, with its items. */
+export interface RawImport {
+  node: Node;
+  source?: string;
+  kind?: string;
+  typeOnly: boolean;
+  items: Array<{ node?: Node; name: string; alias?: string; isDefault: boolean; isNamespace: boolean; typeOnly: boolean }>;
+}
+
+/** One export statement (or CommonJS assignment), with what it exports. */
+export interface RawExport {
+  node: Node;
+  declarations: Node[];
+  isDefault: boolean;
+  typeOnly: boolean;
+  all: boolean;
+  source?: string;
+  namespace?: string;
+  assignment?: Node;
+  items: Array<{ name: string; alias?: string; value?: Node; node: Node }>;
+}
+
+/** An outline item of a data or document language. */
+export interface RawOutline {
+  family: 'key' | 'heading' | 'code_block' | 'link';
+  node: Node;
+  captures: Map<string, Node[]>;
+  properties: Record<string, string>;
+}
+
+/** Every capture of a file, sorted into raw facts. */
+export interface RawCaptures {
+  /** By node id; includes definitions named only by a later match. */
+  definitions: Map<number, RawDefinition>;
+  parameters: Map<number, RawParameter>;
+  references: RawReference[];
+  imports: Map<number, RawImport>;
+  exports: Map<number, RawExport>;
+  outline: RawOutline[];
+  comments: Map<number, Node>;
+  decorators: Node[];
+  /** Detail captures of patterns without a definition: they attach to the nearest enclosing owner. */
+  details: Array<{ name: string; node: Node }>;
+  /** Injected ranges: `(#set! injection.language ...)` with `@injection.content`. */
+  injections: Array<{ language: string; nodes: Node[] }>;
+}
+
+/** Detail captures that can stand in a pattern of their own. */
+const DETAIL_CAPTURES = new Set([
+  'modifier',
+  'optional',
+  'extends',
+  'implements',
+  'type_parameters',
+  'return_type',
+  'return_type.part',
+  'type.part',
+  'parameter.modifier',
+  'import.type',
+  'export.type',
+]);
+
+/**
+ * Runs the query, stopping with `TS_PARSE_TIMEOUT` when the deadline passes (the query cursor asks it as it goes).
+ */
+export function readMatches(query: Query, root: Node, deadline: Deadline): Match[] {
+  let cancelled = false;
+  // web-tree-sitter types the callback as returning void, but it cancels the query when the callback returns true.
+  const progressCallback = (() => (cancelled = deadline.expired())) as () => void;
+  const matches = query.matches(root, { progressCallback });
+  if (cancelled) throw deadline.error();
+  const result: Match[] = [];
+  for (const match of matches) {
+    deadline.tick();
+    const captures = new Map<string, Node[]>();
+    for (const capture of match.captures) {
+      if (capture.name.startsWith('_')) continue;
+      const list = captures.get(capture.name);
+      if (list) {
+        if (!list.some((node) => node.id === capture.node.id)) list.push(capture.node);
+      } else captures.set(capture.name, [capture.node]);
+    }
+    const properties: Record<string, string> = {};
+    for (const [key, value] of Object.entries(match.setProperties ?? {})) if (value != null) properties[key] = value;
+    result.push({ patternIndex: match.patternIndex, captures, properties });
+  }
+  return result;
+}
+
+function first(match: Match, name: string): Node | undefined {
+  return match.captures.get(name)?.[0];
+}
+
+/** A capture's text without what the pattern's `strip.<capture>` regex matches (quotes, sigils, brackets). */
+export function strippedText(properties: Record<string, string>, capture: string, node: Node, text = node.text): string {
+  const strip = properties[`strip.${capture}`];
+  return strip ? text.replace(new RegExp(strip, 'gu'), '') : text;
+}
+
+function pushUnique(list: string[], value: string): void {
+  if (!list.includes(value)) list.push(value);
+}
+
+/** Adds a node to a list once (by id). */
+export function pushUniqueNode(list: Node[], node: Node): void {
+  if (!list.some((known) => known.id === node.id)) list.push(node);
+}
+
+/** Sorts every match's captures into raw facts. */
+export function gatherCaptures(matches: readonly Match[], deadline: Deadline): RawCaptures {
+  const raw: RawCaptures = {
+    definitions: new Map(),
+    parameters: new Map(),
+    references: [],
+    imports: new Map(),
+    exports: new Map(),
+    outline: [],
+    comments: new Map(),
+    decorators: [],
+    details: [],
+    injections: [],
+  };
+  const referenced = new Set<number>();
+  const unnamed: Array<{ match: Match; kind: string; node: Node }> = [];
+  for (const match of matches) {
+    deadline.tick();
+    const language = match.properties['injection.language'];
+    const content = match.captures.get('injection.content');
+    if (language && content) raw.injections.push({ language, nodes: content });
+    let consumed = false;
+    for (const [name, nodes] of match.captures) {
+      const node = nodes[0];
+      if (!node) continue;
+      if (name.startsWith('definition.')) {
+        const kind = name.slice('definition.'.length);
+        if (!addDefinition(raw.definitions, match, kind, node)) unnamed.push({ match, kind, node });
+        consumed = true;
+      } else if (name.startsWith('reference.')) {
+        const nameNode = first(match, 'name') ?? node;
+        // Two patterns may tag the same name (a shared and a language file): one reference per name node.
+        if (referenced.has(nameNode.id)) continue;
+        referenced.add(nameNode.id);
+        raw.references.push({
+          kind: name.slice('reference.'.length),
+          name: strippedText(match.properties, 'name', nameNode),
+          node,
+          nameNode,
+        });
+        consumed = true;
+      } else if (name === 'parameter') {
+        addParameter(raw.parameters, match, node);
+        consumed = true;
+      } else if (name === 'import') {
+        addImport(raw.imports, match, node);
+        consumed = true;
+      } else if (name === 'export') {
+        addExport(raw.exports, match, node);
+        consumed = true;
+      } else if (name === 'key' || name === 'heading' || name === 'code_block' || name === 'link') {
+        raw.outline.push({ family: name, node, captures: match.captures, properties: match.properties });
+        consumed = true;
+      } else if (name === 'comment') {
+        raw.comments.set(node.id, node);
+        consumed = true;
+      } else if (name === 'decorator') {
+        raw.decorators.push(node);
+        consumed = true;
+      }
+    }
+    if (consumed) continue;
+    for (const [name, nodes] of match.captures) {
+      if (DETAIL_CAPTURES.has(name) || name.startsWith('modifier.')) {
+        for (const node of nodes) raw.details.push({ name, node });
+      }
+    }
+  }
+  // Details matched before the pattern that names their definition (a later pattern, an earlier match).
+  for (const { match, kind, node } of unnamed) addDefinition(raw.definitions, match, kind, node);
+  return raw;
+}
+
+/**
+ * Adds (or merges into) the definition of `node`. A match without a name can only add details to a definition
+ * another pattern names: it returns false when that definition is not known yet, so the caller retries it last.
+ */
+function addDefinition(map: Map<number, RawDefinition>, match: Match, kind: string, node: Node): boolean {
+  const nameNode = first(match, 'name');
+  // Folded first: a strip pattern sees the name on one line.
+  const name =
+    match.properties.name ??
+    (nameNode ? strippedText(match.properties, 'name', nameNode, foldWhitespace(nameNode.text)) : undefined);
+  let def = map.get(node.id);
+  if (!def) {
+    if (name === undefined) return false;
+    def = {
+      kind,
+      name,
+      node,
+      ...(match.properties.name || !nameNode ? {} : { nameNode }),
+      patternIndex: match.patternIndex,
+      modifiers: [],
+      extends: [],
+      implements: [],
+      decorators: [],
+      docNodes: [],
+      optional: false,
+      isGenerator: false,
+      params: [],
+      parameterLists: [],
+      returnTypeParts: [],
+      typeParts: [],
+    };
+    map.set(node.id, def);
+  } else if (match.patternIndex < def.patternIndex) {
+    // The earliest pattern in the query decides what a node is.
+    def.kind = kind;
+    def.patternIndex = match.patternIndex;
+  }
+  for (const list of match.captures.get('parameters') ?? []) pushUniqueNode(def.parameterLists, list);
+  def.body ??= first(match, 'body');
+  def.returnType ??= first(match, 'return_type');
+  def.typeParameters ??= first(match, 'type_parameters');
+  def.type ??= first(match, 'type');
+  def.value ??= first(match, 'value');
+  def.receiver ??= first(match, 'receiver');
+  def.qualifier ??= first(match, 'name.qualifier');
+  def.declarator ??= first(match, 'declarator');
+  def.declaration ??= first(match, 'declaration');
+  for (const part of match.captures.get('return_type.part') ?? []) applyDetail(def, 'return_type.part', part);
+  for (const part of match.captures.get('type.part') ?? []) applyDetail(def, 'type.part', part);
+  for (const [capture, nodes] of match.captures) {
+    if (capture === 'doc') {
+      for (const docNode of nodes) pushUniqueNode(def.docNodes, docNode);
+    } else if (
+      capture === 'modifier' ||
+      capture.startsWith('modifier.') ||
+      capture === 'optional' ||
+      capture === 'extends' ||
+      capture === 'implements'
+    ) {
+      for (const detail of nodes) applyDetail(def, capture, detail);
+    }
+  }
+  return true;
+}
+
+/** Merges one detail capture into a definition. */
+export function applyDetail(def: RawDefinition, capture: string, node: Node): void {
+  switch (capture) {
+    case 'modifier':
+      pushUnique(def.modifiers, node.text);
+      return;
+    case 'optional':
+      def.optional = true;
+      return;
+    case 'modifier.generator':
+      def.isGenerator = true;
+      return;
+    case 'extends':
+      pushUniqueNode(def.extends, node);
+      return;
+    case 'implements':
+      pushUniqueNode(def.implements, node);
+      return;
+    case 'type_parameters':
+      def.typeParameters ??= node;
+      return;
+    case 'return_type.part':
+      pushUniqueNode(def.returnTypeParts, node);
+      return;
+    case 'type.part':
+      pushUniqueNode(def.typeParts, node);
+      return;
+    case 'return_type':
+      def.returnType ??= node;
+      return;
+    default:
+      if (capture.startsWith('modifier.')) pushUnique(def.modifiers, capture.slice('modifier.'.length));
+  }
+}
+
+/** Merges a detail capture into a parameter (only modifiers attach to parameters). */
+export function applyParameterDetail(param: RawParameter, capture: string, node: Node): void {
+  if (capture === 'parameter.modifier' || capture === 'modifier') pushUnique(param.modifiers, node.text);
+}
+
+function addParameter(map: Map<number, RawParameter>, match: Match, node: Node): void {
+  let param = map.get(node.id);
+  if (!param) {
+    param = { node, names: [], optional: false, rest: false, modifiers: [], typeParts: [] };
+    map.set(node.id, param);
+  }
+  for (const name of match.captures.get('parameter.name') ?? []) pushUniqueNode(param.names, name);
+  param.name ??= param.names[0];
+  param.type ??= first(match, 'parameter.type');
+  for (const part of match.captures.get('parameter.type.part') ?? []) pushUniqueNode(param.typeParts, part);
+  param.defaultValue ??= first(match, 'parameter.default');
+  if (match.captures.has('parameter.optional')) param.optional = true;
+  if (match.captures.has('parameter.rest')) param.rest = true;
+  param.prefix ??= first(match, 'parameter.prefix');
+  for (const modifier of match.captures.get('parameter.modifier') ?? []) pushUnique(param.modifiers, modifier.text);
+}
+
+function addImport(map: Map<number, RawImport>, match: Match, node: Node): void {
+  let fact = map.get(node.id);
+  if (!fact) {
+    fact = { node, typeOnly: false, items: [] };
+    map.set(node.id, fact);
+  }
+  const sourceNode = first(match, 'import.source');
+  if (sourceNode && fact.source === undefined) fact.source = strippedText(match.properties, 'import.source', sourceNode);
+  fact.kind ??= match.properties.kind;
+  const itemNode = first(match, 'import.item');
+  const defaultNode = first(match, 'import.default');
+  const namespaceNode = first(match, 'import.namespace');
+  const nameNode = first(match, 'import.name');
+  const aliasNode = first(match, 'import.alias');
+  const items = fact.items;
+  const add = (item: RawImport['items'][number]) => {
+    const key = item.node?.id;
+    if (key !== undefined && items.some((existing) => existing.node?.id === key)) return;
+    items.push(item);
+  };
+  // `(#set! strip.import.name "^:")` and the like (Elixir's `only: [f: 1]`).
+  const text = (capture: string, at: Node) => strippedText(match.properties, `import.${capture}`, at);
+  if (defaultNode) {
+    add({ node: defaultNode, name: 'default', alias: text('default', defaultNode), isDefault: true, isNamespace: false, typeOnly: false });
+  }
+  if (namespaceNode) {
+    add({ node: namespaceNode, name: '*', alias: text('namespace', namespaceNode), isDefault: false, isNamespace: true, typeOnly: false });
+  }
+  if (nameNode) {
+    const alias = aliasNode ? text('alias', aliasNode) : undefined;
+    const name = text('name', nameNode);
+    add({
+      node: itemNode ?? nameNode,
+      name,
+      ...(alias && alias !== name ? { alias } : {}),
+      isDefault: false,
+      isNamespace: false,
+      typeOnly: false,
+    });
+  }
+}
+
+function addExport(map: Map<number, RawExport>, match: Match, node: Node): void {
+  let fact = map.get(node.id);
+  if (!fact) {
+    fact = { node, declarations: [], isDefault: false, typeOnly: false, all: false, items: [] };
+    map.set(node.id, fact);
+  }
+  for (const declaration of match.captures.get('export.declaration') ?? []) pushUniqueNode(fact.declarations, declaration);
+  if (match.captures.has('export.default')) fact.isDefault = true;
+  if (match.captures.has('export.all')) fact.all = true;
+  fact.source ??= first(match, 'export.source')?.text;
+  fact.namespace ??= first(match, 'export.namespace')?.text;
+  fact.assignment ??= first(match, 'export.assignment');
+  const nameNode = first(match, 'export.name');
+  if (nameNode) {
+    const alias = first(match, 'export.alias')?.text;
+    const exported = alias ?? nameNode.text;
+    if (!fact.items.some((item) => (item.alias ?? item.name) === exported)) {
+      const value = first(match, 'export.value');
+      fact.items.push({ name: nameNode.text, node: nameNode, ...(alias ? { alias } : {}), ...(value ? { value } : {}) });
+    }
+  }
+}
