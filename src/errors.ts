@@ -53,6 +53,11 @@ export const ErrorCode = {
   GIT_NO_HEAD: 'GIT_NO_HEAD',
   /** git failed or is not installed. */
   GIT_FAILED: 'GIT_FAILED',
+  /**
+   * The analysis of one file failed unexpectedly (a fault inside a grammar, a crashed parse worker): it costs only
+   * that file, which is skipped until it changes.
+   */
+  ANALYSIS_FAILED: 'ANALYSIS_FAILED',
   /** A bug: an unexpected failure inside a tool, reported instead of thrown into the host. */
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;

@@ -572,7 +572,11 @@ export interface SymbolSearchOptions {
 export interface SymbolMatch {
   file: string;
   symbol: string;
-  type: 'function' | 'class' | 'interface' | 'constant';
+  /**
+   * The seed's category (`function`, `class`, `interface`, `constant`), widened where those would mislead:
+   * `variable`, `property` (fields, enum members), `macro`, `module`, `other` (SQL tables, CSS selectors, ...).
+   */
+  type: 'function' | 'class' | 'interface' | 'constant' | 'variable' | 'property' | 'macro' | 'module' | 'other';
   /** The precise kind (`method`, `enum`, ...). */
   kind: string;
   line: number;
@@ -606,7 +610,13 @@ export interface IndexStats {
   totalReferences: number;
   /** Files with the most definitions (top 10). */
   topFiles: Array<{ file: string; count: number }>;
-  cache: { hits: number; misses: number; parses: number; maxEntries: number };
+  /**
+   * Use of the index: files answered from their entry without a read (`hits`), files read because their stat
+   * changed (`misses`), files parsed (`parses`), the memory bound, and where the on-disk index is.
+   */
+  cache: { hits: number; misses: number; parses: number; maxEntries: number; persistent: boolean; location?: string };
   /** Files discovery found but could not index, with why. */
   skipped: Array<{ file: string; reason: string }>;
+  /** Problems with the on-disk index (unreadable, read-only, not writable): it was rebuilt or kept in memory. */
+  warnings: Diagnostic[];
 }

@@ -90,7 +90,7 @@ describe('register', () => {
       ]);
       expect(analysis.exports.map((e) => `${e.name}:${e.type}`)).toEqual(['add:function', 'greet:function']);
       expect(analysis.functions.map((f) => f.isExported)).toEqual([true, false, true]);
-      expect(registry.languages().find((l) => l.id === 'toylua')?.state).toBe('loaded');
+      expect(index.languages().find((l) => l.id === 'toylua')?.state).toBe('loaded');
     } finally {
       index.close();
       registry.dispose();

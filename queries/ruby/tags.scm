@@ -6,67 +6,45 @@
 ; a `def` at the top level of a file is a function (a private method of Object); a `def` or `def self.x` directly
 ; in a module is one of the module's functions (modules are namespaces: their members are top-level)
 (program
-  (method
-    name: (_) @name
-    parameters: (_)? @parameters
-    body: (_)? @body
-    "end"? @body) @definition.function)
+  (method name: (_) @name) @definition.function)
 (module
   body: (body_statement
     [
-      (method
-        name: (_) @name
-        parameters: (_)? @parameters
-        body: (_)? @body
-        "end"? @body) @definition.function
+      (method name: (_) @name) @definition.function
       (singleton_method
         object: (self) @modifier.static
-        name: (_) @name
-        parameters: (_)? @parameters
-        body: (_)? @body
-        "end"? @body) @definition.function
+        name: (_) @name) @definition.function
       (singleton_class
         value: (self)
         body: (body_statement
-          (method
-            name: (_) @name
-            parameters: (_)? @parameters
-            body: (_)? @body
-            "end"? @body) @definition.function))
+          (method name: (_) @name) @definition.function))
     ]))
 
-; (`"end"? @body`: an empty method has no body node; its `end` stands for the empty body so that it does not
-; read as declaration-only. When there is a body node it comes first and wins.)
-(method
-  name: (_) @name
-  parameters: (_)? @parameters
-  body: (_)? @body
-  "end"? @body
-  (#eq? @name "initialize")) @definition.constructor
-
-(method
-  name: (_) @name
-  parameters: (_)? @parameters
-  body: (_)? @body
-  "end"? @body
-  (#not-eq? @name "initialize")) @definition.method
+(method name: (_) @name (#eq? @name "initialize")) @definition.constructor
+(method name: (_) @name (#not-eq? @name "initialize")) @definition.method
 
 ; `def self.name`: a singleton (class) method
 (singleton_method
   object: (self) @modifier.static
-  name: (_) @name
-  parameters: (_)? @parameters
-  body: (_)? @body
-  "end"? @body) @definition.method
+  name: (_) @name) @definition.method
 
 ; `def obj.name` on something other than self
 (singleton_method
   object: (_) @receiver
   name: (_) @name
-  parameters: (_)? @parameters
-  body: (_)? @body
-  "end"? @body
   (#not-eq? @receiver "self")) @definition.method
+
+; Parameters and bodies of every method above, in patterns of their own (they never decide a kind: the naming
+; patterns come first). An empty method has no body node: its `end` stands for the empty body so that it does not
+; read as declaration-only. Each pattern finishes at the node it captures: one pattern running from a method's name
+; to its `end` stays open while the whole body is matched, which makes matching quadratic in the nesting depth
+; (5,000 nested methods: 22 s).
+(method name: (_) . parameters: (_) @parameters) @definition.method
+(method body: (_) @body) @definition.method
+(method !body "end" @body) @definition.method
+(singleton_method name: (_) . parameters: (_) @parameters) @definition.method
+(singleton_method body: (_) @body) @definition.method
+(singleton_method !body "end" @body) @definition.method
 
 ; methods inside `class << self` are singleton methods
 (singleton_class

@@ -8,6 +8,8 @@ import { resolve } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import { createDefaultRegistry } from '../languages/bundled.js';
 import type { LanguageRegistry, LanguageStatus } from '../languages/registry.js';
+import type { FileFacts } from '../model/facts.js';
+import { analysisOf, signaturesOf, symbolsOf, warningsOf } from '../model/views.js';
 import type {
   DefinitionsResult,
   ExportInfo,
@@ -23,9 +25,9 @@ import type {
   SymbolSearchResult,
 } from '../types.js';
 import { findDefinitions, findReferences, hover, type NavigationContext, searchSymbols } from './navigation.js';
+import { defaultThreads } from './pool.js';
+import { defaultStoreDirectory, openStore } from './store.js';
 import { Workspace } from './workspace.js';
-import type { FileRecord } from './file-record.js';
-
 /** Options of {@link CodeIndex.open}. */
 export interface CodeIndexOptions {
   /** The folder every path is resolved against and confined to. */
@@ -38,8 +40,27 @@ export interface CodeIndexOptions {
   parseTimeoutMs?: number;
   /** Language ids to treat as unsupported. @defaultValue [] */
   disabledLanguages?: string[];
-  /** Files whose facts are kept in memory (least recently used are dropped). @defaultValue 10000 */
+  /**
+   * Files whose facts stay loaded in memory (least recently used are dropped, and loaded again from the store when
+   * needed): a memory bound only, every result stays complete. @defaultValue 10000
+   */
   maxCacheEntries?: number;
+  /**
+   * Keep the index on disk, so that a new process on an unchanged tree answers without parsing. `false` keeps it in
+   * memory for the life of the index. @defaultValue true
+   */
+  persist?: boolean;
+  /**
+   * The folder of the on-disk index. Given, it is used as is (one folder per tree: it can be built once, e.g. in CI,
+   * and copied to another machine with the same tree, read-only if need be). @defaultValue a folder per root under
+   * the user's cache folder (`$XDG_CACHE_HOME/code-index`, `~/Library/Caches/code-index`, `%LOCALAPPDATA%`)
+   */
+  cacheDir?: string;
+  /**
+   * Threads that parse files, so that parsing never blocks queries and a cold index uses every core; `0` parses on
+   * the calling thread. @defaultValue the cores, at most 4
+   */
+  threads?: number;
   /** Scope of `findDefinitions`/`findReferences` when a call gives none. @defaultValue 'project' */
   defaultScope?: SearchScope;
   /** Glob patterns (root-relative) that limit discovery. @defaultValue every file */
@@ -80,8 +101,6 @@ export class CodeIndex {
   /** The language registry in use. */
   readonly registry: LanguageRegistry;
   readonly #maxFileSize: number;
-  readonly #parseTimeoutMs: number;
-  readonly #disabled: ReadonlySet<string>;
   readonly #ownsRegistry: boolean;
   readonly #workspace: Workspace;
   readonly #navigation: NavigationContext;
@@ -93,22 +112,26 @@ export class CodeIndex {
     this.#ownsRegistry = !options.registry;
     this.registry = options.registry ?? createDefaultRegistry();
     this.#maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
-    this.#parseTimeoutMs = options.parseTimeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS;
-    this.#disabled = new Set(options.disabledLanguages ?? []);
     this.#maxCacheEntries = options.maxCacheEntries ?? DEFAULT_MAX_CACHE_ENTRIES;
-    this.#workspace = new Workspace(
-      root,
-      this.registry,
-      { maxFileSize: this.#maxFileSize, parseTimeoutMs: this.#parseTimeoutMs },
-      {
-        maxCacheEntries: this.#maxCacheEntries,
-        rescanAfterMs: options.rescanAfterMs ?? 1000,
-        disabledLanguages: this.#disabled,
-        ...(options.include ? { include: options.include } : {}),
-        ...(options.exclude ? { exclude: options.exclude } : {}),
-      },
-    );
-    this.#navigation = { workspace: this.#workspace, registry: this.registry, defaultScope: options.defaultScope ?? 'project' };
+    const store = openStore({
+      directory: options.cacheDir !== undefined ? resolve(options.cacheDir) : defaultStoreDirectory(root),
+      persist: options.persist !== false,
+    });
+    this.#workspace = new Workspace(root, this.registry, {
+      limits: { maxFileSize: this.#maxFileSize, parseTimeoutMs: options.parseTimeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS },
+      maxCacheEntries: this.#maxCacheEntries,
+      rescanAfterMs: options.rescanAfterMs ?? 1000,
+      disabledLanguages: new Set(options.disabledLanguages ?? []),
+      store,
+      threads: options.threads ?? defaultThreads(),
+      ...(options.include ? { include: options.include } : {}),
+      ...(options.exclude ? { exclude: options.exclude } : {}),
+    });
+    this.#navigation = {
+      workspace: this.#workspace,
+      defaultScope: options.defaultScope ?? 'project',
+      analyzer: () => this.#workspace.analyzer(),
+    };
   }
 
   /**
@@ -132,6 +155,12 @@ export class CodeIndex {
         });
       }
     }
+    if (options.threads !== undefined && !(Number.isInteger(options.threads) && options.threads >= 0)) {
+      throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `threads must be a whole number from 0, got ${options.threads}`, { threads: options.threads });
+    }
+    if (options.cacheDir !== undefined && (typeof options.cacheDir !== 'string' || options.cacheDir === '')) {
+      throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, 'cacheDir must be a folder path', { cacheDir: options.cacheDir });
+    }
     const requested = resolve(options.root);
     let root: string;
     try {
@@ -154,30 +183,31 @@ export class CodeIndex {
 
   /** The complete structure of one file (seed 000 `FileAnalysis`). */
   async analyzeFile(file: string): Promise<FileAnalysis> {
-    return (await this.#record(file)).analysis;
+    const { relative, facts } = await this.#facts(file);
+    return analysisOf(relative, facts);
   }
 
   /** Signatures of the file's functions, methods and constructors, without bodies (seed 000 `SignatureInfo`). */
   async getSignatures(file: string): Promise<SignatureInfo[]> {
-    return (await this.#record(file)).signatures;
+    return signaturesOf((await this.#facts(file)).facts);
   }
 
   /** The file's public API (seed 000 `ExportInfo`). */
   async listExports(file: string): Promise<ExportInfo[]> {
-    return (await this.#record(file)).analysis.exports;
+    return (await this.#facts(file)).facts.exports;
   }
 
   /** Parse a file: root node type, definitions with positions, syntax errors, parse time (seed 001 `parse`). */
   async parse(file: string): Promise<ParseResult> {
-    const record = await this.#record(file);
+    const { relative, facts } = await this.#facts(file);
     return {
-      file: record.analysis.file,
-      language: record.analysis.language,
-      rootNode: record.rootNode,
-      symbols: record.symbols,
-      errors: record.analysis.errors,
-      warnings: record.analysis.warnings,
-      parseTimeMs: record.parseTimeMs,
+      file: relative,
+      language: facts.language,
+      rootNode: facts.rootNode,
+      symbols: symbolsOf(facts),
+      errors: facts.errors,
+      warnings: warningsOf(facts),
+      parseTimeMs: facts.parseTimeMs,
     };
   }
 
@@ -208,52 +238,78 @@ export class CodeIndex {
     return hover(this.#navigation, query);
   }
 
-  /** Indexes every file of the root now (queries otherwise index on demand). Returns the stats. */
-  async indexAll(): Promise<IndexStats> {
+  /**
+   * Indexes every file of the root now (queries otherwise index on demand), saves the on-disk index and removes
+   * the facts no file uses any more. Returns the stats.
+   *
+   * @param onProgress - called as files are indexed, with the files done and the total
+   */
+  async indexAll(onProgress?: (done: number, total: number) => void): Promise<IndexStats> {
     this.#checkOpen();
     this.#workspace.invalidateScans();
-    await this.#workspace.files('');
+    await this.#workspace.files('', onProgress);
+    this.#workspace.save();
+    this.#workspace.collectGarbage();
     return this.stats();
   }
 
-  /** Files, symbols by kind, cache hits and misses, skipped files. */
+  /** Files, definitions (outside function bodies) by kind, references, cache use, skipped files. */
   stats(): IndexStats {
     // No prototype: kinds such as `constructor` must not collide with Object.prototype's members.
     const symbolsByKind: Record<string, number> = Object.create(null);
-    let totalSymbols = 0;
-    let totalReferences = 0;
     const perFile: Array<{ file: string; count: number }> = [];
-    for (const file of this.#workspace.cachedFiles()) {
-      const record = this.#workspace.peek(file);
-      if (!record) continue;
-      for (const definition of record.definitions) symbolsByKind[definition.kind] = (symbolsByKind[definition.kind] ?? 0) + 1;
-      totalSymbols += record.definitions.length;
-      totalReferences += record.references.length;
-      perFile.push({ file, count: record.definitions.length });
+    for (const [file, entry] of this.#workspace.indexed()) {
+      const definitions = entry.summary?.definitions ?? [];
+      for (const definition of definitions) symbolsByKind[definition.kind] = (symbolsByKind[definition.kind] ?? 0) + 1;
+      perFile.push({ file, count: definitions.length });
     }
     perFile.sort((a, b) => b.count - a.count || a.file.localeCompare(b.file));
+    const counts = this.#workspace.counts;
+    const store = this.#workspace.store;
     return {
       files: perFile.length,
       symbolsByKind,
-      totalSymbols,
-      totalReferences,
+      totalSymbols: counts.definitions,
+      totalReferences: counts.references,
       topFiles: perFile.slice(0, 10),
-      cache: { ...this.#workspace.counters, maxEntries: this.#maxCacheEntries },
+      cache: {
+        ...this.#workspace.counters,
+        maxEntries: this.#maxCacheEntries,
+        persistent: store.persistent,
+        ...(store.location ? { location: store.location } : {}),
+      },
       skipped: [...this.#workspace.skipped].map(([file, reason]) => ({ file, reason })),
+      warnings: [...store.warnings],
     };
   }
 
-  /** Health of every registered language. */
+  /** Health of every registered language: loaded (here or by a parse thread), not needed yet, or failed and why. */
   languages(): LanguageStatus[] {
-    return this.registry.languages();
+    const observed = this.#workspace.languageStates;
+    return this.registry.languages().map((status) => {
+      const seen = observed.get(status.id);
+      if (!seen || status.state === 'failed') return status;
+      return { ...status, state: seen.state, ...(seen.error ? { error: seen.error } : {}) };
+    });
   }
 
-  /** Releases parsers and queries (WASM memory). Later calls throw `INDEX_CLOSED`. */
+  /**
+   * Saves the on-disk index, stops the parse threads and releases parsers and queries (WASM memory). Later calls
+   * throw `INDEX_CLOSED`. Never throws.
+   */
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.#workspace.clear();
-    if (this.#ownsRegistry) this.registry.dispose();
+    try {
+      this.#workspace.close();
+    } catch {
+      // Closing must not fail a caller's `finally`: what could not be saved is analyzed again next time.
+    }
+    try {
+      if (this.#ownsRegistry) this.registry.dispose();
+    } catch {
+      // A parser left unusable by a fault cannot be freed twice.
+    }
   }
 
   /** Same as {@link CodeIndex.close}, for `using index = await CodeIndex.open(...)`. */
@@ -265,8 +321,9 @@ export class CodeIndex {
     if (this.#closed) throw new CodeIndexError(ErrorCode.INDEX_CLOSED, 'This CodeIndex was closed; open a new one', {});
   }
 
-  async #record(file: string): Promise<FileRecord> {
+  async #facts(file: string): Promise<{ relative: string; facts: FileFacts }> {
     this.#checkOpen();
-    return this.#workspace.record(await this.#workspace.resolve(file));
+    const path = await this.#workspace.resolve(file);
+    return { relative: path.relative, facts: await this.#workspace.facts(path) };
   }
 }

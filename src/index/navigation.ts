@@ -1,14 +1,17 @@
 /**
  * Navigation over the workspace index: symbol search, definitions, references and hover, by name matching
- * (seed 001's tags-based model), ranked so the likely answer comes first.
+ * (seed 001's tags-based model), ranked so the likely answer comes first. Answered from stored facts and the name
+ * table: a file is read and parsed again only to find an identifier no query tags.
  *
  * @module
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { posix } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LanguageDefinition } from '../languages/define.js';
-import type { LanguageRegistry } from '../languages/registry.js';
+import type { FileFacts } from '../model/facts.js';
+import { kindInfo, kindMatchesFilter } from '../model/kinds.js';
+import { tagOf } from '../model/views.js';
 import type {
   DefinitionLocation,
   DefinitionsResult,
@@ -21,7 +24,7 @@ import type {
   SymbolSearchOptions,
   SymbolSearchResult,
 } from '../types.js';
-import type { FileRecord } from './file-record.js';
+import type { Analyzer } from './pool.js';
 import { checkPosition, type LocatedDefinition, type Workspace } from './workspace.js';
 
 /** The seed's note on name matching. */
@@ -32,19 +35,66 @@ export const HOVER_NOTE = 'Documentation extracted from doc comments. No type in
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 1000;
+/** Longest name or pattern a search accepts (names are far shorter; this bounds the work of one query). */
+export const MAX_QUERY_LENGTH = 512;
 
 /** Context the navigation functions need. */
 export interface NavigationContext {
   workspace: Workspace;
-  registry: LanguageRegistry;
   defaultScope: SearchScope;
+  /** Parses a file to find an identifier no query tags. */
+  analyzer: () => Analyzer;
 }
 
-// ---- searchSymbols -----------------------------------------------------------------------------------------
+// ---- name matching ----------------------------------------------------------------------------------------
 
-function wildcardRegExp(pattern: string): RegExp {
-  const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${source}$`, 'i');
+/**
+ * A `*` / `?` pattern matcher without backtracking: the pattern's segments between stars are found left to right,
+ * so a name is scanned at most once per segment, whatever the number of stars (a backtracking regular expression of
+ * 21 stars ran for minutes).
+ */
+export function globMatcher(pattern: string, ignoreCase = true): (name: string) => boolean {
+  const fold = (text: string) => (ignoreCase ? text.toLowerCase() : text);
+  const segments = fold(pattern).split('*');
+  const anchoredStart = !pattern.startsWith('*');
+  const anchoredEnd = !pattern.endsWith('*');
+  const matchesAt = (name: string, segment: string, at: number) => {
+    if (at + segment.length > name.length) return false;
+    for (let i = 0; i < segment.length; i++) if (segment[i] !== '?' && segment[i] !== name[at + i]) return false;
+    return true;
+  };
+  const find = (name: string, segment: string, from: number) => {
+    for (let at = from; at + segment.length <= name.length; at++) if (matchesAt(name, segment, at)) return at;
+    return -1;
+  };
+  return (raw) => {
+    const name = fold(raw);
+    if (segments.length === 1) return name.length === (segments[0] ?? '').length && matchesAt(name, segments[0] ?? '', 0);
+    let position = 0;
+    let first = 0;
+    let last = segments.length - 1;
+    if (anchoredStart) {
+      const head = segments[0] ?? '';
+      if (!matchesAt(name, head, 0)) return false;
+      position = head.length;
+      first = 1;
+    }
+    let end = name.length;
+    if (anchoredEnd) {
+      const tail = segments[last] ?? '';
+      if (tail.length > end - position || !matchesAt(name, tail, end - tail.length)) return false;
+      end -= tail.length;
+      last--;
+    }
+    for (let i = first; i <= last; i++) {
+      const segment = segments[i] ?? '';
+      if (segment === '') continue;
+      const at = find(name.slice(0, end), segment, position);
+      if (at < 0) return false;
+      position = at + segment.length;
+    }
+    return position <= end;
+  };
 }
 
 /** camelCase/snake_case initials: `gUBI` and `gubi` match `getUserById`. */
@@ -54,12 +104,11 @@ function matchesInitials(name: string, query: string): boolean {
   return initials.length > 1 && initials.startsWith(query.toLowerCase());
 }
 
-/** Characters of `query` appear in order in `name` (case-insensitive). */
-function matchesSubsequence(name: string, query: string): boolean {
-  const lower = name.toLowerCase();
+/** Characters of `query` appear in order in `name` (both lower case). */
+function matchesSubsequence(lowerName: string, lowerQuery: string): boolean {
   let at = 0;
-  for (const ch of query.toLowerCase()) {
-    at = lower.indexOf(ch, at);
+  for (const ch of lowerQuery) {
+    at = lowerName.indexOf(ch, at);
     if (at === -1) return false;
     at++;
   }
@@ -67,8 +116,8 @@ function matchesSubsequence(name: string, query: string): boolean {
 }
 
 /** Rank tier of a name against a query: 0 exact, 1 exact ignoring case, 2 prefix, 3 wildcard/initials, 4 substring, 5 fuzzy. */
-function tierOf(name: string, query: string, wildcard: RegExp | undefined): number | undefined {
-  if (wildcard) return wildcard.test(name) ? (name === query ? 0 : 3) : undefined;
+function tierOf(name: string, query: string, wildcard: ((name: string) => boolean) | undefined): number | undefined {
+  if (wildcard) return wildcard(name) ? (name === query ? 0 : 3) : undefined;
   if (name === query) return 0;
   const lowerName = name.toLowerCase();
   const lowerQuery = query.toLowerCase();
@@ -76,37 +125,16 @@ function tierOf(name: string, query: string, wildcard: RegExp | undefined): numb
   if (lowerName.startsWith(lowerQuery)) return 2;
   if (matchesInitials(name, query)) return 3;
   if (lowerName.includes(lowerQuery)) return 4;
-  if (query.length >= 3 && matchesSubsequence(name, query)) return 5;
+  if (query.length >= 3 && matchesSubsequence(lowerName, lowerQuery)) return 5;
   return undefined;
 }
-
-const SEARCH_TYPES = new Map<string, SymbolMatch['type']>([
-  ['function', 'function'],
-  ['method', 'function'],
-  ['constructor', 'function'],
-  ['class', 'class'],
-  ['interface', 'interface'],
-  ['type', 'interface'],
-  ['enum', 'interface'],
-  ['constant', 'constant'],
-  ['variable', 'constant'],
-]);
 
 function scopeFolder(path: string | undefined): string {
   if (!path || path === '.' || path === './') return '';
   return path.replace(/^\.\//, '').replace(/\/+$/, '');
 }
 
-/** Finds definitions whose names match `query` (exact, case-insensitive, prefix, `*`/`?`, camelCase, fuzzy). */
-export async function searchSymbols(context: NavigationContext, options: SymbolSearchOptions): Promise<SymbolSearchResult> {
-  const query = options?.query;
-  if (typeof query !== 'string' || query.trim() === '') {
-    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, 'query must be a non-empty string (a name, or a pattern with * and ?)', {
-      query,
-    });
-  }
-  const offset = options.offset ?? 0;
-  const limit = options.limit ?? DEFAULT_LIMIT;
+function checkPage(offset: number, limit: number): void {
   for (const [name, value, max] of [
     ['offset', offset, Number.MAX_SAFE_INTEGER],
     ['limit', limit, MAX_LIMIT],
@@ -117,37 +145,53 @@ export async function searchSymbols(context: NavigationContext, options: SymbolS
       });
     }
   }
+}
+
+/** Finds definitions whose names match `query` (exact, case-insensitive, prefix, `*`/`?`, camelCase, fuzzy). */
+export async function searchSymbols(context: NavigationContext, options: SymbolSearchOptions): Promise<SymbolSearchResult> {
+  const query = options?.query;
+  if (typeof query !== 'string' || query.trim() === '') {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, 'query must be a non-empty string (a name, or a pattern with * and ?)', {
+      query,
+    });
+  }
+  if (query.length > MAX_QUERY_LENGTH) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `query is ${query.length} characters long; at most ${MAX_QUERY_LENGTH} are searched`, {
+      query_length: query.length,
+      suggestion: 'Search for a name or a short pattern such as "get*User"',
+    });
+  }
+  const offset = options.offset ?? 0;
+  const limit = options.limit ?? DEFAULT_LIMIT;
+  checkPage(offset, limit);
+  const workspace = context.workspace;
   let folder = scopeFolder(options.path);
   let onlyFile: string | undefined;
   if (folder) {
-    const resolved = await context.workspace.resolve(folder);
+    const resolved = await workspace.resolve(folder);
     folder = resolved.relative;
-    try {
-      if (!statSync(resolved.absolute).isDirectory()) onlyFile = resolved.relative;
-    } catch {
-      // resolve() already reported a missing path
+    if (!statSync(resolved.absolute).isDirectory()) {
+      onlyFile = resolved.relative;
+      await workspace.entry(resolved);
     }
   }
-  const files = onlyFile ? [onlyFile] : await context.workspace.files(folder);
-  if (onlyFile) await context.workspace.record(await context.workspace.resolve(onlyFile));
+  const files = onlyFile ? [onlyFile] : await workspace.files(folder);
   const inScope = (file: string) => (onlyFile ? file === onlyFile : folder === '' || file.startsWith(`${folder}/`));
   const trimmed = query.trim();
-  const wildcard = /[*?]/.test(trimmed) ? wildcardRegExp(trimmed) : undefined;
+  const wildcard = /[*?]/.test(trimmed) ? globMatcher(trimmed) : undefined;
   const candidates: Array<{ tier: number; entry: LocatedDefinition }> = [];
-  for (const name of context.workspace.names()) {
+  for (const name of workspace.names()) {
     const tier = tierOf(name, trimmed, wildcard);
     if (tier === undefined) continue;
-    for (const entry of context.workspace.definitionsNamed(name)) {
-      // Locals (inside function bodies) are for navigation, not for search: ctags leaves them out too.
-      if (entry.definition.isLocal || !inScope(entry.file)) continue;
-      if (options.kind && !kindMatches(entry.definition.kind, options.kind)) continue;
+    for (const entry of workspace.definitionsNamed(name)) {
+      if (!inScope(entry.file)) continue;
+      if (options.kind && !kindMatchesFilter(entry.definition.kind, options.kind)) continue;
       candidates.push({ tier, entry });
     }
   }
   candidates.sort(
     (a, b) =>
       a.tier - b.tier ||
-      Number(a.entry.definition.isLocal) - Number(b.entry.definition.isLocal) ||
       Number(b.entry.definition.isExported) - Number(a.entry.definition.isExported) ||
       a.entry.definition.name.length - b.entry.definition.name.length ||
       a.entry.file.localeCompare(b.entry.file) ||
@@ -167,21 +211,11 @@ export async function searchSymbols(context: NavigationContext, options: SymbolS
   };
 }
 
-function kindMatches(kind: string, filter: string): boolean {
-  if (filter === 'any' || filter === kind) return true;
-  if (filter === 'function') return kind === 'function';
-  if (filter === 'method') return kind === 'method' || kind === 'constructor';
-  if (filter === 'class') return kind === 'class';
-  if (filter === 'interface') return kind === 'interface' || kind === 'type' || kind === 'enum';
-  if (filter === 'constant' || filter === 'variable') return kind === 'constant' || kind === 'variable';
-  return false;
-}
-
 function toMatch({ file, definition }: LocatedDefinition): SymbolMatch {
   return {
     file,
     symbol: definition.name,
-    type: SEARCH_TYPES.get(definition.kind) ?? 'constant',
+    type: kindInfo(definition.kind).searchType,
     kind: definition.kind,
     line: definition.line,
     column: definition.column,
@@ -198,13 +232,14 @@ interface Target {
   container?: string;
   /** The file and position of the identifier used, when the query named a file. */
   at?: { file: string; line: number; column: number };
-  record?: FileRecord;
+  facts?: FileFacts;
 }
 
 async function resolveTarget(context: NavigationContext, query: PositionQuery): Promise<Target> {
   if (!query || typeof query !== 'object') {
     throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, 'Pass { file, line, column }, { file, line, symbol } or { symbol }', {});
   }
+  const workspace = context.workspace;
   if (query.file === undefined) {
     if (typeof query.symbol !== 'string' || query.symbol.trim() === '') {
       throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, 'Pass a file with a line (and column or symbol), or a symbol name', {
@@ -212,114 +247,80 @@ async function resolveTarget(context: NavigationContext, query: PositionQuery): 
       });
     }
     const symbol = query.symbol.trim();
+    if (symbol.length > MAX_QUERY_LENGTH) {
+      throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `symbol is ${symbol.length} characters long; at most ${MAX_QUERY_LENGTH} are searched`, {
+        symbol_length: symbol.length,
+      });
+    }
     // `UserService.create` names a member; but a name may itself hold a dot (`[Symbol.observable]`).
-    await context.workspace.files('');
+    await workspace.files('');
     const parts = symbol.split('.');
-    if (parts.length > 1 && context.workspace.definitionsNamed(symbol).length === 0) {
+    if (parts.length > 1 && workspace.definitionsNamed(symbol).length === 0) {
       const name = parts.pop() ?? '';
       return { name, container: query.container ?? parts.join('.') };
     }
     return { name: symbol, ...(query.container ? { container: query.container } : {}) };
   }
-  const path = await context.workspace.resolve(query.file);
-  const record = await context.workspace.record(path);
-  if (record.analysis.language === 'unknown') {
-    const warning = record.analysis.warnings[0];
+  const path = await workspace.resolve(query.file);
+  const language = workspace.languageOf(path.relative);
+  const facts = await workspace.facts(path);
+  if (!language) {
+    const warning = facts.warnings.find((w) => w.code === ErrorCode.TS_UNSUPPORTED_LANGUAGE) ?? facts.warnings[0];
     throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, warning?.message ?? 'Unsupported language', {
       ...(warning?.details ?? {}),
     });
   }
   const line = checkPosition('line', query.line);
-  const lines = readFileSync(path.absolute, 'utf8').split(/\r?\n/);
-  const text = lines[line - 1];
-  if (text === undefined) {
-    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `line ${line} is past the end of ${path.relative} (${lines.length} lines)`, {
+  const lineLength = facts.lineLengths[line - 1];
+  if (lineLength === undefined) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `line ${line} is past the end of ${path.relative} (${facts.lineLengths.length} lines)`, {
       file_path: path.relative,
       line,
-      total_lines: lines.length,
+      total_lines: facts.lineLengths.length,
     });
   }
-  const tags = [
-    ...record.definitions.map((d) => ({ name: d.name, line: d.line, column: d.column })),
-    ...record.references.map((r) => ({ name: r.name, line: r.line, column: r.column })),
-  ].filter((tag) => tag.line === line);
+  const tags = [...facts.definitions, ...facts.references].filter((tag) => tag.line === line);
+  const at = (name: string, column: number): Target => ({ name, at: { file: path.relative, line, column }, facts });
   if (query.column === undefined) {
     if (typeof query.symbol !== 'string' || query.symbol === '') {
       throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, 'Pass column, or symbol (the name on that line)', { line });
     }
     const wanted = query.symbol.split('.').pop() ?? query.symbol;
     const tag = tags.find((t) => t.name === wanted);
-    const column = tag?.column ?? findWord(text, wanted);
-    if (column === undefined) {
-      throw new CodeIndexError(ErrorCode.TS_SYMBOL_NOT_FOUND, `"${wanted}" does not appear on line ${line} of ${path.relative}`, {
-        file_path: path.relative,
-        line,
-        symbol: wanted,
-        line_text: text.trim(),
-        suggestion: 'Check the line number, or pass { symbol } alone to search the whole scope',
-      });
-    }
-    return { name: wanted, at: { file: path.relative, line, column }, record };
+    if (tag) return at(wanted, tag.column);
+    const found = await context.analyzer().identify({ file: path.relative, language, line, symbol: wanted });
+    if (found.error) throw new CodeIndexError(found.error.code as ErrorCode, found.error.message, found.error.data ?? {});
+    if (found.column > 0) return at(wanted, found.column);
+    throw new CodeIndexError(ErrorCode.TS_SYMBOL_NOT_FOUND, `"${wanted}" does not appear on line ${line} of ${path.relative}`, {
+      file_path: path.relative,
+      line,
+      symbol: wanted,
+      line_text: facts.previews[line] ?? '',
+      suggestion: 'Check the line number, or pass { symbol } alone to search the whole scope',
+    });
   }
   const column = checkPosition('column', query.column);
-  if (column > text.length + 1) {
-    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `column ${column} is past the end of line ${line} (${text.length} characters)`, {
+  if (column > lineLength + 1) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `column ${column} is past the end of line ${line} (${lineLength} characters)`, {
       file_path: path.relative,
       line,
       column,
-      line_length: text.length,
+      line_length: lineLength,
     });
   }
   const tag = tags.find((t) => column >= t.column && column < t.column + t.name.length);
-  if (tag) return { name: tag.name, at: { file: path.relative, line, column: tag.column }, record };
-  // Not a tagged name: read the identifier under the cursor from the tree.
-  const leaf = await identifierAt(context, path.relative, readFileSync(path.absolute, 'utf8'), line, column);
-  if (leaf.name) return { name: leaf.name, at: { file: path.relative, line, column: leaf.column }, record };
+  if (tag) return at(tag.name, tag.column);
+  // Not a tagged name: find the identifier under the cursor in the tree.
+  const found = await context.analyzer().identify({ file: path.relative, language, line, column });
+  if (found.error) throw new CodeIndexError(found.error.code as ErrorCode, found.error.message, found.error.data ?? {});
+  if (found.name) return at(found.name, found.column);
   throw new CodeIndexError(ErrorCode.TS_SYMBOL_NOT_FOUND, 'No identifier found at position', {
     file_path: path.relative,
     line,
     column,
-    node_type: leaf.nodeType,
+    node_type: found.nodeType,
     suggestion: 'Position may be on whitespace or non-identifier',
   });
-}
-
-function findWord(text: string, word: string): number | undefined {
-  let from = 0;
-  for (;;) {
-    const at = text.indexOf(word, from);
-    if (at === -1) return undefined;
-    const before = text[at - 1];
-    const after = text[at + word.length];
-    const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}_$]/u.test(ch);
-    if (!isWordChar(before) && !isWordChar(after)) return at + 1;
-    from = at + 1;
-  }
-}
-
-async function identifierAt(
-  context: NavigationContext,
-  file: string,
-  text: string,
-  line: number,
-  column: number,
-): Promise<{ name?: string; column: number; nodeType: string }> {
-  const languageId = context.registry.detectLanguage(file).language;
-  if (!languageId) return { column, nodeType: 'unknown' };
-  const loaded = await context.registry.load(languageId);
-  const tree = loaded.parser.parse(text);
-  if (!tree) return { column, nodeType: 'unknown' };
-  try {
-    const point = { row: line - 1, column: column - 1 };
-    const node = tree.rootNode.descendantForPosition(point);
-    // Grammars name their identifier tokens `identifier`, `property_identifier`, `type_identifier`, ...
-    if (node && node.childCount === 0 && node.isNamed && /identifier$/.test(node.type)) {
-      return { name: node.text, column: node.startPosition.column + 1, nodeType: node.type };
-    }
-    return { column, nodeType: node?.type ?? 'unknown' };
-  } finally {
-    tree.delete();
-  }
 }
 
 // ---- findDefinitions ---------------------------------------------------------------------------------------
@@ -393,32 +394,45 @@ function moduleMatcher(
   };
 }
 
+/** Definitions of a name: the name table's, and the asking file's own locals. */
+function candidatesOf(context: NavigationContext, target: Target): LocatedDefinition[] {
+  const entries = [...context.workspace.definitionsNamed(target.name)];
+  if (target.facts && target.at) {
+    const file = target.at.file;
+    for (const def of target.facts.definitions) {
+      if (def.local && def.name === target.name) entries.push({ file, definition: tagOf(target.facts, def) });
+    }
+  }
+  return entries;
+}
+
 /** Every definition of the identifier at a position (or of a named symbol), ranked. */
 export async function findDefinitions(context: NavigationContext, query: PositionQuery): Promise<DefinitionsResult> {
   const scope = checkScope(query?.scope, context.defaultScope);
   const target = await resolveTarget(context, query);
   const inScope = await scopeFiles(context, target, scope);
-  let entries = context.workspace.definitionsNamed(target.name).filter((entry) => inScope(entry.file));
+  let entries = candidatesOf(context, target).filter((entry) => inScope(entry.file));
   if (target.container) {
     const scoped = entries.filter((entry) => entry.definition.scope === target.container);
     if (scoped.length > 0) entries = scoped;
   }
+  const registry = context.workspace.registry;
   let isImported: (file: string) => boolean = () => false;
-  if (target.record && target.at) {
+  if (target.facts && target.at) {
     const from = target.at.file;
-    const item = target.record.analysis.imports.find((i) =>
+    const item = target.facts.imports.find((i) =>
       i.imports.some((it) => (it.alias ?? it.name) === target.name || it.name === target.name),
     );
     if (item) {
-      const known = new Set(context.workspace.cachedFiles());
-      const importedFile = resolveImport(from, item.source, (f) => known.has(f), context.registry.supportedExtensions());
-      const rule = context.registry.get(target.record.analysis.language)?.modulePaths;
+      const known = new Set(context.workspace.knownFiles());
+      const importedFile = resolveImport(from, item.source, (f) => known.has(f), registry.supportedExtensions());
+      const rule = registry.get(target.facts.language)?.modulePaths;
       isImported = importedFile ? (file) => file === importedFile : (moduleMatcher(from, item.source, rule) ?? isImported);
     }
   }
   const here = target.at?.file;
-  const languageOf = (file: string) => context.registry.detectLanguage(file).language;
-  const hereLanguage = target.record?.analysis.language;
+  const languageOf = (file: string) => registry.detectLanguage(file).language;
+  const hereLanguage = target.facts?.language;
   // Same file, the imported module, the same folder, the same language, then the rest.
   const at = target.at;
   const rankOf = (entry: LocatedDefinition): number => {
@@ -464,19 +478,18 @@ export async function findReferences(context: NavigationContext, query: Position
   const scope = checkScope(query?.scope, context.defaultScope);
   const target = await resolveTarget(context, query);
   const inScope = await scopeFiles(context, target, scope);
-  const references: ReferenceLocation[] = context.workspace
-    .referencesNamed(target.name)
-    .filter((entry) => inScope(entry.file))
-    .map(({ file, reference }) => ({
-      file,
-      line: reference.line,
-      column: reference.column,
-      kind: reference.kind,
-      preview: reference.preview,
-    }))
-    .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
-  const definitions: DefinitionLocation[] = context.workspace
-    .definitionsNamed(target.name)
+  const references: ReferenceLocation[] = [];
+  const files = [...context.workspace.filesReferencing(target.name)].filter(inScope).sort();
+  for (const file of files) {
+    const facts = file === target.at?.file ? target.facts : await context.workspace.factsOf(file);
+    if (!facts) continue;
+    for (const ref of facts.references) {
+      if (ref.name !== target.name) continue;
+      references.push({ file, line: ref.line, column: ref.column, kind: ref.kind, preview: facts.previews[ref.line] ?? '' });
+    }
+  }
+  references.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  const definitions: DefinitionLocation[] = candidatesOf(context, target)
     .filter((entry) => inScope(entry.file))
     .map(({ file, definition }) => ({
       file,
@@ -507,15 +520,14 @@ export async function hover(context: NavigationContext, query: PositionQuery): P
       suggestion: 'The name may come from a dependency outside the index, or be defined in an unsupported language',
     });
   }
-  const entry = context.workspace
-    .definitionsNamed(result.symbol)
-    .find((e) => e.file === first.file && e.definition.line === first.line && e.definition.column === first.column);
-  const definition = entry?.definition;
+  const facts = await context.workspace.factsOf(first.file);
+  const def = facts?.definitions.find((d) => d.name === result.symbol && d.line === first.line && d.column === first.column);
+  const tag = facts && def ? tagOf(facts, def) : undefined;
   return {
     symbol: result.symbol,
     kind: first.kind,
-    signature: definition?.signature ?? first.preview,
-    ...(definition?.doc ? { documentation: definition.doc } : {}),
+    signature: tag?.signature ?? first.preview,
+    ...(tag?.doc ? { documentation: tag.doc } : {}),
     definitionLocation: { file: first.file, line: first.line },
     ...(result.identifier ? { identifier: result.identifier } : {}),
     otherDefinitions: result.definitions.length - 1,

@@ -1,6 +1,11 @@
 /**
- * The project-wide index: discovered files, their extracted facts cached by path and validated by size + mtime
- * (then content hash), and a name table over every file's definitions and references.
+ * The project-wide index of one root: every file's entry (stat, content hash, fact key, summary), the name table
+ * built from the summaries, and facts loaded on demand from the store through a bounded cache.
+ *
+ * A file is fresh when its size and modification time match its entry and its language's fact key is current;
+ * otherwise it is handed to the analyzer, which compares the content hash before parsing (a touched but unchanged
+ * file is never parsed again). Entries outlive the process in the store's manifest, so a new process on an unchanged
+ * tree answers without parsing anything.
  *
  * @module
  */
@@ -8,180 +13,206 @@ import { statSync } from 'node:fs';
 import { LRUCache } from 'lru-cache';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LanguageRegistry } from '../languages/registry.js';
-import type { SymbolDefinition, SymbolReference } from '../types.js';
+import type { FileFacts } from '../model/facts.js';
+import { FACTS_VERSION } from '../model/facts.js';
+import { VERSION } from '../version.js';
+import { type AnalysisOutcome, type FileLimits, limitsKey } from './analyze-file.js';
 import { type DiscoveryOptions, discoverFiles } from './discovery.js';
-import { bundledLanguages } from '../languages/bundled.js';
-import { type FileLimits, type FileRecord, processFile } from './file-record.js';
-import { canUseWorkers, PARALLEL_THRESHOLD, processInWorkers } from './parallel.js';
-import { type ResolvedPath, resolveInRoot } from './source.js';
+import { type LocatedDefinition, NameTable } from './names.js';
+import { type Analyzer, createAnalyzer } from './pool.js';
+import { type ResolvedPath, readSource, resolveInRoot } from './source.js';
+import type { FactStore, FileEntry } from './store.js';
+import { createHash } from 'node:crypto';
+import { unsupportedFacts } from './unsupported.js';
 
-/** A definition with its file. */
-export interface LocatedDefinition {
-  file: string;
-  definition: SymbolDefinition;
-}
+export type { LocatedDefinition } from './names.js';
 
-/** A reference with its file. */
-export interface LocatedReference {
-  file: string;
-  reference: SymbolReference;
-}
-
-/** Counters of {@link Workspace.stats}. */
+/** Counters of cache use. */
 export interface WorkspaceCounters {
+  /** Files answered from their entry (no read). */
   hits: number;
+  /** Files whose stat changed (read and hashed). */
   misses: number;
+  /** Files parsed. */
   parses: number;
 }
 
 /** Options of a {@link Workspace}. */
 export interface WorkspaceOptions extends DiscoveryOptions {
+  limits: FileLimits;
+  /** Most files whose facts stay loaded. */
   maxCacheEntries: number;
   /** How long a project scan (discovery + stat of every file) stays fresh, in milliseconds. */
   rescanAfterMs: number;
+  store: FactStore;
+  /** Parse threads (0: parse on the calling thread). */
+  threads: number;
+}
+
+/** Estimated bytes of loaded facts kept at most. */
+const MAX_LOADED_BYTES = 64 * 1024 * 1024;
+/** Errors that stay true while the file and the limits do not change: the file is not tried again until then. */
+const STICKY_ERRORS = new Set<string>([
+  ErrorCode.FILE_TOO_LARGE,
+  ErrorCode.BINARY_FILE,
+  ErrorCode.TS_PARSE_TIMEOUT,
+  ErrorCode.ANALYSIS_FAILED,
+]);
+/** Changed entries are saved this long after the last change (and on close). */
+const SAVE_DELAY_MS = 2000;
+
+function factsSize(facts: FileFacts): number {
+  return 256 + facts.lineLengths.length * 8 + facts.definitions.length * 400 + facts.references.length * 120;
 }
 
 /** The index over one root. */
 export class Workspace {
-  readonly #root: string;
-  readonly #registry: LanguageRegistry;
-  readonly #limits: FileLimits;
+  readonly root: string;
+  readonly registry: LanguageRegistry;
+  readonly store: FactStore;
   readonly #options: WorkspaceOptions;
-  readonly #cache: LRUCache<string, FileRecord>;
-  readonly #definitions = new Map<string, LocatedDefinition[]>();
-  readonly #references = new Map<string, LocatedReference[]>();
-  readonly #inFlight = new Map<string, Promise<FileRecord>>();
-  #sortedNames: string[] | undefined;
+  readonly #entries: Map<string, FileEntry>;
+  readonly #names = new NameTable();
+  readonly #blobUses = new Map<string, number>();
+  readonly #facts: LRUCache<string, FileFacts>;
+  readonly #inFlight = new Map<string, Promise<FileEntry>>();
+  readonly #dirty = new Map<string, FileEntry | null>();
+  readonly #keys = new Map<string, Promise<string>>();
+  #analyzer: Analyzer | undefined;
   #scans = new Map<string, { at: number; files: string[] }>();
+  #saveTimer: NodeJS.Timeout | undefined;
+  /** Files discovery found but that could not be indexed, with why. */
   readonly skipped = new Map<string, string>();
+  /** Languages the analyzer loaded, or failed to load (and why): parse threads load their own. */
+  readonly languageStates = new Map<string, { state: 'loaded' | 'failed'; error?: string }>();
   readonly counters: WorkspaceCounters = { hits: 0, misses: 0, parses: 0 };
 
-  constructor(root: string, registry: LanguageRegistry, limits: FileLimits, options: WorkspaceOptions) {
-    this.#root = root;
-    this.#registry = registry;
-    this.#limits = limits;
+  constructor(root: string, registry: LanguageRegistry, options: WorkspaceOptions) {
+    this.root = root;
+    this.registry = registry;
+    this.store = options.store;
     this.#options = options;
-    this.#cache = new LRUCache<string, FileRecord>({
+    this.#facts = new LRUCache<string, FileFacts>({
       max: options.maxCacheEntries,
-      dispose: (record, file) => this.#unlink(file, record),
+      maxSize: MAX_LOADED_BYTES,
+      sizeCalculation: factsSize,
     });
+    this.#entries = options.store.loadManifest();
+    for (const [file, entry] of this.#entries) this.#link(file, entry);
   }
 
   /** Resolves a path inside the root. */
   resolve(file: string): Promise<ResolvedPath> {
-    return resolveInRoot(this.#root, file);
+    return resolveInRoot(this.root, file);
+  }
+
+  /** The language a file is analyzed as, or undefined when none handles it (or it is disabled). */
+  languageOf(file: string): string | undefined {
+    const id = this.registry.detectLanguage(file).language;
+    return id && !this.#options.disabledLanguages?.has(id) ? id : undefined;
   }
 
   /**
-   * The facts of one file, parsed at most once per content: a size+mtime match answers from the cache without
-   * reading; a changed stat with the same MD5 keeps the facts; a deleted file is dropped and reported.
+   * The fact key of a language: the fact format, the package version, and the fingerprints of the language and of
+   * those its files may be analyzed with (a fallback, embedded languages).
    */
-  async record(path: ResolvedPath): Promise<FileRecord> {
-    const cached = this.#cache.get(path.relative);
-    if (cached) {
-      let size = -1;
-      let mtimeMs = -1;
-      try {
-        const info = statSync(path.absolute);
-        size = info.size;
-        mtimeMs = info.mtimeMs;
-      } catch {
-        this.#cache.delete(path.relative);
-      }
-      if (size === cached.size && mtimeMs === cached.mtimeMs) {
-        this.counters.hits++;
-        return cached;
-      }
+  keyOf(language: string): Promise<string> {
+    let pending = this.#keys.get(language);
+    if (!pending) {
+      pending = (async () => {
+        const definition = this.registry.get(language);
+        const related = [language, definition?.fallback?.language, ...Object.values(definition?.injections ?? {})].filter(
+          (id): id is string => id !== undefined && this.registry.get(id) !== undefined,
+        );
+        const prints = await Promise.all(related.map((id) => this.registry.fingerprint(id)));
+        return createHash('sha1').update(`${FACTS_VERSION}\u0000${VERSION}\u0000${related.join(',')}\u0000${prints.join(',')}`).digest('hex').slice(0, 16);
+      })();
+      pending.catch(() => this.#keys.delete(language));
+      this.#keys.set(language, pending);
     }
-    const pending = this.#inFlight.get(path.relative);
-    if (pending) return pending;
-    const work = this.#process(path).finally(() => this.#inFlight.delete(path.relative));
-    this.#inFlight.set(path.relative, work);
-    return work;
+    return pending;
   }
 
-  async #process(path: ResolvedPath): Promise<FileRecord> {
-    this.counters.misses++;
-    const previous = this.#cache.peek(path.relative);
-    let record: FileRecord;
+  /**
+   * The fresh entry of a file (analyzing it when its stat or fact key changed).
+   *
+   * @throws CodeIndexError when the file cannot be read or analyzed (`FILE_NOT_FOUND`, `TS_PARSE_TIMEOUT`, ...).
+   */
+  async entry(path: ResolvedPath): Promise<FileEntry> {
+    const language = this.languageOf(path.relative);
+    if (!language) throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, `No language analyzes ${path.relative}`, { file_path: path.relative });
+    let stat: { size: number; mtimeMs: number };
     try {
-      record = await processFile(this.#registry, path, this.#limits, this.#options.disabledLanguages);
-    } catch (error) {
-      this.#cache.delete(path.relative);
-      throw error;
+      stat = statSync(path.absolute);
+    } catch {
+      this.#forget(path.relative);
+      throw new CodeIndexError(ErrorCode.FILE_NOT_FOUND, `File not found: ${path.relative}`, {
+        file_path: path.relative,
+        suggestion: 'Check the path; it is resolved against the index root',
+      });
     }
-    this.counters.parses++;
-    if (previous && previous.hash === record.hash && previous.hash !== '') {
-      // Touched but unchanged: keep the facts, remember the new stat.
-      previous.mtimeMs = record.mtimeMs;
-      return previous;
+    const key = await this.keyOf(language);
+    const known = this.#entries.get(path.relative);
+    if (known && this.#isFresh(known, stat, key)) {
+      this.counters.hits++;
+      if (known.error) throw new CodeIndexError(known.error.code as ErrorCode, known.error.message, { file_path: path.relative });
+      return known;
     }
-    this.#cache.set(path.relative, record);
-    this.#link(path.relative, record);
-    return record;
+    return this.#refresh(path.relative, language, key, stat);
+  }
+
+  /** The facts of a file: from memory, from the store, or analyzed now. Unsupported files get empty facts. */
+  async facts(path: ResolvedPath): Promise<FileFacts> {
+    if (!this.languageOf(path.relative)) return this.#unsupported(path);
+    const entry = await this.entry(path);
+    return this.#load(path.relative, entry);
+  }
+
+  /** The facts of a file the name table lists (its entry was validated by the last scan). */
+  async factsOf(file: string): Promise<FileFacts | undefined> {
+    const entry = this.#entries.get(file);
+    if (!entry?.blob) return undefined;
+    try {
+      return await this.#load(file, entry);
+    } catch {
+      return undefined;
+    }
   }
 
   /**
-   * Files of a scope (`''` = the whole root, else a root-relative folder), indexed and fresh: discovery and a
-   * stat of every file are repeated when the last scan is older than `rescanAfterMs`. Files that cannot be read
-   * are skipped and listed in {@link Workspace.skipped}.
+   * Files of a scope (`''` = the whole root, else a root-relative folder), indexed and fresh: discovery and a stat of
+   * every file are repeated when the last scan is older than `rescanAfterMs`. Files that cannot be indexed are
+   * skipped and listed in {@link Workspace.skipped}.
    */
-  async files(folder: string): Promise<string[]> {
+  async files(folder: string, onProgress?: (done: number, total: number) => void): Promise<string[]> {
     const now = performance.now();
     const scan = this.#scans.get(folder);
     if (scan && now - scan.at < this.#options.rescanAfterMs) return scan.files;
-    const files = await discoverFiles(this.#root, folder, this.#registry, this.#options);
-    const present = new Set(files);
-    for (const file of [...this.#cache.keys()]) {
-      if ((folder === '' || file.startsWith(`${folder}/`)) && !present.has(file)) this.#cache.delete(file);
-    }
-    await this.#coldIndex(files);
-    const indexed: string[] = [];
-    for (const file of files) {
-      try {
-        await this.record(await this.resolve(file));
-        this.skipped.delete(file);
-        indexed.push(file);
-      } catch (error) {
-        this.skipped.set(file, error instanceof CodeIndexError ? `${error.code}: ${error.message}` : String(error));
-      }
-    }
+    const found = await discoverFiles(this.root, folder, this.registry, this.#options);
+    const present = new Set(found);
+    const inFolder = (file: string) => folder === '' || file.startsWith(`${folder}/`);
+    for (const file of [...this.#entries.keys()]) if (inFolder(file) && !present.has(file)) this.#forget(file);
+    for (const file of [...this.skipped.keys()]) if (inFolder(file) && !present.has(file)) this.skipped.delete(file);
+    let done = 0;
+    const results = await Promise.all(
+      found.map(async (file) => {
+        try {
+          // Discovered paths go through the root check too (a folder swapped for a link since the glob ran).
+          const path = await this.resolve(file);
+          await this.entry(path);
+          this.skipped.delete(file);
+          return path.relative;
+        } catch (error) {
+          this.skipped.set(file, error instanceof CodeIndexError ? `${error.code}: ${error.message}` : String(error));
+          return undefined;
+        } finally {
+          onProgress?.(++done, found.length);
+        }
+      }),
+    );
+    const indexed = [...new Set(results.filter((file): file is string => file !== undefined))];
     this.#scans.set(folder, { at: performance.now(), files: indexed });
     return indexed;
-  }
-
-  /**
-   * Parses the files not in the cache on every core when there are enough of them and the registry is the
-   * bundled one (workers build their own; a custom registry's grammars may not cross threads). Results are
-   * identical to the one-thread path, which handles everything else.
-   */
-  async #coldIndex(files: string[]): Promise<void> {
-    const missing = files.filter((file) => !this.#cache.has(file));
-    if (missing.length < PARALLEL_THRESHOLD || !canUseWorkers() || !this.#usesBundledLanguages()) return;
-    // Load this thread's grammars meanwhile: the first re-parse after a change would otherwise pay for it.
-    const languages = new Set(missing.map((file) => this.#registry.detectLanguage(file).language).filter((id) => id !== undefined));
-    const warmUp = Promise.allSettled([...languages].map((id) => this.#registry.load(id)));
-    let results: Awaited<ReturnType<typeof processInWorkers>>;
-    try {
-      [results] = await Promise.all([
-        processInWorkers(this.#root, missing, this.#limits, this.#options.disabledLanguages ?? new Set()),
-        warmUp,
-      ]);
-    } catch {
-      return; // fall back to this thread
-    }
-    for (const result of results) {
-      if ('error' in result) continue; // re-tried (and reported) on this thread
-      this.counters.misses++;
-      this.counters.parses++;
-      this.#cache.set(result.file, result.record);
-      this.#link(result.file, result.record);
-    }
-  }
-
-  #usesBundledLanguages(): boolean {
-    const registered = this.#registry.list();
-    return registered.length === bundledLanguages.length && registered.every((definition, i) => definition === bundledLanguages[i]);
   }
 
   /** Forgets scan times, so the next query rescans. */
@@ -189,63 +220,192 @@ export class Workspace {
     this.#scans.clear();
   }
 
-  /** Every definition with this exact name. */
-  definitionsNamed(name: string): LocatedDefinition[] {
-    return this.#definitions.get(name) ?? [];
+  /** Every definition (outside function bodies) with this exact name. */
+  definitionsNamed(name: string): readonly LocatedDefinition[] {
+    return this.#names.definitionsNamed(name);
   }
 
-  /** Every reference with this exact name. */
-  referencesNamed(name: string): LocatedReference[] {
-    return this.#references.get(name) ?? [];
+  /** Files referencing this exact name. */
+  filesReferencing(name: string): ReadonlySet<string> {
+    return this.#names.filesReferencing(name);
   }
 
-  /** Every distinct definition name, sorted by code unit (kept until the next change). */
-  names(): string[] {
-    this.#sortedNames ??= [...this.#definitions.keys()].sort();
-    return this.#sortedNames;
+  /** Every distinct definition name, sorted by code unit. */
+  names(): readonly string[] {
+    return this.#names.names();
   }
 
-  /** The cached record of a file, without validation. */
-  peek(file: string): FileRecord | undefined {
-    return this.#cache.peek(file);
+  /** Every file with an entry. */
+  knownFiles(): string[] {
+    return [...this.#entries.keys()];
   }
 
-  /** Cached files. */
-  cachedFiles(): string[] {
-    return [...this.#cache.keys()];
+  /** Entries of every indexed file (with a summary). */
+  *indexed(): Iterable<[string, FileEntry]> {
+    for (const [file, entry] of this.#entries) if (entry.summary) yield [file, entry];
   }
 
-  /** Drops every cached fact. */
-  clear(): void {
-    this.#cache.clear();
+  /** Definitions and references of the whole name table. */
+  get counts(): { definitions: number; references: number } {
+    return this.#names.counts;
+  }
+
+  /** Saves changed entries now. */
+  save(): void {
+    clearTimeout(this.#saveTimer);
+    this.#saveTimer = undefined;
+    if (this.#dirty.size === 0) return;
+    this.store.saveManifest(this.#dirty, this.#entries);
+    this.#dirty.clear();
+  }
+
+  /** Deletes stored facts no entry references (stray blobs of other processes too). */
+  collectGarbage(): void {
+    this.store.collect(new Set(this.#blobUses.keys()));
+  }
+
+  /** Saves, stops the parse workers and drops loaded facts. */
+  close(): void {
+    this.save();
+    this.#analyzer?.close();
+    this.#analyzer = undefined;
+    this.#facts.clear();
     this.#scans.clear();
   }
 
-  #link(file: string, record: FileRecord): void {
-    for (const definition of record.definitions) push(this.#definitions, definition.name, { file, definition });
-    for (const reference of record.references) push(this.#references, reference.name, { file, reference });
-    this.#sortedNames = undefined;
+  #isFresh(entry: FileEntry, stat: { size: number; mtimeMs: number }, key: string): boolean {
+    if (entry.size !== stat.size || entry.mtimeMs !== stat.mtimeMs || entry.key !== key) return false;
+    return !entry.error || entry.error.limits === limitsKey(this.#options.limits);
   }
 
-  #unlink(file: string, record: FileRecord): void {
-    for (const name of new Set(record.definitions.map((d) => d.name))) prune(this.#definitions, name, file);
-    for (const name of new Set(record.references.map((r) => r.name))) prune(this.#references, name, file);
-    this.#sortedNames = undefined;
+  #refresh(file: string, language: string, key: string, stat: { size: number; mtimeMs: number }, force = false): Promise<FileEntry> {
+    const pending = this.#inFlight.get(file);
+    if (pending) return pending;
+    this.counters.misses++;
+    const known = force ? undefined : this.#entries.get(file);
+    const work = this.#analyzerOf()
+      .run({ file, language, key, ...(known && !known.error ? { known } : {}) })
+      .then((outcome) => this.#apply(file, language, key, stat, outcome))
+      .finally(() => this.#inFlight.delete(file));
+    this.#inFlight.set(file, work);
+    return work;
   }
-}
 
-function push<T>(map: Map<string, T[]>, key: string, value: T): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
+  #apply(file: string, language: string, key: string, stat: { size: number; mtimeMs: number }, outcome: AnalysisOutcome): FileEntry {
+    if ('entry' in outcome) {
+      if (outcome.parsed) this.languageStates.set(language, { state: 'loaded' });
+      if (outcome.parsed) this.counters.parses++;
+      if (outcome.facts && outcome.entry.blob) this.store.writeFacts(outcome.entry.blob, outcome.facts);
+      this.#set(file, outcome.entry);
+      return outcome.entry;
+    }
+    const { code, message, data } = outcome.error;
+    if (code === ErrorCode.LANGUAGE_LOAD_FAILED) this.languageStates.set(String(data?.language ?? language), { state: 'failed', error: message });
+    if (STICKY_ERRORS.has(code)) {
+      this.#set(file, {
+        size: stat.size,
+        mtimeMs: stat.mtimeMs,
+        hash: outcome.stat?.hash ?? '',
+        language: this.languageOf(file) ?? 'unknown',
+        key,
+        error: { code, message, limits: limitsKey(this.#options.limits) },
+      });
+    } else if (code !== ErrorCode.INDEX_CLOSED) this.#forget(file);
+    throw new CodeIndexError(code as ErrorCode, message, { ...(data ?? {}), file_path: file });
+  }
 
-function prune<T extends { file: string }>(map: Map<string, T[]>, key: string, file: string): void {
-  const list = map.get(key);
-  if (!list) return;
-  const kept = list.filter((entry) => entry.file !== file);
-  if (kept.length > 0) map.set(key, kept);
-  else map.delete(key);
+  #set(file: string, entry: FileEntry): void {
+    const previous = this.#entries.get(file);
+    if (previous) this.#unlink(file, previous);
+    this.#entries.set(file, entry);
+    this.#link(file, entry);
+    this.#changed(file, entry);
+  }
+
+  #forget(file: string): void {
+    const previous = this.#entries.get(file);
+    if (!previous) return;
+    this.#unlink(file, previous);
+    this.#entries.delete(file);
+    this.#changed(file, null);
+  }
+
+  #link(file: string, entry: FileEntry): void {
+    if (entry.summary) this.#names.add(file, entry.summary);
+    if (entry.blob) this.#blobUses.set(entry.blob, (this.#blobUses.get(entry.blob) ?? 0) + 1);
+  }
+
+  #unlink(file: string, entry: FileEntry): void {
+    if (entry.summary) this.#names.remove(file, entry.summary);
+    if (entry.blob) {
+      const uses = (this.#blobUses.get(entry.blob) ?? 1) - 1;
+      if (uses > 0) this.#blobUses.set(entry.blob, uses);
+      else {
+        this.#blobUses.delete(entry.blob);
+        this.#facts.delete(entry.blob);
+      }
+    }
+  }
+
+  #changed(file: string, entry: FileEntry | null): void {
+    this.#dirty.set(file, entry);
+    this.#saveTimer ??= setTimeout(() => this.save(), SAVE_DELAY_MS).unref();
+  }
+
+  async #load(file: string, entry: FileEntry): Promise<FileFacts> {
+    const blob = entry.blob;
+    if (!blob) throw new CodeIndexError(ErrorCode.ANALYSIS_FAILED, `${file} has no facts`, { file_path: file });
+    const cached = this.#facts.get(blob);
+    if (cached) return cached;
+    let facts = this.store.readFacts(blob);
+    if (!facts) {
+      // The stored facts are gone (collected by another process, damaged): analyze the file again.
+      const language = this.languageOf(file);
+      if (!language) throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, `No language analyzes ${file}`, { file_path: file });
+      const stat = statSync(`${this.root}/${file}`);
+      const fresh = await this.#refresh(file, language, await this.keyOf(language), stat, true);
+      facts = fresh.blob ? this.store.readFacts(fresh.blob) : undefined;
+      if (!facts || !fresh.blob) throw new CodeIndexError(ErrorCode.ANALYSIS_FAILED, `The facts of ${file} could not be stored`, { file_path: file });
+      this.#facts.set(fresh.blob, facts);
+      return facts;
+    }
+    this.#facts.set(blob, facts);
+    return facts;
+  }
+
+  async #unsupported(path: ResolvedPath): Promise<FileFacts> {
+    // Still read it: a missing file, a directory or a binary is reported as such, not as a language problem.
+    const source = await readSource(path, this.#options.limits.maxFileSize);
+    const detection = this.registry.detectLanguage(path.relative);
+    const warning = detection.warning ?? {
+      code: ErrorCode.TS_UNSUPPORTED_LANGUAGE,
+      message: `Language ${detection.language} is disabled`,
+      details: { file_path: path.relative, extension: detection.extension },
+    };
+    return unsupportedFacts(source.text, [...source.warnings, warning]);
+  }
+
+  /** The analyzer (parse threads, or this thread), started on first use. */
+  analyzer(): Analyzer {
+    return this.#analyzerOf();
+  }
+
+  #analyzerOf(): Analyzer {
+    this.#analyzer ??= createAnalyzer({
+      threads: this.#options.threads,
+      registry: this.registry,
+      storeLocation: this.store.sharedLocation,
+      context: {
+        root: this.root,
+        registry: this.registry,
+        store: this.store,
+        limits: this.#options.limits,
+        disabledLanguages: this.#options.disabledLanguages ?? new Set(),
+        returnFacts: false,
+      },
+    });
+    return this.#analyzer;
+  }
 }
 
 /** Validates a 1-based position argument. */

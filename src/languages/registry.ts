@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, extname } from 'node:path';
@@ -104,6 +105,8 @@ export class LanguageRegistry {
   readonly #loaded = new Map<string, LoadedLanguage>();
   readonly #failures = new Map<string, string>();
   readonly #sharedQueries = new Set<string>();
+  readonly #portable = new Map<string, Promise<LanguageDefinition>>();
+  readonly #fingerprints = new Map<string, Promise<string>>();
   readonly #resolvePackageFile: (file: PackageFile) => string;
 
   constructor(definitions: Iterable<LanguageDefinition> = [], options: LanguageRegistryOptions = {}) {
@@ -208,7 +211,52 @@ export class LanguageRegistry {
     for (const definition of this.#definitions.values()) this.#forget(definition);
   }
 
+  /**
+   * The definition with its grammar resolved to a file path (or bytes) and its queries read into text: plain data
+   * that crosses to a worker thread, which loads exactly what this registry would. Memoized.
+   */
+  portable(id: string): Promise<LanguageDefinition> {
+    let pending = this.#portable.get(id);
+    if (!pending) {
+      const definition = this.#definitions.get(id);
+      if (!definition) return Promise.reject(new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, `Language "${id}" is not registered`, { language: id }));
+      pending = (async () => {
+        const input = await this.#grammarInput(definition.grammar);
+        const grammar = typeof input === 'string' ? input : input instanceof URL ? fileURLToPath(input) : new Uint8Array(input);
+        const queries = await Promise.all(definition.queries.map(async (source) => ({ text: await readQuerySource(source) })));
+        return { ...definition, grammar, queries };
+      })();
+      pending.catch(() => this.#portable.delete(id));
+      this.#portable.set(id, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * A fingerprint of everything a language's facts depend on besides the source: the grammar's bytes and the query
+   * texts. Stored facts carry it, so an upgraded grammar or an edited query never serves stale facts. Memoized.
+   */
+  fingerprint(id: string): Promise<string> {
+    let pending = this.#fingerprints.get(id);
+    if (!pending) {
+      pending = this.portable(id).then(async (definition) => {
+        const hash = createHash('sha256');
+        const grammar = definition.grammar;
+        hash.update(typeof grammar === 'string' ? await readFile(grammar) : (grammar as Uint8Array));
+        for (const query of definition.queries) hash.update((query as { text: string }).text);
+        // The rest of the definition shapes extraction too (doc styles, signature style, export rule, ...).
+        hash.update(JSON.stringify({ ...definition, grammar: undefined, queries: undefined }));
+        return hash.digest('hex').slice(0, 16);
+      });
+      pending.catch(() => this.#fingerprints.delete(id));
+      this.#fingerprints.set(id, pending);
+    }
+    return pending;
+  }
+
   #forget(definition: LanguageDefinition): void {
+    this.#portable.delete(definition.id);
+    this.#fingerprints.delete(definition.id);
     const loaded = this.#loaded.get(definition.id);
     if (loaded) {
       loaded.parser.delete();

@@ -349,3 +349,19 @@ export function referenceTagsOf(facts: FileFacts): SymbolReference[] {
     preview: facts.previews[ref.line] ?? '',
   }));
 }
+
+/** What the name table keeps of a file's facts: definitions outside function bodies, and referenced names. */
+export function summaryOf(facts: FileFacts): {
+  definitions: Array<Omit<SymbolDefinition, 'doc'>>;
+  references: string[];
+  referenceCount: number;
+} {
+  const definitions: Array<Omit<SymbolDefinition, 'doc'>> = [];
+  for (const def of facts.definitions) {
+    if (def.local || def.kind === 'import') continue;
+    const tag: Omit<SymbolDefinition, 'doc'> & { doc?: string } = tagOf(facts, def);
+    delete tag.doc;
+    definitions.push(tag);
+  }
+  return { definitions, references: [...new Set(facts.references.map((ref) => ref.name))], referenceCount: facts.references.length };
+}

@@ -1,0 +1,188 @@
+/**
+ * One file to its facts, in a worker thread or on the calling thread: resolve it inside the root, read it, hash it,
+ * and parse it only when no stored facts match its content. The facts go to the store; what comes back is the
+ * file's entry (stat, hash, key, summary for the name table).
+ *
+ * @module
+ */
+import { CodeIndexError, ErrorCode } from '../errors.js';
+import { analyzeText } from '../extract/analyze.js';
+import { LineIndex } from '../extract/lines.js';
+import { parseText } from '../runtime/tree-sitter.js';
+import type { LanguageRegistry } from '../languages/registry.js';
+import type { FileFacts } from '../model/facts.js';
+import { summaryOf } from '../model/views.js';
+import { resolveInRoot, readSource } from './source.js';
+import { blobAddress, type FactStore, type FileEntry } from './store.js';
+
+/** Limits applied to every file. */
+export interface FileLimits {
+  maxFileSize: number;
+  parseTimeoutMs: number;
+}
+
+/** The limits as a string an error entry records: a file that failed under other limits is tried again. */
+export function limitsKey(limits: FileLimits): string {
+  return `${limits.maxFileSize}:${limits.parseTimeoutMs}`;
+}
+
+/** One file to analyze. */
+export interface AnalysisJob {
+  /** Root-relative path. */
+  file: string;
+  /** The language to analyze it as. */
+  language: string;
+  /** The fact key of that language (see `Workspace`). */
+  key: string;
+  /** What the index knew of the file: when the content hash still matches, nothing is parsed. */
+  known?: FileEntry;
+}
+
+/** What a job gives back. */
+export type AnalysisOutcome =
+  | {
+      file: string;
+      entry: FileEntry;
+      /** True when the file was parsed (not unchanged, not found in the store). */
+      parsed: boolean;
+      /** The facts, when they were analyzed and the store cannot be shared with the caller (memory store). */
+      facts?: FileFacts;
+    }
+  | {
+      file: string;
+      error: { code: string; message: string; data?: Record<string, unknown> };
+      /** What was known of the file when it failed (an error entry is recorded from it). */
+      stat?: { size: number; mtimeMs: number; hash: string };
+    };
+
+/** Where a job runs. */
+export interface AnalysisContext {
+  root: string;
+  registry: LanguageRegistry;
+  store: FactStore;
+  limits: FileLimits;
+  disabledLanguages: ReadonlySet<string>;
+  /** Return the facts with the entry (the store is not shared with the caller). */
+  returnFacts: boolean;
+}
+
+/** A fault inside WebAssembly (an out-of-bounds access, `unreachable`, an abort): the module may be unusable. */
+function isWasmFault(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'RuntimeError' || /memory access out of bounds|unreachable|Aborted\(/.test(error.message));
+}
+
+function failure(file: string, error: unknown, stat?: { size: number; mtimeMs: number; hash: string }): AnalysisOutcome {
+  if (error instanceof CodeIndexError) return { file, error: { code: error.code, message: error.message, data: error.data }, ...(stat ? { stat } : {}) };
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    file,
+    error: {
+      code: ErrorCode.ANALYSIS_FAILED,
+      message: `Analysis of ${file} failed: ${message}`,
+      data: { file_path: file, ...(isWasmFault(error) ? { fault: true } : {}) },
+    },
+    ...(stat ? { stat } : {}),
+  };
+}
+
+/** Which identifier is at a position (or where a name is on a line): the fallback for names no query tags. */
+export interface IdentifyJob {
+  file: string;
+  language: string;
+  line: number;
+  /** The column to look at; without it, the first whole-word `symbol` on the line. */
+  column?: number;
+  symbol?: string;
+}
+
+/** The identifier found, or the node type at the position when it is not one. */
+export interface IdentifyOutcome {
+  name?: string;
+  column: number;
+  nodeType: string;
+  error?: { code: string; message: string; data?: Record<string, unknown> };
+}
+
+function findWord(text: string, word: string): number | undefined {
+  let from = 0;
+  for (;;) {
+    const at = text.indexOf(word, from);
+    if (at === -1) return undefined;
+    const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}_$]/u.test(ch);
+    if (!isWordChar(text[at - 1]) && !isWordChar(text[at + word.length])) return at + 1;
+    from = at + 1;
+  }
+}
+
+/** Reads and parses a file to find the identifier at a position (its tree is deleted here). Never throws. */
+export async function runIdentifyJob(job: IdentifyJob, context: AnalysisContext): Promise<IdentifyOutcome> {
+  try {
+    const path = await resolveInRoot(context.root, job.file);
+    const source = await readSource(path, context.limits.maxFileSize);
+    const lines = new LineIndex(source.text);
+    const text = lines.text(job.line);
+    let column = job.column;
+    if (column === undefined) {
+      column = job.symbol === undefined ? undefined : findWord(text, job.symbol);
+      if (column === undefined) return { column: 0, nodeType: 'none' };
+    }
+    const loaded = await context.registry.load(job.language);
+    const tree = parseText(loaded.parser, source.text, context.limits.parseTimeoutMs, { file_path: job.file });
+    try {
+      const offset = (lines.starts[job.line - 1] ?? 0) + column - 1;
+      const node = tree.rootNode.descendantForIndex(offset);
+      // Grammars name their identifier tokens `identifier`, `property_identifier`, `type_identifier`, ...
+      if (node && node.childCount === 0 && node.isNamed && /identifier$/.test(node.type)) {
+        return { name: node.text, column: lines.position(node.startIndex).column, nodeType: node.type };
+      }
+      return { column, nodeType: node?.type ?? 'unknown' };
+    } finally {
+      tree.delete();
+    }
+  } catch (error) {
+    const coded = error instanceof CodeIndexError ? error : undefined;
+    return {
+      column: job.column ?? 0,
+      nodeType: 'unknown',
+      error: coded ? { code: coded.code, message: coded.message, data: coded.data } : { code: ErrorCode.ANALYSIS_FAILED, message: String(error) },
+    };
+  }
+}
+
+/** Runs one job. Never throws: failures are outcomes with a coded error. */
+export async function runAnalysisJob(job: AnalysisJob, context: AnalysisContext): Promise<AnalysisOutcome> {
+  let source;
+  try {
+    const path = await resolveInRoot(context.root, job.file);
+    source = await readSource(path, context.limits.maxFileSize);
+  } catch (error) {
+    return failure(job.file, error);
+  }
+  const stat = { size: source.size, mtimeMs: source.mtimeMs, hash: source.hash };
+  const known = job.known;
+  if (known && known.hash === source.hash && known.key === job.key && !known.error) {
+    // Touched but unchanged: the same facts, a new stat.
+    return { file: job.file, entry: { ...known, size: source.size, mtimeMs: source.mtimeMs }, parsed: false };
+  }
+  const blob = blobAddress(job.key, source.hash);
+  let facts = context.store.readFacts(blob);
+  const parsed = !facts;
+  if (!facts) {
+    try {
+      facts = await analyzeText(context.registry, {
+        file: job.file,
+        text: source.text,
+        size: source.size,
+        language: job.language,
+        timeoutMs: context.limits.parseTimeoutMs,
+        disabledLanguages: context.disabledLanguages,
+        warnings: [...source.warnings],
+      });
+    } catch (error) {
+      return failure(job.file, error, stat);
+    }
+    context.store.writeFacts(blob, facts);
+  }
+  const entry: FileEntry = { ...stat, language: job.language, key: job.key, blob, summary: summaryOf(facts) };
+  return context.returnFacts && parsed ? { file: job.file, entry, parsed, facts } : { file: job.file, entry, parsed };
+}

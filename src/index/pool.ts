@@ -1,0 +1,249 @@
+/**
+ * Where files are analyzed: a pool of worker threads (the default), so that parsing never blocks the thread that
+ * answers queries, a time budget can end a runaway analysis by terminating its worker, a WASM fault costs one file
+ * and one worker, and a cold index uses every core. Without a compiled worker (running from TypeScript sources) the
+ * jobs run on the calling thread instead.
+ *
+ * @module
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { ErrorCode } from '../errors.js';
+import type { LanguageRegistry } from '../languages/registry.js';
+import {
+  type AnalysisContext,
+  type AnalysisJob,
+  type AnalysisOutcome,
+  type IdentifyJob,
+  type IdentifyOutcome,
+  runAnalysisJob,
+  runIdentifyJob,
+} from './analyze-file.js';
+import type { WorkerInit, WorkerRequest } from './worker.js';
+
+/** Runs analysis jobs. */
+export interface Analyzer {
+  /** Threads jobs run on (0: the calling thread). */
+  readonly threads: number;
+  run(job: AnalysisJob): Promise<AnalysisOutcome>;
+  /** Finds the identifier at a position by parsing the file (for names no query tags). */
+  identify(job: IdentifyJob): Promise<IdentifyOutcome>;
+  close(): void;
+}
+
+/** The compiled worker script, next to this module (or, running from sources, in `dist/`). */
+export function workerScript(): URL | undefined {
+  const beside = new URL('./worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(beside))) return beside;
+  if (import.meta.url.endsWith('.ts')) {
+    const built = new URL('../../dist/index/worker.js', import.meta.url);
+    if (existsSync(fileURLToPath(built))) return built;
+  }
+  return undefined;
+}
+
+/** Default number of parse threads: the cores, at most 4. */
+export function defaultThreads(): number {
+  return Math.max(1, Math.min(availableParallelism(), 4));
+}
+
+/** Jobs on the calling thread. */
+export class InlineAnalyzer implements Analyzer {
+  readonly threads = 0;
+  readonly #context: AnalysisContext;
+
+  constructor(context: AnalysisContext) {
+    this.#context = context;
+  }
+
+  async run(job: AnalysisJob): Promise<AnalysisOutcome> {
+    const outcome = await runAnalysisJob(job, this.#context);
+    // A fault may have left a parser unusable: drop them all, they are recreated on the next use.
+    if ('error' in outcome && outcome.error.data?.fault === true) this.#context.registry.dispose();
+    return outcome;
+  }
+
+  identify(job: IdentifyJob): Promise<IdentifyOutcome> {
+    return runIdentifyJob(job, this.#context);
+  }
+
+  close(): void {}
+}
+
+type Pending =
+  | { job: AnalysisJob; file: string; resolve: (outcome: AnalysisOutcome) => void }
+  | { identify: IdentifyJob; file: string; resolve: (outcome: IdentifyOutcome) => void };
+
+/** The outcome a job gets when it fails outside the worker's own handling (stopped, crashed, closed). */
+function failedOutcome(pending: Pending, error: { code: string; message: string; data?: Record<string, unknown> }): AnalysisOutcome & IdentifyOutcome {
+  return 'job' in pending
+    ? ({ file: pending.file, error } as AnalysisOutcome & IdentifyOutcome)
+    : ({ column: pending.identify.column ?? 0, nodeType: 'unknown', error } as AnalysisOutcome & IdentifyOutcome);
+}
+
+interface Slot {
+  worker: Worker;
+  current?: { id: number; pending: Pending; timer: NodeJS.Timeout };
+  idleTimer?: NodeJS.Timeout;
+}
+
+/** Options of a {@link WorkerPool}. */
+export interface WorkerPoolOptions {
+  script: URL;
+  threads: number;
+  /** Builds what workers start with (languages resolved to paths and texts), once. */
+  init: () => Promise<WorkerInit>;
+  /** A job running longer than this is ended by terminating its worker (the worker's own deadline comes first). */
+  hardLimitMs: number;
+  /** An idle worker is stopped after this long (its memory given back). */
+  idleMs?: number;
+}
+
+/** Jobs on worker threads, one job per worker at a time. */
+export class WorkerPool implements Analyzer {
+  readonly threads: number;
+  readonly #options: WorkerPoolOptions;
+  #init: Promise<WorkerInit> | undefined;
+  readonly #slots = new Set<Slot>();
+  readonly #queue: Pending[] = [];
+  #nextId = 0;
+  #closed = false;
+
+  constructor(options: WorkerPoolOptions) {
+    this.#options = options;
+    this.threads = options.threads;
+  }
+
+  run(job: AnalysisJob): Promise<AnalysisOutcome> {
+    return new Promise((resolve) => this.#enqueue({ job, file: job.file, resolve }));
+  }
+
+  identify(job: IdentifyJob): Promise<IdentifyOutcome> {
+    return new Promise((resolve) => this.#enqueue({ identify: job, file: job.file, resolve }));
+  }
+
+  close(): void {
+    this.#closed = true;
+    for (const slot of this.#slots) this.#retire(slot, CLOSED);
+    for (const pending of this.#queue.splice(0)) pending.resolve(failedOutcome(pending, CLOSED));
+  }
+
+  #enqueue(pending: Pending): void {
+    if (this.#closed) return pending.resolve(failedOutcome(pending, CLOSED));
+    this.#queue.push(pending);
+    void this.#pump();
+  }
+
+  async #pump(): Promise<void> {
+    while (this.#queue.length > 0 && !this.#closed) {
+      let slot = [...this.#slots].find((candidate) => !candidate.current);
+      if (!slot) {
+        if (this.#slots.size >= this.threads) return;
+        slot = await this.#start();
+        if (!slot) return;
+        continue;
+      }
+      const pending = this.#queue.shift();
+      if (!pending) return;
+      this.#assign(slot, pending);
+    }
+  }
+
+  async #start(): Promise<Slot | undefined> {
+    let init: WorkerInit;
+    try {
+      this.#init ??= this.#options.init();
+      init = await this.#init;
+    } catch (error) {
+      this.#init = undefined;
+      for (const pending of this.#queue.splice(0)) {
+        pending.resolve(failedOutcome(pending, { code: ErrorCode.LANGUAGE_LOAD_FAILED, message: `Parse workers could not start: ${(error as Error).message}` }));
+      }
+      return undefined;
+    }
+    if (this.#closed || this.#slots.size >= this.threads) return undefined;
+    const worker = new Worker(this.#options.script, { workerData: init });
+    const slot: Slot = { worker };
+    this.#slots.add(slot);
+    worker.on('message', (message: { id: number; outcome: AnalysisOutcome & IdentifyOutcome }) => this.#finish(slot, message.id, message.outcome));
+    worker.on('error', (error) => this.#crash(slot, error));
+    worker.on('exit', () => this.#crash(slot, new Error('the parse worker exited')));
+    return slot;
+  }
+
+  #assign(slot: Slot, pending: Pending): void {
+    clearTimeout(slot.idleTimer);
+    slot.worker.ref();
+    const id = this.#nextId++;
+    const timer = setTimeout(() => {
+      // The worker's own deadline did not end the job: something cannot be interrupted from inside.
+      this.#retire(slot, {
+        code: ErrorCode.TS_PARSE_TIMEOUT,
+        message: `Analysis of ${pending.file} ran past ${this.#options.hardLimitMs} ms and its worker was stopped`,
+        data: { file_path: pending.file, timeout_ms: this.#options.hardLimitMs },
+      });
+    }, this.#options.hardLimitMs);
+    slot.current = { id, pending, timer };
+    const request: WorkerRequest = 'job' in pending ? { id, job: pending.job } : { id, identify: pending.identify };
+    slot.worker.postMessage(request);
+  }
+
+  #finish(slot: Slot, id: number, outcome: AnalysisOutcome & IdentifyOutcome): void {
+    const current = slot.current;
+    if (!current || current.id !== id) return;
+    clearTimeout(current.timer);
+    slot.current = undefined;
+    current.pending.resolve(outcome);
+    slot.worker.unref();
+    slot.idleTimer = setTimeout(() => this.#retire(slot), this.#options.idleMs ?? 30_000).unref();
+    void this.#pump();
+  }
+
+  #crash(slot: Slot, error: Error): void {
+    if (!this.#slots.has(slot)) return;
+    const file = slot.current?.pending.file ?? '';
+    this.#retire(slot, { code: ErrorCode.ANALYSIS_FAILED, message: `Analysis of ${file} failed: ${error.message}`, data: { file_path: file } });
+  }
+
+  /** Stops a worker; its current job (if any) ends with `error`. */
+  #retire(slot: Slot, error: { code: string; message: string; data?: Record<string, unknown> } = CLOSED): void {
+    if (!this.#slots.delete(slot)) return;
+    clearTimeout(slot.idleTimer);
+    const current = slot.current;
+    slot.current = undefined;
+    if (current) {
+      clearTimeout(current.timer);
+      current.pending.resolve(failedOutcome(current.pending, error));
+    }
+    void slot.worker.terminate();
+    void this.#pump();
+  }
+}
+
+const CLOSED = { code: ErrorCode.INDEX_CLOSED, message: 'This CodeIndex was closed; open a new one' };
+
+/** The analyzer of an index: a worker pool when workers can run, else the calling thread. */
+export function createAnalyzer(options: {
+  threads: number;
+  context: AnalysisContext;
+  registry: LanguageRegistry;
+  storeLocation: string | undefined;
+}): Analyzer {
+  const script = workerScript();
+  if (options.threads === 0 || !script) return new InlineAnalyzer(options.context);
+  const { context, registry } = options;
+  return new WorkerPool({
+    script,
+    threads: options.threads,
+    hardLimitMs: context.limits.parseTimeoutMs * 2 + 10_000,
+    init: async () => ({
+      root: context.root,
+      definitions: await Promise.all(registry.list().map((definition) => registry.portable(definition.id))),
+      limits: context.limits,
+      disabledLanguages: [...context.disabledLanguages],
+      store: options.storeLocation ?? null,
+    }),
+  });
+}

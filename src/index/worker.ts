@@ -1,0 +1,53 @@
+/**
+ * A parse worker: its own web-tree-sitter and registry (built from the caller's languages, resolved to paths and
+ * texts), running analysis jobs one at a time. A fault inside WASM (an out-of-bounds access, an abort) may leave
+ * the module unusable, so after reporting one the worker exits and the pool starts a fresh one: a fault costs one
+ * file, never the process.
+ *
+ * @module
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { LanguageDefinition } from '../languages/define.js';
+import { LanguageRegistry } from '../languages/registry.js';
+import { type AnalysisJob, type FileLimits, type IdentifyJob, runAnalysisJob, runIdentifyJob } from './analyze-file.js';
+import { DiskStore, MemoryStore } from './store.js';
+
+/** What a worker is started with. */
+export interface WorkerInit {
+  root: string;
+  definitions: LanguageDefinition[];
+  limits: FileLimits;
+  disabledLanguages: string[];
+  /** The store folder, or null to send facts back (the caller keeps them in memory). */
+  store: string | null;
+}
+
+/** A message to the worker. */
+export type WorkerRequest = { id: number; job: AnalysisJob } | { id: number; identify: IdentifyJob };
+
+if (parentPort) {
+  const port = parentPort;
+  const init = workerData as WorkerInit;
+  const registry = new LanguageRegistry(init.definitions);
+  const context = {
+    root: init.root,
+    registry,
+    store: init.store ? new DiskStore(init.store, true) : new MemoryStore(),
+    limits: init.limits,
+    disabledLanguages: new Set(init.disabledLanguages),
+    returnFacts: init.store === null,
+  };
+  port.on('message', (request: WorkerRequest) => {
+    if ('identify' in request) {
+      void runIdentifyJob(request.identify, context).then((outcome) => port.postMessage({ id: request.id, outcome }));
+      return;
+    }
+    void runAnalysisJob(request.job, context).then((outcome) => {
+      port.postMessage({ id: request.id, outcome });
+      if ('error' in outcome && outcome.error.data?.fault === true) {
+        registry.dispose();
+        process.exit(1);
+      }
+    });
+  });
+}
