@@ -44,6 +44,24 @@ export function workerScript(): URL | undefined {
   return undefined;
 }
 
+/**
+ * The host's Node options a worker may inherit: not the ones about the host's own entry point (`--input-type`,
+ * `--eval`, `--print`), which make a worker started from a file fail (`node --input-type=module -e ...` hosts).
+ */
+export function workerExecArgv(): string[] {
+  const kept: string[] = [];
+  const argv = process.execArgv;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (/^--(input-type|eval|print)(=|$)|^-[ep]$/.test(arg)) {
+      if (!arg.includes('=') && (arg === '--input-type' || arg === '-e' || arg === '--eval' || arg === '-p' || arg === '--print')) i++;
+      continue;
+    }
+    kept.push(arg);
+  }
+  return kept;
+}
+
 /** Default number of parse threads: the cores, at most 4. */
 export function defaultThreads(): number {
   return Math.max(1, Math.min(availableParallelism(), 4));
@@ -164,7 +182,7 @@ export class WorkerPool implements Analyzer {
       return undefined;
     }
     if (this.#closed || this.#slots.size >= this.threads) return undefined;
-    const worker = new Worker(this.#options.script, { workerData: init });
+    const worker = new Worker(this.#options.script, { workerData: init, execArgv: workerExecArgv() });
     const slot: Slot = { worker };
     this.#slots.add(slot);
     worker.on('message', (message: { id: number; outcome: AnalysisOutcome & IdentifyOutcome }) => this.#finish(slot, message.id, message.outcome));

@@ -51,13 +51,14 @@ export interface WorkspaceOptions extends DiscoveryOptions {
 
 /** Estimated bytes of loaded facts kept at most. */
 const MAX_LOADED_BYTES = 64 * 1024 * 1024;
-/** Errors that stay true while the file and the limits do not change: the file is not tried again until then. */
-const STICKY_ERRORS = new Set<string>([
-  ErrorCode.FILE_TOO_LARGE,
-  ErrorCode.BINARY_FILE,
-  ErrorCode.TS_PARSE_TIMEOUT,
-  ErrorCode.ANALYSIS_FAILED,
-]);
+/**
+ * Errors that stay true while the file and the limits do not change (the file is not tried again until then): too
+ * large, binary, over the time budget, a fault inside a grammar. A worker that could not start is not one of them.
+ */
+function isSticky(error: { code: string; data?: Record<string, unknown> }): boolean {
+  if (error.code === ErrorCode.ANALYSIS_FAILED) return error.data?.fault === true;
+  return error.code === ErrorCode.FILE_TOO_LARGE || error.code === ErrorCode.BINARY_FILE || error.code === ErrorCode.TS_PARSE_TIMEOUT;
+}
 /** Changed entries are saved this long after the last change (and on close). */
 const SAVE_DELAY_MS = 2000;
 
@@ -301,7 +302,7 @@ export class Workspace {
     }
     const { code, message, data } = outcome.error;
     if (code === ErrorCode.LANGUAGE_LOAD_FAILED) this.languageStates.set(String(data?.language ?? language), { state: 'failed', error: message });
-    if (STICKY_ERRORS.has(code)) {
+    if (isSticky(outcome.error)) {
       this.#set(file, {
         size: stat.size,
         mtimeMs: stat.mtimeMs,

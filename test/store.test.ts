@@ -1,0 +1,204 @@
+/**
+ * The persistent index: facts survive the process, stale or damaged ones are never served, two processes share a
+ * store, and a memory bound never drops a result.
+ */
+import { execFile } from 'node:child_process';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bundledLanguages, CodeIndex, createDefaultRegistry, LanguageRegistry } from '../src/index.js';
+
+const run = promisify(execFile);
+const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), 'code-index-store-'));
+const registry = createDefaultRegistry();
+afterAll(() => {
+  registry.dispose();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** A small TypeScript tree: `count` modules, each exporting a function and calling the previous one. */
+function makeTree(name: string, count: number): string {
+  const root = join(scratch, name);
+  mkdirSync(join(root, 'src'), { recursive: true });
+  for (let i = 0; i < count; i++) {
+    const call = i > 0 ? `import { step${i - 1} } from './m${i - 1}';\n` : '';
+    const body = i > 0 ? `step${i - 1}(n) + ${i}` : 'n';
+    writeFileSync(join(root, 'src', `m${i}.ts`), `${call}/** Step ${i}. */\nexport function step${i}(n: number): number {\n  return ${body};\n}\n`);
+  }
+  return root;
+}
+
+/** Opens an index in a new Node process and reports what it answered and what it parsed. */
+async function inNewProcess(root: string, cacheDir: string): Promise<{ parses: number; files: number; analysis: unknown; total: number; warnings: unknown[] }> {
+  const script = `
+    const { CodeIndex } = await import(${JSON.stringify(dist)});
+    const index = await CodeIndex.open({ root: ${JSON.stringify(root)}, cacheDir: ${JSON.stringify(cacheDir)} });
+    const search = await index.searchSymbols({ query: 'step*' });
+    const analysis = await index.analyzeFile('src/m1.ts');
+    const stats = index.stats();
+    index.close();
+    console.log(JSON.stringify({ parses: stats.cache.parses, files: stats.files, analysis, total: search.total, warnings: stats.warnings }));`;
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script]);
+  return JSON.parse(stdout);
+}
+
+describe('persistent index', () => {
+  it('Should answer from disk in a new process without parsing, with the same facts', async () => {
+    const root = makeTree('round-trip', 12);
+    const cacheDir = join(scratch, 'round-trip-cache');
+    const index = await CodeIndex.open({ root, cacheDir, registry });
+    const stats = await index.indexAll();
+    const analysis = await index.analyzeFile('src/m1.ts');
+    index.close();
+    expect(stats.cache.parses).toBe(12);
+    const again = await inNewProcess(root, cacheDir);
+    expect(again.parses).toBe(0);
+    expect(again.files).toBe(12);
+    expect(again.total).toBe(12);
+    expect(again.analysis).toEqual(JSON.parse(JSON.stringify(analysis)));
+  });
+
+  it('Should re-parse a changed file, keep a touched one, and forget a deleted one', async () => {
+    const root = makeTree('changes', 6);
+    const cacheDir = join(scratch, 'changes-cache');
+    const first = await CodeIndex.open({ root, cacheDir, registry });
+    await first.indexAll();
+    first.close();
+    appendFileSync(join(root, 'src', 'm2.ts'), 'export function added(): void {}\n');
+    utimesSync(join(root, 'src', 'm3.ts'), new Date(), new Date(Date.now() + 5000));
+    rmSync(join(root, 'src', 'm5.ts'));
+    const second = await CodeIndex.open({ root, cacheDir, registry });
+    try {
+      const stats = await second.indexAll();
+      expect(stats.cache.parses).toBe(1);
+      expect(stats.files).toBe(5);
+      expect((await second.searchSymbols({ query: 'added' })).matches.map((m) => m.file)).toEqual(['src/m2.ts']);
+      expect((await second.searchSymbols({ query: 'step5' })).total).toBe(0);
+    } finally {
+      second.close();
+    }
+  });
+
+  it('Should be portable: a copy of the tree and its index at another path answers without parsing', async () => {
+    const root = makeTree('portable', 5);
+    const cacheDir = join(scratch, 'portable-cache');
+    const index = await CodeIndex.open({ root, cacheDir, registry });
+    await index.indexAll();
+    index.close();
+    // Another machine: another root path, new modification times (a checkout), the index copied beside it.
+    const copy = join(scratch, 'portable-elsewhere');
+    cpSync(root, copy, { recursive: true, preserveTimestamps: false });
+    cpSync(cacheDir, join(scratch, 'portable-cache-copy'), { recursive: true });
+    const again = await inNewProcess(copy, join(scratch, 'portable-cache-copy'));
+    expect(again.parses).toBe(0);
+    expect(again.total).toBe(5);
+  });
+
+  it('Should rebuild, with a warning, from a truncated, corrupted or foreign manifest, and re-parse a damaged blob', async () => {
+    const root = makeTree('corrupt', 4);
+    const cacheDir = join(scratch, 'corrupt-cache');
+    const index = await CodeIndex.open({ root, cacheDir, registry });
+    await index.indexAll();
+    index.close();
+    const manifest = join(cacheDir, 'manifest.json');
+    const good = readFileSync(manifest, 'utf8');
+    for (const damaged of [good.slice(0, good.length / 2), '\u0000\u0001garbage', JSON.stringify({ format: 'something-else', files: {} })]) {
+      writeFileSync(manifest, damaged);
+      const again = await inNewProcess(root, cacheDir);
+      expect(again.total).toBe(4);
+      expect(again.parses).toBe(0); // the blobs are still good: the manifest is rebuilt from them without parsing
+      expect(JSON.stringify(again.warnings)).toContain('unreadable');
+    }
+    // A damaged blob: detected, discarded, the file analyzed again, the answer right.
+    const objects = join(cacheDir, 'objects');
+    for (const folder of readdirSync(objects)) {
+      for (const name of readdirSync(join(objects, folder))) writeFileSync(join(objects, folder, name), 'not gzip');
+    }
+    const after = await inNewProcess(root, cacheDir);
+    expect(after.total).toBe(4);
+    expect((after.analysis as { functions: Array<{ name: string }> }).functions.map((f) => f.name)).toEqual(['step1']);
+  });
+
+  it('Should never serve facts of another fact key (an edited query, an upgrade): they are analyzed again', async () => {
+    const root = makeTree('upgrade', 3);
+    const cacheDir = join(scratch, 'upgrade-cache');
+    const index = await CodeIndex.open({ root, cacheDir, registry });
+    await index.indexAll();
+    index.close();
+    expect((await inNewProcess(root, cacheDir)).parses).toBe(0);
+    // The same tree with TypeScript's query edited: its fingerprint, so its facts' key, changes.
+    const typescript = registry.get('typescript');
+    if (!typescript) throw new Error('no typescript');
+    const edited = new LanguageRegistry([...bundledLanguages.filter((l) => l.id !== 'typescript'), { ...typescript, queries: [...typescript.queries, { text: '; edited\n' }] }]);
+    const upgraded = await CodeIndex.open({ root, cacheDir, registry: edited });
+    try {
+      const stats = await upgraded.indexAll();
+      expect(stats.cache.parses).toBe(3);
+      expect(stats.totalSymbols).toBe(3);
+    } finally {
+      upgraded.close();
+      edited.dispose();
+    }
+  });
+
+  it('Should keep one consistent store when two processes index the same tree at once', async () => {
+    const root = makeTree('concurrent', 40);
+    const cacheDir = join(scratch, 'concurrent-cache');
+    await Promise.all([inNewProcess(root, cacheDir), inNewProcess(root, cacheDir), inNewProcess(root, cacheDir)]);
+    const after = await inNewProcess(root, cacheDir);
+    expect(after.total).toBe(40);
+    expect(after.parses).toBe(0);
+    expect(after.warnings).toEqual([]);
+  });
+
+  it('Should fall back to memory, with a warning, when the cache folder cannot be used', async () => {
+    const root = makeTree('unusable', 2);
+    const blocker = join(scratch, 'a-file');
+    writeFileSync(blocker, '');
+    const index = await CodeIndex.open({ root, cacheDir: join(blocker, 'cache'), registry });
+    try {
+      expect((await index.searchSymbols({ query: 'step0' })).total).toBe(1);
+      const stats = index.stats();
+      expect(stats.cache.persistent).toBe(false);
+      expect(stats.warnings[0]?.message).toMatch(/cannot be used/);
+    } finally {
+      index.close();
+    }
+  });
+
+  it('Should keep project-wide answers complete when the tree has more files than maxCacheEntries', async () => {
+    const root = makeTree('bounded', 30);
+    const index = await CodeIndex.open({ root, registry, maxCacheEntries: 3, persist: false });
+    try {
+      expect((await index.searchSymbols({ query: 'step*', limit: 100 })).total).toBe(30);
+      // step0 is called by m1 and imported there; every file's facts are loaded on demand, whatever the bound.
+      const refs = await index.findReferences({ symbol: 'step0' });
+      expect(refs.references.map((r) => `${r.file}:${r.kind}`)).toEqual(['src/m1.ts:import', 'src/m1.ts:call']);
+      for (let i = 0; i < 30; i++) expect((await index.analyzeFile(`src/m${i}.ts`)).functions[0]?.name).toBe(`step${i}`);
+      expect(index.stats().cache.parses).toBe(30);
+    } finally {
+      index.close();
+    }
+  });
+});
+
+describe('line ends', () => {
+  it('Should place definitions on their lines in a file with CR-only line ends', async () => {
+    const root = join(scratch, 'cr');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, 'a.ts'), 'const a = 1;\rexport function f() {}\r\rexport class C {}\r');
+    const index = await CodeIndex.open({ root, registry, persist: false });
+    try {
+      const analysis = await index.analyzeFile('a.ts');
+      expect(analysis.functions.map((f) => `${f.name}@${f.line}:${f.column}`)).toEqual(['f@2:17']);
+      expect(analysis.classes.map((c) => `${c.name}@${c.line}`)).toEqual(['C@4']);
+      expect((await index.findDefinitions({ file: 'a.ts', line: 4, column: 14 })).definitions[0]?.line).toBe(4);
+    } finally {
+      index.close();
+    }
+  });
+});
