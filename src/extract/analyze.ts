@@ -54,7 +54,11 @@ export async function analyzeText(registry: LanguageRegistry, request: AnalyzeRe
   const details = { file_path: request.file, file_size_bytes: request.size };
   const disabled = request.disabledLanguages ?? new Set<string>();
   let loaded = await registry.load(request.language);
-  // The clock starts once the language is loaded: loading it is not the file's cost.
+  // Every language the file may need is loaded before the first parse: no await while a tree is alive, so concurrent
+  // analyses never hold several trees in WASM memory at once.
+  const fallback = await fallbackFor(registry, loaded, request.file, disabled);
+  const embedded = await loadInjections(registry, loaded, disabled);
+  // The clock starts once the languages are loaded: loading them is not the file's cost.
   const deadline = new Deadline(request.timeoutMs, details);
   const lines = new LineIndex(request.text);
   const position = (offset: number) => lines.position(offset);
@@ -63,8 +67,7 @@ export async function analyzeText(registry: LanguageRegistry, request: AnalyzeRe
   let parsed: Parsed = { tree: first, syntax: collectSyntaxErrors(first.rootNode, position) };
   try {
     // Second chances for files with syntax errors; the parse with fewer errors wins.
-    const fallback = parsed.syntax.count > 0 ? await fallbackFor(registry, loaded, request.file, disabled) : undefined;
-    if (fallback) {
+    if (fallback && parsed.syntax.count > 0) {
       const better = reparseIfBetter(parsed, fallback.parser, request.text, deadline, details, position);
       if (better) {
         parsed = better;
@@ -82,18 +85,14 @@ export async function analyzeText(registry: LanguageRegistry, request: AnalyzeRe
     const warnings = [...(request.warnings ?? [])];
     for (const [id, ranges] of main.injections) {
       if (disabled.has(id)) continue;
-      let injected: LoadedLanguage;
-      try {
-        injected = await registry.load(id);
-      } catch (error) {
+      const injected = embedded.get(id);
+      if (injected instanceof Error) {
         warnings.push({
           code: ErrorCode.LANGUAGE_LOAD_FAILED,
-          message: `The embedded ${id} content was not analyzed: ${(error as Error).message}`,
+          message: `The embedded ${id} content was not analyzed: ${injected.message}`,
           details: { language: id },
         });
-        continue;
-      }
-      parts.push(extractInjected(injected, request.text, ranges, lines, deadline, details));
+      } else if (injected) parts.push(extractInjected(injected, request.text, ranges, lines, deadline, details));
     }
     return assemble(loaded.definition.id, parsed, parseTimeMs, parts, lines, warnings);
   } finally {
@@ -145,6 +144,24 @@ function reparseIfBetter(
   }
   tree.delete();
   return undefined;
+}
+
+/** The languages a language embeds (by registered id), loaded, or the error that kept one from loading. */
+async function loadInjections(
+  registry: LanguageRegistry,
+  loaded: LoadedLanguage,
+  disabled: ReadonlySet<string>,
+): Promise<Map<string, LoadedLanguage | Error>> {
+  const result = new Map<string, LoadedLanguage | Error>();
+  for (const id of new Set(Object.values(loaded.definition.injections ?? {}))) {
+    if (disabled.has(id)) continue;
+    try {
+      result.set(id, await registry.load(id));
+    } catch (error) {
+      result.set(id, error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+  return result;
 }
 
 /** The language to reparse a file with when its own grammar finds errors, if one is declared and loads. */

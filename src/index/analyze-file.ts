@@ -36,6 +36,8 @@ export interface AnalysisJob {
   key: string;
   /** What the index knew of the file: when the content hash still matches, nothing is parsed. */
   known?: FileEntry;
+  /** Read the stored facts again (they were found missing): no shortcut through known entries or summaries. */
+  force?: boolean;
 }
 
 /** What a job gives back. */
@@ -55,6 +57,9 @@ export type AnalysisOutcome =
       stat?: { size: number; mtimeMs: number; hash: string };
     };
 
+/** Summaries of recently stored facts kept by a context: a file whose content is stored already is not re-read whole. */
+const MAX_SUMMARIES = 4096;
+
 /** Where a job runs. */
 export interface AnalysisContext {
   root: string;
@@ -64,6 +69,8 @@ export interface AnalysisContext {
   disabledLanguages: ReadonlySet<string>;
   /** Return the facts with the entry (the store is not shared with the caller). */
   returnFacts: boolean;
+  /** Summaries of facts this context stored or read, by blob (a few thousand, oldest dropped first). */
+  summaries?: Map<string, NonNullable<FileEntry['summary']>>;
 }
 
 /** A fault inside WebAssembly (an out-of-bounds access, `unreachable`, an abort): the module may be unusable. */
@@ -159,12 +166,16 @@ export async function runAnalysisJob(job: AnalysisJob, context: AnalysisContext)
     return failure(job.file, error);
   }
   const stat = { size: source.size, mtimeMs: source.mtimeMs, hash: source.hash };
-  const known = job.known;
+  const known = job.force ? undefined : job.known;
   if (known && known.hash === source.hash && known.key === job.key && !known.error) {
     // Touched but unchanged: the same facts, a new stat.
     return { file: job.file, entry: { ...known, size: source.size, mtimeMs: source.mtimeMs }, parsed: false };
   }
   const blob = blobAddress(job.key, source.hash);
+  const cachedSummary = job.force ? undefined : context.summaries?.get(blob);
+  if (cachedSummary && !context.returnFacts) {
+    return { file: job.file, entry: { ...stat, language: job.language, key: job.key, blob, summary: cachedSummary }, parsed: false };
+  }
   let facts = context.store.readFacts(blob);
   const parsed = !facts;
   if (!facts) {
@@ -183,6 +194,12 @@ export async function runAnalysisJob(job: AnalysisJob, context: AnalysisContext)
     }
     context.store.writeFacts(blob, facts);
   }
-  const entry: FileEntry = { ...stat, language: job.language, key: job.key, blob, summary: summaryOf(facts) };
+  const summary = summaryOf(facts);
+  const summaries = context.summaries;
+  if (summaries) {
+    if (summaries.size >= MAX_SUMMARIES) summaries.delete(summaries.keys().next().value as string);
+    summaries.set(blob, summary);
+  }
+  const entry: FileEntry = { ...stat, language: job.language, key: job.key, blob, summary };
   return context.returnFacts && parsed ? { file: job.file, entry, parsed, facts } : { file: job.file, entry, parsed };
 }

@@ -248,7 +248,7 @@ export class CodeIndex {
     this.#checkOpen();
     this.#workspace.invalidateScans();
     await this.#workspace.files('', onProgress);
-    this.#workspace.save();
+    this.#workspace.save(true);
     this.#workspace.collectGarbage();
     return this.stats();
   }

@@ -5,13 +5,14 @@
  *
  * @module
  */
-import type { SymbolDefinition } from '../types.js';
-import type { FileSummary } from './store.js';
+import type { FileSummary, SummaryDefinition } from './store.js';
 
 /** A definition with its file. */
 export interface LocatedDefinition {
   file: string;
-  definition: Omit<SymbolDefinition, 'doc'>;
+  definition: SummaryDefinition;
+  /** A definition inside a function body (the asking file's own locals; the name table holds none). */
+  local?: true;
 }
 
 function addTo<T>(map: Map<string, T[]>, key: string, value: T): void {

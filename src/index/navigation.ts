@@ -11,7 +11,7 @@ import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LanguageDefinition } from '../languages/define.js';
 import type { FileFacts } from '../model/facts.js';
 import { kindInfo, kindMatchesFilter } from '../model/kinds.js';
-import { tagOf } from '../model/views.js';
+import { summaryDefinitionOf, tagOf } from '../model/views.js';
 import type {
   DefinitionLocation,
   DefinitionsResult,
@@ -219,7 +219,7 @@ function toMatch({ file, definition }: LocatedDefinition): SymbolMatch {
     kind: definition.kind,
     line: definition.line,
     column: definition.column,
-    signature: definition.signature,
+    signature: definition.signature ?? definition.preview,
     ...(definition.scope ? { scope: definition.scope } : {}),
   };
 }
@@ -400,7 +400,7 @@ function candidatesOf(context: NavigationContext, target: Target): LocatedDefini
   if (target.facts && target.at) {
     const file = target.at.file;
     for (const def of target.facts.definitions) {
-      if (def.local && def.name === target.name) entries.push({ file, definition: tagOf(target.facts, def) });
+      if (def.local && def.name === target.name) entries.push({ file, definition: summaryDefinitionOf(target.facts, def), local: true });
     }
   }
   return entries;
@@ -450,7 +450,7 @@ export async function findDefinitions(context: NavigationContext, query: Positio
   entries = [...entries].sort(
     (a, b) =>
       rank(a) - rank(b) ||
-      Number(a.definition.isLocal) - Number(b.definition.isLocal) ||
+      Number(a.local === true) - Number(b.local === true) ||
       a.file.localeCompare(b.file) ||
       a.definition.line - b.definition.line,
   );

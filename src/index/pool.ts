@@ -45,16 +45,18 @@ export function workerScript(): URL | undefined {
 }
 
 /**
- * The host's Node options a worker may inherit: not the ones about the host's own entry point (`--input-type`,
- * `--eval`, `--print`), which make a worker started from a file fail (`node --input-type=module -e ...` hosts).
+ * The host's Node options for a worker: inherited as they are (Node then drops what workers cannot take, such as
+ * `--expose-gc`), unless they hold options about the host's own entry point (`--input-type`, `--eval`, `--print`),
+ * which make a worker started from a file fail (`node --input-type=module -e ...` hosts): then the rest, explicitly.
  */
-export function workerExecArgv(): string[] {
+export function workerExecArgv(argv: readonly string[] = process.execArgv): string[] | undefined {
+  const entry = /^(--input-type|--eval|--print|-e|-p)(=|$)/;
+  if (!argv.some((arg) => entry.test(arg))) return undefined;
   const kept: string[] = [];
-  const argv = process.execArgv;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    if (/^--(input-type|eval|print)(=|$)|^-[ep]$/.test(arg)) {
-      if (!arg.includes('=') && (arg === '--input-type' || arg === '-e' || arg === '--eval' || arg === '-p' || arg === '--print')) i++;
+    if (entry.test(arg)) {
+      if (!arg.includes('=')) i++;
       continue;
     }
     kept.push(arg);
@@ -62,29 +64,53 @@ export function workerExecArgv(): string[] {
   return kept;
 }
 
+/**
+ * Starts a worker; when Node refuses some of the options (V8 options cannot be given to a worker explicitly), starts
+ * it again without them.
+ */
+function startWorker(script: URL, workerData: unknown): Worker {
+  const execArgv = workerExecArgv();
+  try {
+    return new Worker(script, { workerData, ...(execArgv ? { execArgv } : {}) });
+  } catch (error) {
+    const refused = /invalid execArgv flags: (.*)$/.exec((error as Error).message)?.[1]?.split(/,\s*/) ?? [];
+    if (!execArgv || refused.length === 0) throw error;
+    return new Worker(script, { workerData, execArgv: execArgv.filter((arg) => !refused.includes(arg.split('=')[0] ?? arg)) });
+  }
+}
+
 /** Default number of parse threads: the cores, at most 4. */
 export function defaultThreads(): number {
   return Math.max(1, Math.min(availableParallelism(), 4));
 }
 
-/** Jobs on the calling thread. */
+/** Jobs on the calling thread, one at a time (as a worker runs them: one file's memory at a time). */
 export class InlineAnalyzer implements Analyzer {
   readonly threads = 0;
   readonly #context: AnalysisContext;
+  #last: Promise<unknown> = Promise.resolve();
 
   constructor(context: AnalysisContext) {
     this.#context = context;
   }
 
-  async run(job: AnalysisJob): Promise<AnalysisOutcome> {
-    const outcome = await runAnalysisJob(job, this.#context);
-    // A fault may have left a parser unusable: drop them all, they are recreated on the next use.
-    if ('error' in outcome && outcome.error.data?.fault === true) this.#context.registry.dispose();
-    return outcome;
+  run(job: AnalysisJob): Promise<AnalysisOutcome> {
+    return this.#serial(async () => {
+      const outcome = await runAnalysisJob(job, this.#context);
+      // A fault may have left a parser unusable: drop them all, they are recreated on the next use.
+      if ('error' in outcome && outcome.error.data?.fault === true) this.#context.registry.dispose();
+      return outcome;
+    });
   }
 
   identify(job: IdentifyJob): Promise<IdentifyOutcome> {
-    return runIdentifyJob(job, this.#context);
+    return this.#serial(() => runIdentifyJob(job, this.#context));
+  }
+
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#last.then(work, work);
+    this.#last = next.catch(() => undefined);
+    return next;
   }
 
   close(): void {}
@@ -182,7 +208,15 @@ export class WorkerPool implements Analyzer {
       return undefined;
     }
     if (this.#closed || this.#slots.size >= this.threads) return undefined;
-    const worker = new Worker(this.#options.script, { workerData: init, execArgv: workerExecArgv() });
+    let worker: Worker;
+    try {
+      worker = startWorker(this.#options.script, init);
+    } catch (error) {
+      for (const pending of this.#queue.splice(0)) {
+        pending.resolve(failedOutcome(pending, { code: ErrorCode.ANALYSIS_FAILED, message: `A parse worker could not start: ${(error as Error).message}` }));
+      }
+      return undefined;
+    }
     const slot: Slot = { worker };
     this.#slots.add(slot);
     worker.on('message', (message: { id: number; outcome: AnalysisOutcome & IdentifyOutcome }) => this.#finish(slot, message.id, message.outcome));

@@ -19,6 +19,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  appendFileSync,
   closeSync,
   existsSync,
   mkdirSync,
@@ -35,18 +36,10 @@ import {
 import { homedir, platform } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { FileFacts } from '../model/facts.js';
-import type { Diagnostic, SymbolDefinition } from '../types.js';
+import type { FileFacts, FileSummary, SummaryDefinition } from '../model/facts.js';
 
-/** What the name table keeps of a file: its definitions outside function bodies and the names it references. */
-export interface FileSummary {
-  /** Definitions outside function bodies (not `require` bindings), without their docs. */
-  definitions: Array<Omit<SymbolDefinition, 'doc'>>;
-  /** Every distinct name the file references. */
-  references: string[];
-  /** How many references (all of them, not distinct). */
-  referenceCount: number;
-}
+export type { FileSummary, SummaryDefinition } from '../model/facts.js';
+import type { Diagnostic } from '../types.js';
 
 /** What the index knows of one file. */
 export interface FileEntry {
@@ -67,8 +60,75 @@ export interface FileEntry {
 
 /** The manifest's format marker and version. */
 const FORMAT = 'code-index-manifest';
-const MANIFEST_VERSION = 1;
+const MANIFEST_VERSION = 2;
 const LOCK_STALE_MS = 10_000;
+/** The journal is folded into the manifest once it is this large (or a quarter of the manifest, if larger). */
+const COMPACT_AT_BYTES = 1024 * 1024;
+
+// ---- the manifest's encoding: entries as short keys and definitions as tuples (a third of the size of objects) -----
+
+type EncodedDefinition = [string, string, number, number, number, 0 | 1, string | 0, string, string?];
+interface EncodedEntry {
+  s: number;
+  m: number;
+  h: string;
+  l: string;
+  k: string;
+  b?: string;
+  e?: FileEntry['error'];
+  d?: EncodedDefinition[];
+  r?: string[];
+  c?: number;
+}
+
+function encodeEntry(entry: FileEntry): EncodedEntry {
+  const encoded: EncodedEntry = { s: entry.size, m: entry.mtimeMs, h: entry.hash, l: entry.language, k: entry.key };
+  if (entry.blob) encoded.b = entry.blob;
+  if (entry.error) encoded.e = entry.error;
+  if (entry.summary) {
+    encoded.d = entry.summary.definitions.map((d) => {
+      const tuple: EncodedDefinition = [d.name, d.kind, d.line, d.column, d.endLine, d.isExported ? 1 : 0, d.scope ?? 0, d.preview];
+      if (d.signature !== undefined) tuple.push(d.signature);
+      return tuple;
+    });
+    encoded.r = entry.summary.references;
+    encoded.c = entry.summary.referenceCount;
+  }
+  return encoded;
+}
+
+/** Decodes an entry, sharing repeated strings (kinds, names, languages) through `intern`. */
+function decodeEntry(encoded: EncodedEntry, intern: (text: string) => string): FileEntry | undefined {
+  if (typeof encoded !== 'object' || encoded === null) return undefined;
+  const { s: size, m: mtimeMs, h: hash, l: language, k: key } = encoded;
+  if (typeof size !== 'number' || typeof mtimeMs !== 'number' || typeof hash !== 'string' || typeof language !== 'string' || typeof key !== 'string') return undefined;
+  const entry: FileEntry = { size, mtimeMs, hash, language: intern(language), key: intern(key) };
+  if (typeof encoded.b === 'string') entry.blob = encoded.b;
+  if (encoded.e && typeof encoded.e.code === 'string') entry.error = encoded.e;
+  if (Array.isArray(encoded.d) && Array.isArray(encoded.r)) {
+    const definitions: SummaryDefinition[] = [];
+    for (const tuple of encoded.d) {
+      if (!Array.isArray(tuple) || typeof tuple[0] !== 'string' || typeof tuple[7] !== 'string') return undefined;
+      const [name, kind, line, column, endLine, exported, scope, preview, signature] = tuple;
+      const definition: SummaryDefinition = { name: intern(name), kind: intern(kind), line, column, endLine, preview, isExported: exported === 1 };
+      if (scope) definition.scope = intern(scope);
+      if (signature !== undefined) definition.signature = signature;
+      definitions.push(definition);
+    }
+    entry.summary = { definitions, references: encoded.r.map((name) => intern(String(name))), referenceCount: Number(encoded.c ?? 0) };
+  }
+  return entry;
+}
+
+function interner(): (text: string) => string {
+  const seen = new Map<string, string>();
+  return (text) => {
+    const known = seen.get(text);
+    if (known !== undefined) return known;
+    seen.set(text, text);
+    return text;
+  };
+}
 
 /** Where facts are kept. */
 export interface FactStore {
@@ -82,8 +142,13 @@ export interface FactStore {
   readonly warnings: Diagnostic[];
   /** Every file entry saved, by root-relative path. */
   loadManifest(): Map<string, FileEntry>;
-  /** Saves entries (`null` removes one), merged with what another process saved meanwhile. */
-  saveManifest(changes: ReadonlyMap<string, FileEntry | null>, all: ReadonlyMap<string, FileEntry>): void;
+  /**
+   * Saves changed entries (`null` removes one). Cheap: proportional to the changes (appended to a journal), however
+   * large the index; `compact` folds the journal into the manifest.
+   */
+  saveManifest(changes: ReadonlyMap<string, FileEntry | null>): void;
+  /** Folds the journal into the manifest: always with `force`, else only once it has grown large. */
+  compact(force?: boolean): void;
   /** The facts of a blob, or undefined when it is missing or unreadable. */
   readFacts(blob: string): FileFacts | undefined;
   /** Stores facts under their blob address. */
@@ -125,6 +190,8 @@ export class MemoryStore implements FactStore {
   }
 
   saveManifest(): void {}
+
+  compact(): void {}
 
   readFacts(blob: string): FileFacts | undefined {
     const bytes = this.#blobs.get(blob);
@@ -169,6 +236,7 @@ export class DiskStore implements FactStore {
   readonly sharedLocation?: string;
   readonly #objects: string;
   readonly #manifest: string;
+  readonly #journal: string;
   readonly #overlay = new MemoryStore();
 
   /** Opens (creating it when needed) a store folder; see {@link openStore} for the fallbacks. */
@@ -178,9 +246,65 @@ export class DiskStore implements FactStore {
     if (writable) this.sharedLocation = location;
     this.#objects = join(location, 'objects');
     this.#manifest = join(location, 'manifest.json');
+    this.#journal = join(location, 'journal.jsonl');
   }
 
   loadManifest(): Map<string, FileEntry> {
+    const intern = interner();
+    const files = this.#readSnapshot(intern);
+    // A journal a crashed compaction left behind, then the journal itself.
+    for (const journal of [`${this.#journal}.compacting`, this.#journal]) this.#replay(journal, files, intern);
+    return files;
+  }
+
+  saveManifest(changes: ReadonlyMap<string, FileEntry | null>): void {
+    if (!this.writable || changes.size === 0) return;
+    const lines: string[] = [];
+    for (const [path, entry] of changes) lines.push(JSON.stringify([path, entry ? encodeEntry(entry) : null]));
+    try {
+      // One append of whole lines: two processes appending at once interleave lines, never bytes of a line.
+      appendFileSync(this.#journal, `${lines.join('\n')}\n`);
+    } catch (error) {
+      this.warnings.push(warning(`The index cache could not be saved: ${(error as Error).message}`, { location: this.location }));
+    }
+  }
+
+  compact(force = false): void {
+    if (!this.writable) return;
+    let journalSize = 0;
+    let snapshotSize = 0;
+    try {
+      journalSize = statSync(this.#journal).size;
+    } catch {
+      return; // nothing to fold
+    }
+    try {
+      snapshotSize = statSync(this.#manifest).size;
+    } catch {
+      // no manifest yet
+    }
+    if (!force && journalSize < Math.max(COMPACT_AT_BYTES, snapshotSize / 4)) return;
+    const release = this.#lock();
+    if (!release) return; // another process is compacting
+    try {
+      // Set the journal aside first: what others append meanwhile goes to a new journal and is kept.
+      const folding = `${this.#journal}.compacting`;
+      if (!existsSync(folding)) renameSync(this.#journal, folding);
+      const intern = interner();
+      const files = this.#readSnapshot(intern);
+      this.#replay(folding, files, intern);
+      const encoded: Record<string, EncodedEntry> = {};
+      for (const [path, entry] of files) encoded[path] = encodeEntry(entry);
+      atomicWrite(this.#manifest, JSON.stringify({ format: FORMAT, version: MANIFEST_VERSION, files: encoded }));
+      rmSync(folding, { force: true });
+    } catch (error) {
+      this.warnings.push(warning(`The index cache could not be compacted: ${(error as Error).message}`, { location: this.location }));
+    } finally {
+      release();
+    }
+  }
+
+  #readSnapshot(intern: (text: string) => string): Map<string, FileEntry> {
     const files = new Map<string, FileEntry>();
     let text: string;
     try {
@@ -189,11 +313,14 @@ export class DiskStore implements FactStore {
       return files; // none yet
     }
     try {
-      const parsed = JSON.parse(text) as { format?: string; version?: number; files?: Record<string, FileEntry> };
+      const parsed = JSON.parse(text) as { format?: string; version?: number; files?: Record<string, EncodedEntry> };
       if (parsed?.format !== FORMAT || parsed.version !== MANIFEST_VERSION || typeof parsed.files !== 'object' || !parsed.files) {
         throw new Error('not a code-index manifest of this version');
       }
-      for (const [path, entry] of Object.entries(parsed.files)) if (isEntry(entry)) files.set(path, entry);
+      for (const [path, encoded] of Object.entries(parsed.files)) {
+        const entry = decodeEntry(encoded, intern);
+        if (entry) files.set(path, entry);
+      }
     } catch (error) {
       this.warnings.push(
         warning(`The index cache's manifest was unreadable (${(error as Error).message}); it is rebuilt`, { location: this.location }),
@@ -203,26 +330,31 @@ export class DiskStore implements FactStore {
     return files;
   }
 
-  saveManifest(changes: ReadonlyMap<string, FileEntry | null>, all: ReadonlyMap<string, FileEntry>): void {
-    if (!this.writable || changes.size === 0) return;
-    const release = this.#lock();
-    if (!release) return; // another process is writing; our changes are saved next time
+  /** Applies a journal's lines in order; a damaged line (a write cut short) is skipped. */
+  #replay(journal: string, files: Map<string, FileEntry>, intern: (text: string) => string): void {
+    let text: string;
     try {
-      // What another process saved since we loaded, overridden by what we validated ourselves.
-      const merged = this.loadManifest();
-      for (const [path, entry] of all) if (!merged.has(path)) merged.set(path, entry);
-      for (const [path, entry] of changes) {
-        if (entry) merged.set(path, entry);
-        else merged.delete(path);
-      }
-      const files: Record<string, FileEntry> = {};
-      for (const [path, entry] of merged) files[path] = entry;
-      atomicWrite(this.#manifest, JSON.stringify({ format: FORMAT, version: MANIFEST_VERSION, files }));
-    } catch (error) {
-      this.warnings.push(warning(`The index cache could not be saved: ${(error as Error).message}`, { location: this.location }));
-    } finally {
-      release();
+      text = readFileSync(journal, 'utf8');
+    } catch {
+      return;
     }
+    let damaged = 0;
+    for (const line of text.split('\n')) {
+      if (line === '') continue;
+      try {
+        const [path, encoded] = JSON.parse(line) as [unknown, EncodedEntry | null];
+        if (typeof path !== 'string') throw new Error('no path');
+        if (encoded === null) files.delete(path);
+        else {
+          const entry = decodeEntry(encoded, intern);
+          if (!entry) throw new Error('bad entry');
+          files.set(path, entry);
+        }
+      } catch {
+        damaged++;
+      }
+    }
+    if (damaged > 0) this.warnings.push(warning(`${damaged} damaged line(s) of the index cache's journal were skipped`, { location: this.location }));
   }
 
   readFacts(blob: string): FileFacts | undefined {
@@ -320,20 +452,6 @@ export class DiskStore implements FactStore {
   }
 }
 
-function isEntry(value: unknown): value is FileEntry {
-  const entry = value as FileEntry;
-  return (
-    typeof entry === 'object' &&
-    entry !== null &&
-    typeof entry.size === 'number' &&
-    typeof entry.mtimeMs === 'number' &&
-    typeof entry.hash === 'string' &&
-    typeof entry.key === 'string' &&
-    typeof entry.language === 'string' &&
-    (entry.summary === undefined || (Array.isArray(entry.summary.definitions) && Array.isArray(entry.summary.references)))
-  );
-}
-
 function isFacts(value: unknown): value is FileFacts {
   const facts = value as FileFacts;
   return (
@@ -370,7 +488,7 @@ export function openStore(options: { directory: string; persist: boolean }): Fac
     unlinkSync(probe);
     return new DiskStore(location, true);
   } catch (error) {
-    if (existsSync(join(location, 'manifest.json'))) {
+    if (existsSync(join(location, 'manifest.json')) || existsSync(join(location, 'journal.jsonl'))) {
       const store = new DiskStore(location, false);
       store.warnings.push(
         warning(`The index cache at ${location} is read-only (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); new facts are kept in memory`, {

@@ -36,6 +36,7 @@ if (parentPort) {
     limits: init.limits,
     disabledLanguages: new Set(init.disabledLanguages),
     returnFacts: init.store === null,
+    summaries: new Map(),
   };
   port.on('message', (request: WorkerRequest) => {
     if ('identify' in request) {

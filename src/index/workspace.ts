@@ -251,13 +251,15 @@ export class Workspace {
     return this.#names.counts;
   }
 
-  /** Saves changed entries now. */
-  save(): void {
+  /** Saves changed entries now (and, with `compact`, folds the store's journal into its manifest). */
+  save(compact = false): void {
     clearTimeout(this.#saveTimer);
     this.#saveTimer = undefined;
-    if (this.#dirty.size === 0) return;
-    this.store.saveManifest(this.#dirty, this.#entries);
-    this.#dirty.clear();
+    if (this.#dirty.size > 0) {
+      this.store.saveManifest(this.#dirty);
+      this.#dirty.clear();
+    }
+    this.store.compact(compact);
   }
 
   /** Deletes stored facts no entry references (stray blobs of other processes too). */
@@ -285,7 +287,7 @@ export class Workspace {
     this.counters.misses++;
     const known = force ? undefined : this.#entries.get(file);
     const work = this.#analyzerOf()
-      .run({ file, language, key, ...(known && !known.error ? { known } : {}) })
+      .run({ file, language, key, ...(known && !known.error ? { known } : {}), ...(force ? { force } : {}) })
       .then((outcome) => this.#apply(file, language, key, stat, outcome))
       .finally(() => this.#inFlight.delete(file));
     this.#inFlight.set(file, work);
@@ -403,6 +405,7 @@ export class Workspace {
         limits: this.#options.limits,
         disabledLanguages: this.#options.disabledLanguages ?? new Set(),
         returnFacts: false,
+        summaries: new Map(),
       },
     });
     return this.#analyzer;

@@ -113,3 +113,30 @@ export interface FileFacts {
   /** Decoding and language warnings (not `TS_PARSE_ERRORS`, which the views derive from `errorCount`). */
   warnings: Diagnostic[];
 }
+
+/** A definition as the name table keeps it: where it is, what it is, and how it reads. */
+export interface SummaryDefinition {
+  name: string;
+  kind: string;
+  line: number;
+  column: number;
+  endLine: number;
+  /** Its first line, trimmed. */
+  preview: string;
+  /** Callables: the signature (anything else reads as its preview). */
+  signature?: string;
+  /** The enclosing definition's name, or the receiver type. */
+  scope?: string;
+  isExported: boolean;
+}
+
+/** What the name table keeps of a file: its definitions outside function bodies and the names it references. */
+export interface FileSummary {
+  /** Definitions outside function bodies (not `require` bindings). */
+  definitions: SummaryDefinition[];
+  /** Every distinct name the file references. */
+  references: string[];
+  /** How many references (all of them, not distinct). */
+  referenceCount: number;
+}
+

@@ -20,7 +20,7 @@ import type {
   SymbolReference,
   TypeInfo,
 } from '../types.js';
-import type { Definition, FileFacts } from './facts.js';
+import type { Definition, FileFacts, FileSummary, SummaryDefinition } from './facts.js';
 import { kindInfo } from './kinds.js';
 
 /** Top-level: not local, and not inside anything but a module. */
@@ -351,17 +351,27 @@ export function referenceTagsOf(facts: FileFacts): SymbolReference[] {
 }
 
 /** What the name table keeps of a file's facts: definitions outside function bodies, and referenced names. */
-export function summaryOf(facts: FileFacts): {
-  definitions: Array<Omit<SymbolDefinition, 'doc'>>;
-  references: string[];
-  referenceCount: number;
-} {
-  const definitions: Array<Omit<SymbolDefinition, 'doc'>> = [];
+export function summaryOf(facts: FileFacts): FileSummary {
+  const definitions: SummaryDefinition[] = [];
   for (const def of facts.definitions) {
-    if (def.local || def.kind === 'import') continue;
-    const tag: Omit<SymbolDefinition, 'doc'> & { doc?: string } = tagOf(facts, def);
-    delete tag.doc;
-    definitions.push(tag);
+    if (!def.local && def.kind !== 'import') definitions.push(summaryDefinitionOf(facts, def));
   }
   return { definitions, references: [...new Set(facts.references.map((ref) => ref.name))], referenceCount: facts.references.length };
+}
+
+/** One definition as the name table keeps it. */
+export function summaryDefinitionOf(facts: FileFacts, def: Definition): SummaryDefinition {
+  const summary: SummaryDefinition = {
+    name: def.name,
+    kind: def.kind,
+    line: def.line,
+    column: def.column,
+    endLine: def.endLine,
+    preview: facts.previews[def.line] ?? '',
+    isExported: def.exported === true,
+  };
+  if (kindInfo(def.kind).callable && def.signature !== undefined) summary.signature = def.signature;
+  const scope = scopeOf(facts, def);
+  if (scope) summary.scope = scope;
+  return summary;
 }
