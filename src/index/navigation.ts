@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { posix } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LanguageDefinition } from '../languages/define.js';
@@ -22,6 +22,7 @@ import type {
   SymbolSearchResult,
 } from '../types.js';
 import type { FileRecord } from './file-record.js';
+import { readSource } from './source.js';
 import { checkPosition, type LocatedDefinition, type Workspace } from './workspace.js';
 
 /** The seed's note on name matching. */
@@ -230,7 +231,9 @@ async function resolveTarget(context: NavigationContext, query: PositionQuery): 
     });
   }
   const line = checkPosition('line', query.line);
-  const lines = readFileSync(path.absolute, 'utf8').split(/\r?\n/);
+  // The safe read (issue 9), the same text the facts were extracted from.
+  const source = (await readSource(path, Number.POSITIVE_INFINITY)).text;
+  const lines = source.split(/\r?\n/);
   const text = lines[line - 1];
   if (text === undefined) {
     throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `line ${line} is past the end of ${path.relative} (${lines.length} lines)`, {
@@ -273,7 +276,7 @@ async function resolveTarget(context: NavigationContext, query: PositionQuery): 
   const tag = tags.find((t) => column >= t.column && column < t.column + t.name.length);
   if (tag) return { name: tag.name, at: { file: path.relative, line, column: tag.column }, record };
   // Not a tagged name: read the identifier under the cursor from the tree.
-  const leaf = await identifierAt(context, path.relative, readFileSync(path.absolute, 'utf8'), line, column);
+  const leaf = await identifierAt(context, path.relative, source, line, column);
   if (leaf.name) return { name: leaf.name, at: { file: path.relative, line, column: leaf.column }, record };
   throw new CodeIndexError(ErrorCode.TS_SYMBOL_NOT_FOUND, 'No identifier found at position', {
     file_path: path.relative,
