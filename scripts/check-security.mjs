@@ -481,7 +481,7 @@ async function rawLines() {
 // ---------------------------------------------------------------------------------------------------------------
 // 4. Races: a file and a folder swapped for symlinks to outside while the tools read them.
 // ---------------------------------------------------------------------------------------------------------------
-const RACE_ROUNDS = Number(process.env.CHECK_SECURITY_RACE_ROUNDS ?? 400);
+const RACE_ROUNDS = Number(process.env.CHECK_SECURITY_RACE_ROUNDS ?? 800);
 
 async function races() {
   const inside = 'export function inside(): number {\n  return 1;\n}\n';
@@ -518,6 +518,7 @@ async function races() {
     (file) => ['treesitter', { operation: 'parse', file_path: file }],
   ];
   let reads = 0;
+  const outcomes = {};
   try {
     for (let round = 0; round < RACE_ROUNDS; round++) {
       for (const file of ['race.ts', 'racedir/secret.ts']) {
@@ -525,6 +526,7 @@ async function races() {
           const [tool, args] = call(file);
           const result = await box.call(tool, args);
           reads++;
+          outcomes[result.ok ? 'read' : result.error.code] = (outcomes[result.ok ? 'read' : result.error.code] ?? 0) + 1;
           inspect('race', tool, args, result.text, !result.ok);
         }
       }
@@ -539,6 +541,9 @@ async function races() {
     swapper.kill('SIGKILL');
     box.close();
   }
+  // Both outcomes must occur, or the swapper did not really race the reads.
+  if (verbose) console.log('racing reads:', outcomes);
+  if (!outcomes.read || Object.keys(outcomes).length < 2) findings.push(`races: the swap never interleaved with the reads (${JSON.stringify(outcomes)})`);
   return reads;
 }
 
