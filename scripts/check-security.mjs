@@ -287,7 +287,7 @@ function probes() {
 // Findings
 // ---------------------------------------------------------------------------------------------------------------
 const findings = [];
-const counts = { probes: 0, refused: 0, answered: 0, byCode: {} };
+const counts = { probes: 0, refused: 0, answered: 0, leaks: 0, byCode: {} };
 const MAX_ERROR_CHARS = 110_000;
 
 function inspect(where, tool, args, text, isError) {
@@ -300,8 +300,10 @@ function inspect(where, tool, args, text, isError) {
     // The root's absolute path, unless the caller sent it (an echoed argument is the caller's own text).
     if (text.includes(root) && !JSON.stringify(args).includes(root)) findings.push(`${where} ${tool} ${show(args)}: error shows the absolute root`);
   } else counts.answered++;
-  for (const foreign of FOREIGN) {
-    if (text.includes(foreign)) findings.push(`${where} ${tool} ${show(args)}: LEAK of outside content (${foreign === MARK ? 'marker' : foreign})`);
+  const leaked = FOREIGN.filter((foreign) => text.includes(foreign));
+  if (leaked.length > 0) {
+    counts.leaks++;
+    findings.push(`${where} ${tool} ${show(args)}: LEAK of outside content (${leaked.map((f) => (f === MARK ? 'marker' : f)).join(', ')})`);
   }
 }
 
@@ -317,12 +319,22 @@ function ranCommands() {
 // ---------------------------------------------------------------------------------------------------------------
 // 1. The toolbox, in process.
 // ---------------------------------------------------------------------------------------------------------------
+/** Arguments of 10 MB and 1 MB: the error must stay bounded (it echoes them). */
+const HUGE = [
+  ['read_file', { file_path: `${'../'.repeat(3_500_000)}etc/passwd` }],
+  ['read_file', { file_path: `${'a'.repeat(10 * 1024 * 1024)}.ts` }],
+  ['search_text', { patterns: 'root', file_pattern: `${'*/'.repeat(512 * 1024)}*` }],
+  ['explainer_read_file', { path: `/${'x'.repeat(1024 * 1024)}` }],
+  ['x'.repeat(1024 * 1024), {}],
+  ['read_file', { file_path: 'README.md', ...Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`k${i}${'y'.repeat(1000)}`, i])) }],
+];
+
 async function throughToolbox(boxRoot, list, label) {
   const box = await createToolbox({ root: boxRoot, searchTimeoutMs: 5000 });
   try {
     for (const [tool, args] of list) {
       const result = await box.call(tool, args);
-      inspect(label, tool, args, result.text + JSON.stringify(result.ok ? result.data : result.error), !result.ok);
+      inspect(label, tool.length > 100 ? `<${tool.length} characters>` : tool, args, result.text + JSON.stringify(result.ok ? result.data : result.error), !result.ok);
     }
   } finally {
     box.close();
@@ -554,7 +566,7 @@ function phase(name) {
   phaseStart = performance.now();
 }
 const list = probes();
-await throughToolbox(root, list, 'toolbox');
+await throughToolbox(root, [...list, ...HUGE], 'toolbox');
 phase('toolbox');
 const beforeMcp = counts.probes;
 await throughMcp(list);
@@ -579,7 +591,8 @@ for (const name of ran) findings.push(`a repository command ran: ${name}`);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
   `check:security: ${counts.probes} probes (${list.length} per front end, ${mcpProbes} through the MCP binary, ${reads} racing reads), ` +
-    `${counts.refused} refused with a code, ${counts.answered} answered, ${Object.keys(gitConfig).length + 5 + 10} command vectors; ${seconds} s`,
+    `${counts.refused} refused with a code, ${counts.answered} answered, ${counts.leaks} leaked, ${Object.keys(gitConfig).length + 5 + 10} command vectors, ` +
+    `${ran.length} ran; ${seconds} s`,
 );
 if (verbose) console.log('refusals by code:', counts.byCode);
 rmSync(base, { recursive: true, force: true });

@@ -105,8 +105,9 @@ describe('globs never reach outside the root', () => {
     expect(await code('search_code', { pattern: 'outside', fileGlob: pattern })).toBe('PATH_TRAVERSAL');
   });
 
-  it('refuses a NUL byte in a glob with INVALID_ARGUMENT, and says what to send instead', async () => {
+  it('refuses a NUL byte and a 1 MB glob with INVALID_ARGUMENT, and says what to send instead', async () => {
     expect(await code('search_text', { patterns: 'x', file_pattern: '*.ts\0' })).toBe('INVALID_ARGUMENT');
+    expect(await code('search_code', { pattern: 'x', fileGlob: `${'*/'.repeat(512 * 1024)}*` })).toBe('INVALID_ARGUMENT');
     const result = await box.call('search_text', { patterns: 'x', file_pattern: '/etc/*' });
     expect(result.ok ? '' : result.error.message).toContain('is an absolute path');
     expect(result.ok ? '' : result.error.details?.suggestion).toContain('relative to the root');

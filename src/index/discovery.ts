@@ -65,6 +65,9 @@ export async function discoverFiles(
     .sort();
 }
 
+/** Longest glob accepted (picomatch refuses patterns over 65,536 characters with a raw error). */
+const MAX_GLOB_LENGTH = 4096;
+
 /** Largest `.gitignore` read; a larger one ignores nothing. */
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
 
@@ -79,6 +82,12 @@ const MAX_GITIGNORE_BYTES = 1024 * 1024;
 export function checkGlobPattern(pattern: string, argument: string): void {
   const shown = pattern.length > 200 ? `${pattern.slice(0, 200)}… (${pattern.length} characters)` : pattern;
   const instead = 'Send a glob relative to the root, such as "*.ts" or "src/**/*.py"';
+  if (pattern.length > MAX_GLOB_LENGTH) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `${argument} is ${pattern.length} characters long, over the ${MAX_GLOB_LENGTH}-character limit of a glob`, {
+      [argument]: pattern,
+      suggestion: instead,
+    });
+  }
   if (pattern.includes('\0')) {
     throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `${argument} contains a NUL byte`, { [argument]: pattern, suggestion: instead });
   }

@@ -156,7 +156,7 @@ async function checkOwnRepository(root: string, dotGit: string, top: string, git
   }
   // A linked worktree: its git directory records the `.git` file that points at it.
   const back = readLines(`${gitDir}${sep}gitdir`)[0];
-  if (back && lstatSync(dotGit, { throwIfNoEntry: false })?.isFile() && real(back) === real(dotGit)) return;
+  if (back && lstatSync(dotGit, { throwIfNoEntry: false })?.isFile() && real(resolve(gitDir, back)) === real(dotGit)) return;
   // A submodule: its git directory's own config names the work tree (and git took `top` from it).
   try {
     const worktree = (await runGit(root, ['config', '--file', `${gitDir}${sep}config`, '--get', 'core.worktree'])).toString('utf8').trim();
