@@ -256,13 +256,14 @@ describe('get_file_diff', () => {
       chmodSync(join(base, 'hooks', hook), 0o755);
     }
     for (const [key, value] of Object.entries(settings)) git(repo, 'config', key, value);
-    const saved = { ...process.env };
-    Object.assign(process.env, {
+    // Variables a git hook would have set in the host's environment: none may reach our git.
+    const hostile = {
       GIT_EXTERNAL_DIFF: marker('env-external'),
       GIT_PAGER: marker('env-pager'),
       GIT_CONFIG_PARAMETERS: `'core.fsmonitor'='${marker('env-fsmonitor')}'`,
       GIT_DIR: join(base, 'nowhere'),
-    });
+    };
+    Object.assign(process.env, hostile);
     try {
       for (const file of ['src/changed.ts', 'src/gone.ts', 'staged.ts', 'new.ts', 'src/a.ts', '.gitattributes']) {
         const result = leakFree(await box.call('get_file_diff', { file_path: file }));
@@ -270,7 +271,7 @@ describe('get_file_diff', () => {
       }
       expect((await data('get_file_diff', { file_path: 'src/changed.ts' })).lines_added).toBe(1);
     } finally {
-      process.env = saved;
+      for (const key of Object.keys(hostile)) delete process.env[key];
       for (const key of Object.keys(settings)) git(repo, 'config', '--unset-all', key);
     }
     expect(readdirSync(ran)).toEqual([]);

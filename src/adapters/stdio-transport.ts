@@ -42,8 +42,11 @@ const EDGE_BYTES = 512;
 
 /** A stdio transport with a bounded line reader (implements the SDK's `Transport`). */
 export class BoundedStdioServerTransport implements Transport {
+  /** Called once when stdin ends, the client's pipe closes, or {@link BoundedStdioServerTransport.close} runs. */
   onclose?: () => void;
+  /** Called on a stream error (the transport itself answers bad lines and never reports them here). */
   onerror?: (error: Error) => void;
+  /** Called with each valid JSON-RPC message. */
   onmessage?: (message: JSONRPCMessage) => void;
 
   readonly #stdin: Readable;
@@ -63,6 +66,7 @@ export class BoundedStdioServerTransport implements Transport {
     this.#checkRequest = options.checkRequest;
   }
 
+  /** Starts reading stdin. */
   async start(): Promise<void> {
     this.#stdin.on('data', this.#onData);
     this.#stdin.on('error', this.#onError);
@@ -70,6 +74,7 @@ export class BoundedStdioServerTransport implements Transport {
     this.#stdout.on('error', this.#onError);
   }
 
+  /** Writes one message as a line of JSON; resolves when stdout took it. */
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve) => {
       if (this.#closed) return resolve();
@@ -78,6 +83,7 @@ export class BoundedStdioServerTransport implements Transport {
     });
   }
 
+  /** Stops reading and calls `onclose` (once). */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
