@@ -2,6 +2,8 @@
  * The adapters: the MCP server as a host sees it (the SDK's own client spawning the real `code-index mcp` binary
  * over stdio), and the Lace, Rig, OpenAI, Anthropic and Vercel AI SDK mappings over one toolbox.
  */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -94,6 +96,36 @@ describe('MCP server over stdio (the real binary, the SDK client)', () => {
     expect(unknown.structuredContent).toMatchObject({ error: { code: 'UNKNOWN_TOOL' } });
     expect((await client.listTools()).tools.length).toBe(17);
   });
+
+  it('survives a 20 MB argument: a JSON-RPC error for that call, then it keeps serving', async () => {
+    await expect(client.callTool({ name: 'read_file', arguments: { file_path: 'x'.repeat(20 * 1024 * 1024) } })).rejects.toThrow(/Message too large/);
+    const bounded = await client.callTool({ name: 'read_file', arguments: { file_path: `${'a/'.repeat(500_000)}x.ts` } });
+    expect(bounded.structuredContent).toMatchObject({ error: { code: 'FILE_NOT_FOUND' } });
+    expect(JSON.stringify(bounded).length).toBeLessThan(10_000);
+    expect(JSON.stringify(bounded)).not.toContain(root);
+    expect((await client.listTools()).tools.length).toBe(17);
+  }, 30_000);
+
+  it('answers a line that is not JSON with -32700 and bad params with a readable -32602 (the real binary, raw lines)', async () => {
+    const child = spawn(process.execPath, [cli, 'mcp', '--root', root], { stdio: ['pipe', 'pipe', 'ignore'] });
+    try {
+      const lines = createInterface({ input: child.stdout });
+      const replies: Array<{ id: unknown; error?: { code: number; message: string }; result?: unknown }> = [];
+      const next = () => new Promise<(typeof replies)[number]>((resolve) => lines.once('line', (line) => resolve(JSON.parse(line))));
+      child.stdin.write('{"jsonrpc": "2.0", "id": 1, "method": \n');
+      replies.push(await next());
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 5, arguments: 'x' } })}\n`);
+      replies.push(await next());
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' })}\n`);
+      replies.push(await next());
+      expect(replies[0]).toMatchObject({ id: null, error: { code: -32700 } });
+      expect(replies[1]).toMatchObject({ id: 2, error: { code: -32602 } });
+      expect(replies[1]?.error?.message).toMatch(/^Invalid params for tools\/call: params\.name: expected string, received number; params\.arguments: expected record, received string\./);
+      expect(replies[2]).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
+    } finally {
+      child.kill();
+    }
+  }, 30_000);
 
   it('serves one spec\'s tool set with --toolset', async () => {
     const scoped = new Client({ name: 'test-host', version: '1.0.0' });

@@ -1,20 +1,35 @@
 /**
  * MCP adapter: an MCP server (official TypeScript SDK, stdio) exposing a tool set. Each tool carries its
  * annotations; a call returns `structuredContent` plus the same as text, or `isError` with the coded error.
+ * Over stdio it uses {@link BoundedStdioServerTransport}: an oversized or malformed line gets a JSON-RPC error
+ * and the server lives on; bad params get a readable message.
  *
  * @module
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  InitializeRequestSchema,
+  ListToolsRequestSchema,
+  PingRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { CodeIndex, type CodeIndexOptions } from '../index/code-index.js';
 import { type ToolsetName, toolset } from '../tools/index.js';
 import { type RunOptions, runTool, type ToolResult, unknownTool } from '../tools/runner.js';
 import { type AnyTool, inputJsonSchema } from '../tools/tool.js';
 import { VERSION } from '../version.js';
+import { type BoundedStdioOptions, BoundedStdioServerTransport } from './stdio-transport.js';
 
-/** Options of {@link createMcpServer}. */
+export { type BoundedStdioOptions, BoundedStdioServerTransport };
+
+/** Options of {@link createMcpServer} and {@link serveStdio}. */
 export interface McpServerOptions extends RunOptions {
+  /**
+   * Longest JSON-RPC message read over stdio, in bytes; a longer one is answered with an error and skipped.
+   * @defaultValue 4 MiB
+   */
+  maxMessageBytes?: number;
   /** The project root (default: the working directory). Ignored when `index` is given. */
   root?: string;
   /** The tool set to expose (default `all`). */
@@ -83,10 +98,36 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<{
   };
 }
 
+/** The requests whose params are checked before the server sees them (its own schemas, the SDK's). */
+const REQUEST_SCHEMAS = new Map<string, { safeParse(value: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } }>([
+  ['initialize', InitializeRequestSchema],
+  ['ping', PingRequestSchema],
+  ['tools/list', ListToolsRequestSchema],
+  ['tools/call', CallToolRequestSchema],
+]);
+
+/**
+ * A readable message for a request whose params do not fit its method (the SDK would answer with its validator's
+ * raw dump): `Invalid params for tools/call: params.name: expected string, received number`.
+ */
+function checkMcpRequest(request: { method: string; params?: unknown }): string | undefined {
+  const parsed = REQUEST_SCHEMAS.get(request.method)?.safeParse(request);
+  if (!parsed || parsed.success) return undefined;
+  const problems = (parsed.error?.issues ?? []).slice(0, 5).map((issue) => {
+    const where = issue.path.map(String).join('.') || 'params';
+    return `${where}: ${issue.message.replace(/^Invalid input: /, '')}`;
+  });
+  const hint = request.method === 'tools/call' ? ' Send params { name: "<tool name>", arguments: { ... } }.' : '';
+  return `Invalid params for ${request.method}: ${problems.join('; ')}.${hint}`;
+}
+
 /** Serves a tool set over stdio until the client disconnects. */
 export async function serveStdio(options: McpServerOptions = {}): Promise<void> {
   const { server, close } = await createMcpServer(options);
-  const transport = new StdioServerTransport();
+  const transport = new BoundedStdioServerTransport({
+    checkRequest: checkMcpRequest,
+    ...(options.maxMessageBytes !== undefined ? { maxMessageBytes: options.maxMessageBytes } : {}),
+  });
   await new Promise<void>((resolve, reject) => {
     server.onclose = () => resolve();
     server.connect(transport).catch(reject);

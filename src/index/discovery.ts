@@ -1,14 +1,17 @@
 /**
  * Finding the files of a project: every file with a registered extension (or file name) under a folder, minus
- * hidden and build folders and whatever `.gitignore` files at any level exclude. Symlinks are not followed.
+ * hidden and build folders and whatever `.gitignore` files at any level exclude. Symlinks are not followed, and
+ * every path a glob produces goes through the root check ({@link createListingCheck}) before anyone sees it: a
+ * glob's fixed prefix is walked by the operating system, which does follow a symlinked folder (`link/*`).
  *
  * @module
  */
-import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { glob } from 'tinyglobby';
+import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LanguageRegistry } from '../languages/registry.js';
+import { createListingCheck, readVerified } from './source.js';
 
 /** Folders skipped by default wherever they are (seed 001/002's build and dependency folders). */
 export const DEFAULT_EXCLUDE = ['node_modules', 'dist', 'build', 'target', '__pycache__', 'vendor'];
@@ -49,13 +52,65 @@ export async function discoverFiles(
     return [...byExtension, ...filenames.map((name) => `${prefix}**/${name}`)];
   });
   if (patterns.length === 0) return [];
+  for (const pattern of [...(options.include ?? []), ...(options.exclude ?? [])]) checkGlobPattern(pattern, 'include/exclude pattern');
   const skip = [...(options.useDefaultExcludes === false ? [] : DEFAULT_EXCLUDE.map((name) => `**/${name}/**`)), ...(options.exclude ?? [])];
   const [candidates, gitignores] = await Promise.all([
     glob(patterns, { cwd: root, ignore: skip, dot: false, followSymbolicLinks: false, caseSensitiveMatch: false }),
     glob(['**/.gitignore'], { cwd: root, ignore: skip, dot: true, followSymbolicLinks: false }),
   ]);
   const rules = loadGitignores(root, gitignores);
-  return candidates.filter((file) => !isIgnored(file, rules) && registry.detectLanguage(file).language).sort();
+  const inRoot = createListingCheck(root);
+  return candidates
+    .filter((file) => !isIgnored(file, rules) && registry.detectLanguage(file).language && inRoot(file)?.relative === file)
+    .sort();
+}
+
+/** Longest glob accepted (picomatch refuses patterns over 65,536 characters with a raw error). */
+const MAX_GLOB_LENGTH = 4096;
+
+/** Largest `.gitignore` read; a larger one ignores nothing. */
+const MAX_GITIGNORE_BYTES = 1024 * 1024;
+
+/**
+ * Refuses a glob that names anything outside the root before it is walked: an absolute pattern (or a brace
+ * alternative that is one), a `..` segment (also inside braces or extglob groups, or URL-encoded), a NUL byte.
+ * What a pattern matches is still checked path by path; this is the clear error for the obvious cases.
+ *
+ * @param argument - The argument's name, for the message.
+ * @throws CodeIndexError `PATH_TRAVERSAL`, `INVALID_ARGUMENT`.
+ */
+export function checkGlobPattern(pattern: string, argument: string): void {
+  const shown = pattern.length > 200 ? `${pattern.slice(0, 200)}… (${pattern.length} characters)` : pattern;
+  const instead = 'Send a glob relative to the root, such as "*.ts" or "src/**/*.py"';
+  if (pattern.length > MAX_GLOB_LENGTH) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `${argument} is ${pattern.length} characters long, over the ${MAX_GLOB_LENGTH}-character limit of a glob`, {
+      [argument]: pattern,
+      suggestion: instead,
+    });
+  }
+  if (pattern.includes('\0')) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `${argument} contains a NUL byte`, { [argument]: pattern, suggestion: instead });
+  }
+  let decoded = pattern;
+  try {
+    decoded = decodeURIComponent(pattern);
+  } catch {
+    // Not URL-encoded: check it as written.
+  }
+  for (const candidate of new Set([pattern, decoded])) {
+    if (/^[/\\~]|^[A-Za-z]:|[{,][/\\]/.test(candidate)) {
+      throw new CodeIndexError(ErrorCode.PATH_TRAVERSAL, `${argument} "${shown}" is an absolute path; globs match files inside the root only`, {
+        [argument]: pattern,
+        suggestion: instead,
+      });
+    }
+    if (candidate.split(/[/\\{},()|]/).includes('..')) {
+      throw new CodeIndexError(ErrorCode.PATH_TRAVERSAL, `${argument} "${shown}" contains a ".." segment; globs match files inside the root only`, {
+        [argument]: pattern,
+        suggestion: instead,
+      });
+    }
+  }
 }
 
 interface GitignoreRules {
@@ -66,14 +121,18 @@ interface GitignoreRules {
 
 function loadGitignores(root: string, files: string[]): GitignoreRules[] {
   const result: GitignoreRules[] = [];
+  const inRoot = createListingCheck(root);
+  const decoder = new TextDecoder('utf-8');
   for (const file of files) {
     // A folder hidden from discovery (`.git/`) never contributes rules.
     if (file.split('/').slice(0, -1).some((part) => part.startsWith('.'))) continue;
+    const path = inRoot(file);
+    if (!path || path.relative !== file) continue;
     try {
       const folder = posix.dirname(file) === '.' ? '' : posix.dirname(file);
-      result.push({ folder, rules: ignore().add(readFileSync(`${root}/${file}`, 'utf8')) });
+      result.push({ folder, rules: ignore().add(decoder.decode(readVerified(path, MAX_GITIGNORE_BYTES).bytes)) });
     } catch {
-      // An unreadable .gitignore ignores nothing.
+      // An unreadable .gitignore (or a FIFO, a symlink out, a huge file) ignores nothing.
     }
   }
   // Deeper files last: a nested .gitignore can re-include (`!pattern`) what an outer one excluded.
@@ -112,6 +171,7 @@ export interface TreeOptions {
  * folders, `.gitignore`d paths and, unless asked, hidden ones. Root-relative, sorted; folders without the slash.
  */
 export async function listTree(root: string, folder: string, options: TreeOptions = {}): Promise<{ files: string[]; directories: string[] }> {
+  for (const pattern of options.filePatterns ?? []) checkGlobPattern(pattern, 'file pattern');
   const cwd = folder ? `${root}/${folder}` : root;
   const prefix = folder ? `${folder}/` : '';
   const skip = [...DEFAULT_EXCLUDE.map((name) => `**/${name}/**`), '**/.git/**', '.git/**'];
@@ -130,6 +190,7 @@ export async function listTree(root: string, folder: string, options: TreeOption
     glob(['**/.gitignore'], { cwd: root, ignore: skip, dot: true, followSymbolicLinks: false }),
   ]);
   const rules = loadGitignores(root, gitignores);
+  const inRoot = createListingCheck(root);
   const files: string[] = [];
   const directories: string[] = [];
   for (const entry of entries) {
@@ -138,6 +199,9 @@ export async function listTree(root: string, folder: string, options: TreeOption
     if (options.maxDepth !== undefined && own.split('/').length > options.maxDepth) continue;
     const path = `${prefix}${own}`;
     if (path === folder || path === '') continue;
+    // Listed under its own name only when that name is a path inside the root (a symlink in it may point to
+    // another place inside; one that leaves, or a path the glob walked through a link out, is dropped).
+    if (inRoot(path) === undefined || posix.normalize(path) !== path) continue;
     if (isIgnored(isDirectory ? `${path}/` : path, rules)) continue;
     if (isDirectory) directories.push(path);
     else files.push(path);

@@ -6,6 +6,7 @@
  */
 import { statSync } from 'node:fs';
 import { CodeIndexError, ErrorCode } from '../errors.js';
+import { checkGlobPattern } from '../index/discovery.js';
 import { type ResolvedPath, resolveInRoot } from '../index/source.js';
 
 /** Refuses what a model should never send: NUL bytes, `..` segments, URL-encoded traversal. */
@@ -23,11 +24,20 @@ export function checkToolPath(path: string, argument: string): void {
     if (candidate.split(/[\\/]/).includes('..')) {
       throw new CodeIndexError(
         ErrorCode.PATH_TRAVERSAL,
-        `${argument} "${path}" contains a ".." segment${candidate !== path ? ' (URL-encoded)' : ''}; paths must stay inside the root`,
+        `${argument} "${path.length > 200 ? `${path.slice(0, 200)}…` : path}" contains a ".." segment${candidate !== path ? ' (URL-encoded)' : ''}; paths must stay inside the root`,
         { [argument]: path, suggestion: 'Use a path relative to the root without "..", or an absolute path inside it' },
       );
     }
   }
+}
+
+/**
+ * Checks a glob argument (`file_pattern`, `fileGlob`): relative to the root, no `..`, not absolute. What it
+ * matches is checked path by path where the glob runs (`listTree`).
+ */
+export function toolGlob(pattern: string, argument: string): void {
+  checkToolPath(pattern, argument);
+  checkGlobPattern(pattern, argument);
 }
 
 /** Resolves a file path argument inside the root. */

@@ -44,7 +44,8 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 /** Runs one tool call. Always resolves; failures are `{ ok: false, error }`. */
 export async function runTool(tool: AnyTool, args: unknown, context: ToolContext, options: RunOptions = {}): Promise<ToolResult> {
   const parsed = tool.input.safeParse(args ?? {});
-  if (!parsed.success) return failure(tool.name, invalidArguments(tool, parsed.error));
+  const root = context.index.root;
+  if (!parsed.success) return failure(tool.name, invalidArguments(tool, parsed.error), root);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -63,7 +64,7 @@ export async function runTool(tool: AnyTool, args: unknown, context: ToolContext
     const data = await Promise.race([tool.run(parsed.data, context), timeout]);
     return success(tool.name, data, options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS);
   } catch (error) {
-    return failure(tool.name, toToolError(error));
+    return failure(tool.name, toToolError(error), root);
   } finally {
     clearTimeout(timer);
   }
@@ -71,9 +72,10 @@ export async function runTool(tool: AnyTool, args: unknown, context: ToolContext
 
 /** The result for a tool name no tool set has. */
 export function unknownTool(name: unknown, known: string[]): ToolResult {
-  return failure(String(name), {
+  const shown = cut(String(name), 100);
+  return failure(shown, {
     code: ErrorCode.UNKNOWN_TOOL,
-    message: `There is no tool named "${String(name)}". Available tools: ${known.join(', ')}`,
+    message: `There is no tool named "${shown}". Available tools: ${known.join(', ')}`,
     details: { tool: name, available: known },
   });
 }
@@ -90,18 +92,54 @@ export function toToolError(error: unknown): ToolError {
 function invalidArguments(tool: AnyTool, error: z.ZodError): ToolError {
   const problems = error.issues.map((issue) => {
     const where = issue.path.length > 0 ? issue.path.join('.') : 'arguments';
-    if (issue.code === 'unrecognized_keys') return `unknown argument${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    if (issue.code === 'unrecognized_keys') {
+      const keys = issue.keys.slice(0, 10).map((k) => `"${k.length > 100 ? `${k.slice(0, 100)}…` : k}"`);
+      return `unknown argument${issue.keys.length > 1 ? 's' : ''} ${keys.join(', ')}${issue.keys.length > 10 ? ', …' : ''}`;
+    }
     return `${where}: ${issue.message}`;
   });
   return {
     code: ErrorCode.INVALID_ARGUMENT,
-    message: `Invalid arguments for ${tool.name}: ${problems.join('; ')}. Fix them and call again.`,
+    message: `Invalid arguments for ${tool.name}: ${problems.slice(0, 10).join('; ')}${problems.length > 10 ? `; and ${problems.length - 10} more` : ''}. Fix them and call again.`,
     details: { issues: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) },
   };
 }
 
-function failure(tool: string, error: ToolError): ToolResult {
-  return { ok: false, tool, error, text: JSON.stringify({ error }) };
+/** Longest error message, and longest string in an error's details (an echoed argument, say). */
+const MAX_ERROR_MESSAGE = 2000;
+const MAX_DETAIL_STRING = 500;
+const MAX_DETAIL_ITEMS = 20;
+
+/**
+ * A failure result, bounded like a success (an echoed 10 MB argument is cut to a few hundred characters) and
+ * written with root-relative paths: the absolute root is never shown (`.` for the root itself).
+ */
+function failure(tool: string, error: ToolError, root?: string): ToolResult {
+  const clean = (text: string, max: number) => cut(root ? withoutRoot(text, root) : text, max);
+  const bounded: ToolError = { code: error.code, message: clean(error.message, MAX_ERROR_MESSAGE) };
+  if (error.details) bounded.details = boundDetails(error.details, (text) => clean(text, MAX_DETAIL_STRING), 0) as Record<string, unknown>;
+  return { ok: false, tool, error: bounded, text: JSON.stringify({ error: bounded }) };
+}
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters, cut)` : text;
+}
+
+function withoutRoot(text: string, root: string): string {
+  return text.split(`${root}/`).join('').split(root).join('.');
+}
+
+function boundDetails(value: unknown, clean: (text: string) => string, depth: number): unknown {
+  if (typeof value === 'string') return clean(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= 4) return '…';
+  if (Array.isArray(value)) {
+    const items = value.slice(0, MAX_DETAIL_ITEMS).map((item) => boundDetails(item, clean, depth + 1));
+    return value.length > MAX_DETAIL_ITEMS ? [...items, `… ${value.length - MAX_DETAIL_ITEMS} more`] : items;
+  }
+  const entries = Object.entries(value);
+  const kept = entries.slice(0, MAX_DETAIL_ITEMS).map(([key, item]) => [clean(key), boundDetails(item, clean, depth + 1)]);
+  return Object.fromEntries(entries.length > MAX_DETAIL_ITEMS ? [...kept, ['…', `${entries.length - MAX_DETAIL_ITEMS} more`]] : kept);
 }
 
 function success(tool: string, data: unknown, maxChars: number): ToolResult {

@@ -3,11 +3,14 @@
  * lines). A regular expression runs in a worker thread that is terminated when it overruns its time budget: a
  * pattern that backtracks without end costs the caller a coded error, never a hung host.
  *
+ * Files are read here, on the calling thread, through the root check and the safe read, and handed to the worker
+ * as bytes in batches: the worker never touches the file system, so it can only ever see what passed the check.
+ *
  * @module
  */
-import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { CodeIndexError, ErrorCode } from '../errors.js';
+import { createListingCheck, isBinary, readVerified } from '../index/source.js';
 
 /** What to search. */
 export interface SearchRequest {
@@ -48,13 +51,16 @@ export interface SearchOutcome {
 }
 
 interface SearchJob {
-  root: string;
-  files: string[];
   sources: string[];
   flags: string;
   contextLines: number;
   maxStored: number;
-  maxFileSize: number;
+}
+
+/** Searches one file's bytes at a time and keeps the tally. */
+interface Searcher {
+  add(file: string, bytes: Uint8Array): void;
+  outcome(): SearchOutcome;
 }
 
 const MAX_CODE_LENGTH = 300;
@@ -63,7 +69,7 @@ const MAX_CODE_LENGTH = 300;
  * The search itself. Self-contained (it is also the body of the worker, sent as source text): it may use only
  * its arguments.
  */
-function runSearchJob(job: SearchJob, read: (path: string) => Uint8Array | undefined): SearchOutcome {
+function createSearcher(job: SearchJob): Searcher {
   const clip = (text: string) => (text.length > 300 ? `${text.slice(0, 299)}…` : text);
   const expressions = job.sources.map((source) => new RegExp(source, job.flags));
   const hits: SearchHit[] = [];
@@ -71,32 +77,32 @@ function runSearchJob(job: SearchJob, read: (path: string) => Uint8Array | undef
   let total = 0;
   let filesSearched = 0;
   const decoder = new TextDecoder('utf-8');
-  for (const file of job.files) {
-    const bytes = read(`${job.root}/${file}`);
-    if (!bytes || bytes.length > job.maxFileSize || bytes.subarray(0, 8000).includes(0)) continue;
-    filesSearched++;
-    const lines = decoder.decode(bytes).split(/\r?\n/);
-    for (let index = 0; index < lines.length; index++) {
-      const line = lines[index] ?? '';
-      for (let p = 0; p < expressions.length; p++) {
-        if (!expressions[p]?.test(line)) continue;
-        total++;
-        perPattern[p] = (perPattern[p] ?? 0) + 1;
-        if (hits.length < job.maxStored) {
-          const from = Math.max(0, index - job.contextLines);
-          hits.push({
-            pattern: p,
-            file,
-            line: index + 1,
-            code: clip(line.trim()),
-            before: lines.slice(from, index).map(clip),
-            after: lines.slice(index + 1, index + 1 + job.contextLines).map(clip),
-          });
+  return {
+    add(file, bytes) {
+      filesSearched++;
+      const lines = decoder.decode(bytes).split(/\r?\n/);
+      for (let index = 0; index < lines.length; index++) {
+        const line = lines[index] ?? '';
+        for (let p = 0; p < expressions.length; p++) {
+          if (!expressions[p]?.test(line)) continue;
+          total++;
+          perPattern[p] = (perPattern[p] ?? 0) + 1;
+          if (hits.length < job.maxStored) {
+            const from = Math.max(0, index - job.contextLines);
+            hits.push({
+              pattern: p,
+              file,
+              line: index + 1,
+              code: clip(line.trim()),
+              before: lines.slice(from, index).map(clip),
+              after: lines.slice(index + 1, index + 1 + job.contextLines).map(clip),
+            });
+          }
         }
       }
-    }
-  }
-  return { hits, total, perPattern, filesSearched };
+    },
+    outcome: () => ({ hits, total, perPattern, filesSearched }),
+  };
 }
 
 function escapeRegExp(text: string): string {
@@ -124,40 +130,90 @@ function sourceOf(pattern: string, request: SearchRequest): string {
   return `${start}${literal}${end}`;
 }
 
+/** A batch of files to search: names and their bytes (read and checked by the caller). */
+interface Batch {
+  files: string[];
+  buffers: Uint8Array[];
+}
+
+/** Bytes per batch handed to the worker: large enough to amortize the message, small enough to stay lean. */
+const BATCH_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The files to search, read in batches through the root check and the safe read. A file that fails either (a
+ * symlink out, a file swapped since it was listed, a FIFO, a binary or oversized file) is skipped.
+ */
+function* batches(request: SearchRequest): Generator<Batch> {
+  const inRoot = createListingCheck(request.root);
+  let batch: Batch = { files: [], buffers: [] };
+  let size = 0;
+  for (const file of request.files) {
+    const path = inRoot(file);
+    if (!path) continue;
+    let bytes: Uint8Array;
+    try {
+      bytes = readVerified(path, request.maxFileSize).bytes;
+    } catch {
+      continue;
+    }
+    if (isBinary(bytes)) continue;
+    batch.files.push(file);
+    batch.buffers.push(bytes);
+    size += bytes.length;
+    if (size >= BATCH_BYTES) {
+      yield batch;
+      batch = { files: [], buffers: [] };
+      size = 0;
+    }
+  }
+  if (batch.files.length > 0) yield batch;
+}
+
 /** Searches files for every pattern. Regular expressions run in a worker under `timeoutMs`. */
 export async function searchText(request: SearchRequest): Promise<SearchOutcome> {
   const job: SearchJob = {
-    root: request.root,
-    files: request.files,
     sources: request.patterns.map((pattern) => sourceOf(pattern, request)),
     flags: request.caseSensitive ? 'u' : 'iu',
     contextLines: request.contextLines,
     maxStored: request.maxStored,
-    maxFileSize: request.maxFileSize,
   };
-  const read = (path: string) => {
-    try {
-      return readFileSync(path);
-    } catch {
-      return undefined;
+  if (!request.isRegex) {
+    const searcher = createSearcher(job);
+    for (const { files, buffers } of batches(request)) {
+      for (let i = 0; i < files.length; i++) searcher.add(files[i] as string, buffers[i] as Uint8Array);
     }
-  };
-  if (!request.isRegex) return runSearchJob(job, read);
-  return inWorker(job, request.timeoutMs);
+    return searcher.outcome();
+  }
+  return inWorker(job, batches(request), request.timeoutMs);
 }
 
-function inWorker(job: SearchJob, timeoutMs: number): Promise<SearchOutcome> {
+/**
+ * Runs the searcher in a worker, fed batch by batch: the next batch is read while the worker searches the current
+ * one, and the worker answers each with `next`, then the outcome after `done`.
+ */
+function inWorker(job: SearchJob, feed: Generator<Batch>, timeoutMs: number): Promise<SearchOutcome> {
   const source = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { readFileSync } = require('node:fs');
-const run = ${runSearchJob.toString()};
-parentPort.postMessage(run(workerData, (path) => { try { return readFileSync(path); } catch { return undefined; } }));
+const searcher = (${createSearcher.toString()})(workerData);
+parentPort.on('message', (message) => {
+  if (message.done) return parentPort.postMessage({ outcome: searcher.outcome() });
+  message.files.forEach((file, i) => searcher.add(file, message.buffers[i]));
+  parentPort.postMessage({ next: true });
+});
 `;
   return new Promise((resolve, reject) => {
     const worker = new Worker(source, { eval: true, workerData: job });
-    const timer = setTimeout(() => {
+    let settled = false;
+    const finish = (error: Error | undefined, outcome?: SearchOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
       void worker.terminate();
-      reject(
+      if (error) reject(error);
+      else resolve(outcome as SearchOutcome);
+    };
+    const timer = setTimeout(() => {
+      finish(
         new CodeIndexError(ErrorCode.SEARCH_TIMEOUT, `The search took longer than ${timeoutMs} ms and was stopped; the regular expression may backtrack without end`, {
           timeout_ms: timeoutMs,
           patterns: job.sources,
@@ -165,14 +221,31 @@ parentPort.postMessage(run(workerData, (path) => { try { return readFileSync(pat
         }),
       );
     }, timeoutMs);
-    worker.once('message', (outcome: SearchOutcome) => {
-      clearTimeout(timer);
-      void worker.terminate();
-      resolve(outcome);
+    const post = (batch: IteratorResult<Batch>) => {
+      if (batch.done) worker.postMessage({ done: true });
+      // Copied, not transferred: small reads share Node's buffer pool, which must not be detached.
+      else worker.postMessage(batch.value);
+    };
+    let upcoming: IteratorResult<Batch>;
+    try {
+      post(feed.next());
+      upcoming = feed.next();
+    } catch (error) {
+      finish(error as Error);
+      return;
+    }
+    worker.on('message', (message: { next?: true; outcome?: SearchOutcome }) => {
+      if (message.outcome) return finish(undefined, message.outcome);
+      try {
+        const current = upcoming;
+        post(current);
+        if (!current.done) upcoming = feed.next();
+      } catch (error) {
+        finish(error as Error);
+      }
     });
     worker.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new CodeIndexError(ErrorCode.INTERNAL_ERROR, `The search failed: ${error.message}`, {}));
+      finish(new CodeIndexError(ErrorCode.INTERNAL_ERROR, `The search failed: ${error.message}`, {}));
     });
   });
 }

@@ -1,13 +1,11 @@
 /**
  * Reading any text file of the project for the file tools (read_file, list_directory line counts), with the same
- * checks as indexing: inside the root, a regular file, under the size limit, not binary.
+ * checks as indexing: inside the root, a regular file, under the size limit, not binary, read by the safe read.
  *
  * @module
  */
-import { readFileSync, statSync } from 'node:fs';
-import { execFile } from 'node:child_process';
 import { CodeIndexError, ErrorCode } from '../errors.js';
-import { readSource } from '../index/source.js';
+import { isBinary, readSource, readVerified, type ResolvedPath } from '../index/source.js';
 import { toolFile } from './paths.js';
 
 /** Most bytes read to count a file's lines in a directory listing; larger files are listed without a count. */
@@ -30,12 +28,15 @@ export async function readLines(root: string, path: string, maxFileSize: number,
   return { file: resolved.relative, lines: total === 0 ? [] : lines, total };
 }
 
-/** The line count of a text file, or undefined for binary, unreadable or very large files. */
-export function countLines(absolute: string): number | undefined {
+/**
+ * The line count of a text file, or undefined for binary, unreadable or very large files and for a path that did
+ * not pass the root check.
+ */
+export function countLines(path: ResolvedPath | undefined): number | undefined {
+  if (!path) return undefined;
   try {
-    if (statSync(absolute).size > MAX_COUNTED_BYTES) return undefined;
-    const bytes = readFileSync(absolute);
-    if (bytes.subarray(0, 8000).includes(0)) return undefined;
+    const { bytes } = readVerified(path, MAX_COUNTED_BYTES);
+    if (isBinary(bytes)) return undefined;
     if (bytes.length === 0) return 0;
     let count = 0;
     for (const byte of bytes) if (byte === 10) count++;
@@ -64,23 +65,4 @@ export function checkRange(total: number, start: number | undefined, end: number
     });
   }
   return { start: from, end: to };
-}
-
-/** Runs git in the root; resolves stdout, rejects with coded errors. */
-export function git(root: string, args: string[], timeoutMs = 10_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'git',
-      ['-C', root, '--no-pager', ...args],
-      { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' } },
-      (error, stdout, stderr) => {
-        if (!error) return resolve(stdout);
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') {
-          return reject(new CodeIndexError(ErrorCode.GIT_FAILED, 'git is not installed on this machine', { suggestion: 'Install git' }));
-        }
-        reject(Object.assign(new Error(stderr.trim() || error.message), { stderr }));
-      },
-    );
-  });
 }

@@ -5,11 +5,12 @@
  *
  * @module
  */
-import { statSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { z } from 'zod';
 import { CodeIndexError, ErrorCode } from '../../errors.js';
 import { listTree } from '../../index/discovery.js';
-import { checkToolPath, toolDirectory } from '../paths.js';
+import { createListingCheck } from '../../index/source.js';
+import { checkToolPath, toolDirectory, toolGlob } from '../paths.js';
 import { searchText } from '../search.js';
 import { checkRange, readLines } from '../text-files.js';
 import { type AnyTool, defineTool } from '../tool.js';
@@ -50,16 +51,18 @@ const listDirectory = defineTool({
     const tree = await listTree(index.root, folder.relative, { maxDepth: args.maxDepth, includeHidden: args.includeHidden });
     const entries = [
       ...tree.directories.map((path) => ({ path, type: 'directory' as const })),
-      ...tree.files.map((path) => {
-        try {
-          return { path, type: 'file' as const, size: statSync(`${index.root}/${path}`).size };
-        } catch {
-          return { path, type: 'file' as const };
-        }
-      }),
+      ...tree.files.map((path) => ({ path, type: 'file' as const })),
     ].sort((a, b) => a.path.localeCompare(b.path));
+    // Sizes of the listed files only, each looked up through the root check (never through a link out).
+    const inRoot = createListingCheck(index.root);
+    const listed = entries.slice(0, MAX_ENTRIES).map((entry) => {
+      if (entry.type === 'directory') return entry;
+      const path = inRoot(entry.path);
+      const size = path ? lstatSync(path.absolute, { throwIfNoEntry: false })?.size : undefined;
+      return size === undefined ? entry : { ...entry, size };
+    });
     return {
-      entries: entries.slice(0, MAX_ENTRIES),
+      entries: listed,
       totalFiles: tree.files.length,
       totalDirectories: tree.directories.length,
       truncated: entries.length > MAX_ENTRIES,
@@ -119,7 +122,7 @@ const searchCode = defineTool({
   }),
   async run(args, { index, searchTimeoutMs }) {
     const folder = await toolDirectory(index.root, args.directory, 'directory');
-    if (args.fileGlob) checkToolPath(args.fileGlob, 'fileGlob');
+    if (args.fileGlob) toolGlob(args.fileGlob, 'fileGlob');
     const { files } = await listTree(index.root, folder.relative, args.fileGlob ? { filePatterns: [args.fileGlob] } : {});
     let isRegex = true;
     try {

@@ -6,13 +6,15 @@
  * @module
  */
 import { z } from 'zod';
-import { CodeIndexError, ErrorCode } from '../../errors.js';
+import { ErrorCode } from '../../errors.js';
 import { listTree } from '../../index/discovery.js';
 import type { CodeIndex } from '../../index/code-index.js';
+import { createListingCheck } from '../../index/source.js';
 import type { ClassInfo, FunctionInfo, SymbolMatch, TypeInfo } from '../../types.js';
-import { checkToolPath, toolDirectory, toolFile } from '../paths.js';
+import { fileDiff } from '../file-diff.js';
+import { toolDirectory, toolFile, toolGlob } from '../paths.js';
 import { searchText } from '../search.js';
-import { checkRange, countLines, git, readLines } from '../text-files.js';
+import { checkRange, countLines, readLines } from '../text-files.js';
 import { type AnyTool, defineTool } from '../tool.js';
 
 /** Matches per page of search_text. */
@@ -103,7 +105,7 @@ const searchTextTool = defineTool({
   }),
   async run(args, { index, searchTimeoutMs }) {
     const patterns = typeof args.patterns === 'string' ? [args.patterns] : args.patterns;
-    if (args.file_pattern) checkToolPath(args.file_pattern, 'file_pattern');
+    if (args.file_pattern) toolGlob(args.file_pattern, 'file_pattern');
     const { files } = await listTree(index.root, '', args.file_pattern ? { filePatterns: [args.file_pattern] } : {});
     const outcome = await searchText({
       root: index.root,
@@ -209,10 +211,11 @@ const listDirectoryTool = defineTool({
       ...tree.files.map((path) => ({ kind: 'file' as const, path })),
     ];
     const shown = page(items, args.offset, LIST_PAGE_SIZE);
+    const inRoot = createListingCheck(index.root);
     const files = shown.items
       .filter((item) => item.kind === 'file')
       .map((item) => {
-        const lines = countLines(`${index.root}/${item.path}`);
+        const lines = countLines(inRoot(item.path));
         return lines === undefined ? { path: item.path } : { path: item.path, lines };
       });
     return {
@@ -247,71 +250,7 @@ const getFileDiffTool = defineTool({
     context_lines: z.number().int().min(0).default(3).describe('Unchanged lines around each change (default: 3, max: 10)'),
   }),
   async run(args, { index }) {
-    checkToolPath(args.file_path, 'file_path');
-    let relative: string;
-    try {
-      relative = (await toolFile(index.root, args.file_path)).relative;
-    } catch (error) {
-      // A file deleted since HEAD still has a diff; resolve it lexically (still inside the root).
-      if (!(error instanceof CodeIndexError && error.code === ErrorCode.FILE_NOT_FOUND)) throw error;
-      relative = args.file_path.startsWith(index.root) ? args.file_path.slice(index.root.length + 1) : args.file_path;
-    }
-    const context = Math.min(args.context_lines, 10);
-    try {
-      await git(index.root, ['rev-parse', '--is-inside-work-tree']);
-    } catch (error) {
-      if (error instanceof CodeIndexError) throw error;
-      throw new CodeIndexError(ErrorCode.NOT_A_GIT_REPOSITORY, `${index.root} is not inside a git repository, so there is no diff`, {
-        suggestion: 'Read the file with read_file instead',
-      });
-    }
-    try {
-      await git(index.root, ['rev-parse', '--verify', '--quiet', 'HEAD']);
-    } catch {
-      throw new CodeIndexError(ErrorCode.GIT_NO_HEAD, 'The git repository has no commit yet (no HEAD to compare with)', {
-        suggestion: 'Every file is new: read it with read_file',
-      });
-    }
-    let diff: string;
-    try {
-      diff = await git(index.root, ['diff', '--no-color', '--no-ext-diff', `--unified=${context}`, 'HEAD', '--', relative]);
-    } catch (error) {
-      throw new CodeIndexError(ErrorCode.GIT_FAILED, `git diff failed: ${(error as Error).message}`, { file_path: relative });
-    }
-    if (diff.trim() === '') {
-      let tracked = true;
-      try {
-        await git(index.root, ['ls-files', '--error-unmatch', '--', relative]);
-      } catch {
-        tracked = false;
-      }
-      return {
-        file_path: relative,
-        has_changes: false,
-        diff: null,
-        lines_added: 0,
-        lines_removed: 0,
-        context_lines: context,
-        message: tracked
-          ? 'No changes in this file relative to HEAD'
-          : 'The file is not tracked by git (new or ignored): there is no HEAD version to compare with. Read it with read_file.',
-      };
-    }
-    let added = 0;
-    let removed = 0;
-    for (const line of diff.split('\n')) {
-      if (line.startsWith('+') && !line.startsWith('+++')) added++;
-      else if (line.startsWith('-') && !line.startsWith('---')) removed++;
-    }
-    return {
-      file_path: relative,
-      has_changes: true,
-      diff,
-      lines_added: added,
-      lines_removed: removed,
-      context_lines: context,
-      ...(args.context_lines > 10 ? { message: `context_lines is capped at 10 (asked ${args.context_lines})` } : {}),
-    };
+    return fileDiff(index.root, args.file_path, args.context_lines, index.maxFileSize);
   },
 });
 

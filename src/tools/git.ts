@@ -1,0 +1,228 @@
+/**
+ * git, run so that it can never run the repository's commands nor read another repository's data.
+ *
+ * A checkout an agent is pointed at may be hostile: its `.git/config` can name programs (`core.fsmonitor`, diff
+ * `textconv` and external drivers, clean/smudge filters, hooks, pager, credential helpers, `core.sshCommand`) and
+ * its `.git` can be a file or a `commondir` that points at another repository on the machine. So git runs here
+ *   - with a clean environment (no inherited `GIT_*` variable can pick another repository, index or config),
+ *     no system config, every command-running setting overridden on the command line (the highest precedence),
+ *     lazy fetches and every transport off, and pathspec magic off;
+ *   - only for plumbing that reads objects (`rev-parse`, `ls-tree`, `cat-file blob`, `ls-files`): none of them runs
+ *     filters, textconv, fsmonitor or hooks even before the overrides;
+ *   - only on a repository that either lies above the root (found in a parent folder, outside anything the
+ *     checkout controls), or keeps its data inside the root, or is a linked worktree or submodule whose git
+ *     directory names this root as its work tree.
+ *
+ * @module
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { CodeIndexError, ErrorCode } from '../errors.js';
+
+/** `-c` overrides: each setting that makes git run a program, turned off. */
+const NEUTRAL_CONFIG = [
+  'core.fsmonitor=false',
+  'core.hooksPath=/dev/null',
+  'core.pager=cat',
+  'core.askPass=',
+  'core.sshCommand=',
+  'core.gitProxy=',
+  'core.untrackedCache=false',
+  'credential.helper=',
+  'diff.external=',
+  'protocol.allow=never',
+  // A bare repository planted in the checkout is never used unless named explicitly (git >= 2.38).
+  'safe.bareRepository=explicit',
+];
+
+/** Environment variables git may keep (finding git itself and the user's own global config). */
+const KEPT_ENV = ['PATH', 'HOME', 'USERPROFILE', 'SYSTEMROOT', 'TMPDIR', 'TMP', 'TEMP'];
+
+function gitEnvironment(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of KEPT_ENV) if (process.env[name] !== undefined) env[name] = process.env[name];
+  return {
+    ...env,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_ATTR_NOSYSTEM: '1',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_OPTIONAL_LOCKS: '0',
+    GIT_NO_LAZY_FETCH: '1',
+    GIT_NO_REPLACE_OBJECTS: '1',
+    GIT_LITERAL_PATHSPECS: '1',
+    GIT_PAGER: 'cat',
+    LC_ALL: 'C',
+  };
+}
+
+/** A failed git run (`GIT_FAILED`), with its stderr for classifying. */
+class GitFailure extends CodeIndexError {
+  readonly stderr: string;
+  constructor(stderr: string) {
+    super(ErrorCode.GIT_FAILED, `git failed: ${(stderr.trim().split('\n')[0] ?? '').slice(0, 300)}`, {});
+    this.stderr = stderr;
+  }
+}
+
+/** Runs hardened git in `cwd`; resolves its stdout bytes. */
+function runGit(cwd: string, args: string[], maxBytes = 1024 * 1024, timeoutMs = 10_000): Promise<Buffer> {
+  const argv = ['--no-pager', '--literal-pathspecs', '--no-replace-objects', ...NEUTRAL_CONFIG.flatMap((setting) => ['-c', setting]), ...args];
+  return new Promise((resolvePromise, reject) => {
+    execFile(
+      'git',
+      argv,
+      { cwd, env: gitEnvironment(), timeout: timeoutMs, maxBuffer: maxBytes, encoding: 'buffer', windowsHide: true },
+      (error, stdout, stderr) => {
+        if (!error) return resolvePromise(stdout);
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+          return reject(new CodeIndexError(ErrorCode.GIT_FAILED, 'git is not installed on this machine', { suggestion: 'Install git' }));
+        }
+        reject(new GitFailure(stderr.toString('utf8') || error.message));
+      },
+    );
+  });
+}
+
+function isInside(root: string, candidate: string): boolean {
+  return candidate === root || candidate.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
+function real(path: string): string | undefined {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A repository the root may be diffed against. */
+export interface Repository {
+  /** Where to run git (the root). */
+  cwd: string;
+  /** The root's path from the top of the work tree, with `/` and a trailing `/` (`''` at the top). */
+  prefix: string;
+}
+
+function foreignRepository(reason: string): CodeIndexError {
+  return new CodeIndexError(
+    ErrorCode.PATH_TRAVERSAL,
+    `The root's git repository keeps its data outside the root (${reason}) and does not name this folder as its work tree, so it is not read`,
+    { suggestion: 'Read the file with read_file; diffs need a repository inside the root or in a folder above it' },
+  );
+}
+
+/**
+ * Finds the repository of `root` and checks it may be read.
+ *
+ * @throws CodeIndexError `NOT_A_GIT_REPOSITORY`, `PATH_TRAVERSAL` (a repository elsewhere, reached from the
+ * root's `.git` file, `commondir` or alternates), `GIT_FAILED`.
+ */
+export async function openRepository(root: string): Promise<Repository> {
+  let lines: string[];
+  try {
+    const out = await runGit(root, ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir']);
+    lines = out.toString('utf8').split('\n');
+  } catch (error) {
+    if (error instanceof GitFailure && /not a git repository|must be run in a work tree/i.test(error.stderr)) {
+      throw new CodeIndexError(ErrorCode.NOT_A_GIT_REPOSITORY, 'The root is not inside a git work tree, so there is no diff', {
+        suggestion: 'Read the file with read_file instead',
+      });
+    }
+    throw error;
+  }
+  const [top, gitDir, commonDir] = lines.map((line) => (line ? real(line) : undefined));
+  if (!top || !gitDir || !commonDir || !isInside(top, root)) {
+    throw new CodeIndexError(ErrorCode.NOT_A_GIT_REPOSITORY, 'The root is not inside the work tree of its git repository', {
+      suggestion: 'Read the file with read_file instead',
+    });
+  }
+  const dotGit = `${root}${sep}.git`;
+  // No `.git` in the root: git found the repository in a folder above it, which the checkout does not control.
+  if (existsSync(dotGit) || isInside(root, gitDir)) await checkOwnRepository(root, dotGit, top, gitDir, commonDir);
+  const prefix = relative(top, root).split(sep).join('/');
+  return { cwd: root, prefix: prefix ? `${prefix}/` : '' };
+}
+
+/** The root has its own `.git`: its data must be inside the root, or its git directory must claim the root. */
+async function checkOwnRepository(root: string, dotGit: string, top: string, gitDir: string, commonDir: string): Promise<void> {
+  const objects = real(`${commonDir}${sep}objects`);
+  if (isInside(root, gitDir) && isInside(root, commonDir) && objects && isInside(root, objects)) {
+    for (const line of readLines(`${objects}${sep}info${sep}alternates`)) {
+      const alternate = real(isAbsolute(line) ? line : resolve(objects, line));
+      if (alternate && !isInside(root, alternate)) throw foreignRepository('objects/info/alternates');
+    }
+    return;
+  }
+  // A linked worktree: its git directory records the `.git` file that points at it.
+  const back = readLines(`${gitDir}${sep}gitdir`)[0];
+  if (back && lstatSync(dotGit, { throwIfNoEntry: false })?.isFile() && real(resolve(gitDir, back)) === real(dotGit)) return;
+  // A submodule: its git directory's own config names the work tree (and git took `top` from it).
+  try {
+    const worktree = (await runGit(root, ['config', '--file', `${gitDir}${sep}config`, '--get', 'core.worktree'])).toString('utf8').trim();
+    if (worktree && real(resolve(gitDir, worktree)) === top && top === root) return;
+  } catch (error) {
+    // No core.worktree there (git config exits 1).
+    if (!(error instanceof GitFailure)) throw error;
+  }
+  throw foreignRepository(isInside(root, gitDir) ? 'its object store or common directory' : 'a .git file pointing elsewhere');
+}
+
+function readLines(path: string): string[] {
+  try {
+    return readFileSync(path, 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'));
+  } catch {
+    return [];
+  }
+}
+
+/** True when the repository has a commit at HEAD. */
+export async function hasHead(repository: Repository): Promise<boolean> {
+  try {
+    await runGit(repository.cwd, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
+    return true;
+  } catch (error) {
+    if (error instanceof GitFailure) return false;
+    throw error;
+  }
+}
+
+/** An entry of HEAD's tree or of the index. */
+export interface GitEntry {
+  mode: string;
+  type: 'blob' | 'tree' | 'commit';
+  oid: string;
+  size?: number;
+}
+
+/** The entry at `path` (root-relative) in HEAD's tree, if any. Only that exact path, never a pattern. */
+export async function headEntry(repository: Repository, path: string): Promise<GitEntry | undefined> {
+  const full = `${repository.prefix}${path}`;
+  const out = await runGit(repository.cwd, ['ls-tree', '-z', '-l', '--full-tree', 'HEAD', '--', full]);
+  for (const record of out.toString('utf8').split('\0')) {
+    const match = /^(\d{6}) (blob|tree|commit) ([0-9a-f]{40,64}) +(-|\d+)\t([\s\S]*)$/.exec(record);
+    if (match && match[5] === full) {
+      return { mode: match[1] as string, type: match[2] as GitEntry['type'], oid: match[3] as string, ...(match[4] !== '-' ? { size: Number(match[4]) } : {}) };
+    }
+  }
+  return undefined;
+}
+
+/** True when `path` (root-relative) is in the index (staged), whatever HEAD has. */
+export async function isStaged(repository: Repository, path: string): Promise<boolean> {
+  const out = await runGit(repository.cwd, ['ls-files', '-z', '--stage', '--full-name', '--', path]);
+  const full = `${repository.prefix}${path}`;
+  return out
+    .toString('utf8')
+    .split('\0')
+    .some((record) => record.slice(record.indexOf('\t') + 1) === full);
+}
+
+/** The raw bytes of a blob (no filter, no textconv). */
+export async function readBlob(repository: Repository, oid: string, maxBytes: number): Promise<Buffer> {
+  if (!/^[0-9a-f]{40,64}$/.test(oid)) throw new CodeIndexError(ErrorCode.INTERNAL_ERROR, 'Not an object id', {});
+  return runGit(repository.cwd, ['cat-file', 'blob', oid], maxBytes + 1);
+}
