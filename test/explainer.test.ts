@@ -436,7 +436,7 @@ describe('the model endpoint', () => {
   });
 
   it('Should retry a call that times out once, then succeed', async () => {
-    const { explainer, fake, logs } = await setup((_body, n) => (n === 0 ? { hang: true } : answer(VALID_ANSWER)), { llmTimeoutMs: 1000 });
+    const { explainer, fake, logs } = await setup((_body, n) => (n === 0 ? { hang: true } : answer(VALID_ANSWER)), { llmTimeoutMs: 2000 });
     const response = await explainer.explain({ question: 'q', directory: project.root }, { requestId: 'req-timeout' });
     expect(response.explanation).toBe(VALID_ANSWER.explanation);
     expect(fake.requests).toHaveLength(2);

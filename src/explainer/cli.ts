@@ -33,7 +33,7 @@ Options:
 
 Environment: OPENAI_API_KEY (required; any placeholder for a local server), OPENAI_BASE_URL (default the OpenAI
 API; e.g. http://localhost:11434/v1 for Ollama), MAX_TOOL_ITERATIONS, MAX_FILE_SIZE_KB, LLM_TIMEOUT_MS, LOG_LEVEL
-(JSON logs on stderr; default warn here).
+(JSON logs on stderr; off unless set).
 `;
 
 const SERVE_USAGE = `Usage: code-index serve [--port N] [--host H]
@@ -84,8 +84,9 @@ export async function runExplainCommand(argv: string[], io: CommandIO = {}): Pro
     const config = loadExplainerConfig(env, {
       model: parsed.values.model,
       allowedRoots: [root],
-      // The person reading the terminal wants the answer, not the info lines; LOG_LEVEL still wins.
-      logLevel: (env.LOG_LEVEL?.trim() || 'warn') as LogLevel,
+      // The person at the terminal wants the answer (its limitations are in it), not log lines; LOG_LEVEL turns
+      // them on.
+      logLevel: (env.LOG_LEVEL?.trim() || 'silent') as LogLevel,
     });
     explainer = createExplainer({
       apiKey: config.apiKey,

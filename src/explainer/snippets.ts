@@ -134,7 +134,8 @@ export async function checkSnippets(values: unknown[], context: SnippetContext):
       result.dropped.push(`${rel}${snippet.startLine ? ` lines ${snippet.startLine}-${snippet.endLine}` : ''}: the quoted code is not in the file, dropped`);
       continue;
     }
-    let { start, end } = placed;
+    const start = placed.start;
+    let end = placed.end;
     const notes = placed.note ? [placed.note] : [];
     if (end - start + 1 > MAX_SNIPPET_LINES) {
       end = start + MAX_SNIPPET_LINES - 1;

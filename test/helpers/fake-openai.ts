@@ -72,6 +72,8 @@ export interface FakeModel {
   requests: ChatBody[];
   /** Raw request bodies, to check that nothing secret was ever sent to the model. */
   raw: string[];
+  /** Requests whose client went away before the answer (a cancelled or timed-out call). */
+  readonly abandoned: number;
   close(): Promise<void>;
 }
 
@@ -80,7 +82,11 @@ export async function startFakeModel(script: Script): Promise<FakeModel> {
   const requests: ChatBody[] = [];
   const raw: string[] = [];
   const hanging = new Set<ServerResponse>();
+  let abandoned = 0;
   const server = createServer((req, res) => {
+    res.once('close', () => {
+      if (!res.writableFinished) abandoned++;
+    });
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -112,6 +118,9 @@ export async function startFakeModel(script: Script): Promise<FakeModel> {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
     raw,
+    get abandoned() {
+      return abandoned;
+    },
     async close() {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
