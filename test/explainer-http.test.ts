@@ -12,6 +12,7 @@ import {
   createJsonLogger,
   type ExplainerOptions,
   type ExplainerServer,
+  type ExplainResponse,
   ExplainResponseSchema,
 } from '../src/explainer/index.js';
 import { VERSION } from '../src/version.js';
@@ -59,6 +60,13 @@ async function start(script: Script, options: Partial<ExplainerOptions> = {}, se
   return { url: `http://127.0.0.1:${port}`, logs, fake, service };
 }
 
+/** A body of the service: a response, or an error under a request id. */
+type Body = ExplainResponse & { error: { code: string; message: string; details?: Record<string, unknown> }; requestId: string };
+
+function json(response: Response): Promise<Body> {
+  return response.json() as Promise<Body>;
+}
+
 function post(url: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) {
   return fetch(`${url}/explain`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body), ...(signal ? { signal } : {}) });
 }
@@ -68,7 +76,7 @@ describe('the HTTP service', () => {
     const { url } = await start(() => answer(VALID));
     const response = await fetch(`${url}/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', version: VERSION });
+    expect(await json(response)).toEqual({ status: 'ok', version: VERSION });
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -78,9 +86,9 @@ describe('the HTTP service', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toBe('client-42');
     expect(response.headers.get('x-explainer-notes')).toBeNull();
-    const body = await response.json();
+    const body = await json(response);
     expect(ExplainResponseSchema.strict().parse(body)).toEqual(body);
-    expect(body.codeSnippets[0].content).toBe(lines('src/auth/jwt.ts', 2, 4));
+    expect(body.codeSnippets[0]?.content).toBe(lines('src/auth/jwt.ts', 2, 4));
     expect(body.metadata).toMatchObject({ toolCalls: 1, filesExamined: 1, confidence: 'high' });
     expect(logs.filter((l) => l.requestId === 'client-42').map((l) => l.msg)).toEqual(
       expect.arrayContaining(['explain started', 'tool call', 'file access', 'explain finished', 'http request']),
@@ -103,12 +111,12 @@ describe('the HTTP service', () => {
     ];
     for (const [pending, status, code] of cases) {
       const response = await pending;
-      const body = await response.json();
+      const body = await json(response);
       expect([response.status, body.error.code]).toEqual([status, code]);
       expect(body.requestId).toBe(response.headers.get('x-request-id'));
       expect(JSON.stringify(body)).not.toMatch(/\n\s+at /);
     }
-    expect((await post(url, { question: 'q', directory: '/etc' }).then((r) => r.json())).error.message).toMatch(/outside the allowed roots/);
+    expect((await post(url, { question: 'q', directory: '/etc' }).then(json)).error.message).toMatch(/outside the allowed roots/);
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -121,15 +129,15 @@ describe('the HTTP service', () => {
     const limited = await post(url, { question: 'limit', directory: project.root });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('90');
-    expect((await limited.json()).error).toMatchObject({ code: 'RATE_LIMIT', details: { retryAfterMs: 90_000 } });
+    expect((await json(limited)).error).toMatchObject({ code: 'RATE_LIMIT', details: { retryAfterMs: 90_000 } });
     const broken = await post(url, { question: 'broken', directory: project.root });
-    expect([broken.status, (await broken.json()).error.code]).toEqual([502, 'LLM_ERROR']);
+    expect([broken.status, (await json(broken)).error.code]).toEqual([502, 'LLM_ERROR']);
   });
 
   it('Should answer 504 when the model does not answer in time, twice', async () => {
     const { url, fake } = await start(() => ({ hang: true }), { llmTimeoutMs: 200 });
     const slow = await post(url, { question: 'slow', directory: project.root });
-    expect([slow.status, (await slow.json()).error.code]).toEqual([504, 'LLM_TIMEOUT']);
+    expect([slow.status, (await json(slow)).error.code]).toEqual([504, 'LLM_TIMEOUT']);
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -138,7 +146,7 @@ describe('the HTTP service', () => {
     const response = await post(url, { question: 'q', directory: project.root });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-explainer-notes')).toBe('MAX_ITERATIONS');
-    const body = await response.json();
+    const body = await json(response);
     expect(body.metadata.toolCalls).toBe(2);
     expect(body.explanation).toMatch(/MAX_ITERATIONS/);
   });
@@ -157,8 +165,8 @@ describe('the HTTP service', () => {
       return answer({ ...VALID, explanation: `answer to the ${who} question` });
     });
     const order: string[] = [];
-    const first = post(url, { question: 'the first question', directory: project.root }).then(async (r) => (order.push('first'), r.json()));
-    const second = post(url, { question: 'the second question', directory: project.root }).then(async (r) => (order.push('second'), r.json()));
+    const first = post(url, { question: 'the first question', directory: project.root }).then(async (r) => (order.push('first'), json(r)));
+    const second = post(url, { question: 'the second question', directory: project.root }).then(async (r) => (order.push('second'), json(r)));
     const secondBody = await second;
     releaseSlow();
     const firstBody = await first;
@@ -197,7 +205,7 @@ describe('the HTTP service', () => {
     release();
     const response = await inFlight;
     expect(response.status).toBe(200);
-    expect((await response.json()).explanation).toBe(VALID.explanation);
+    expect((await json(response)).explanation).toBe(VALID.explanation);
     await closed;
     service = undefined;
   });
@@ -209,7 +217,7 @@ describe('the HTTP service', () => {
     await running.close();
     service = undefined;
     const response = await inFlight;
-    expect([response.status, (await response.json()).error.code]).toEqual([503, 'SHUTTING_DOWN']);
+    expect([response.status, (await json(response)).error.code]).toEqual([503, 'SHUTTING_DOWN']);
     expect(logs).toContainEqual(expect.objectContaining({ msg: 'grace period over: cancelling the requests in flight' }));
   });
 });
@@ -283,7 +291,7 @@ describe('the CLI', () => {
     expect(JSON.parse(health)).toEqual({ status: 'ok', version: VERSION });
     const response = await post(`http://127.0.0.1:${port}`, { question: 'q', directory: project.root }, { 'x-request-id': 'via-cli' });
     expect(response.status).toBe(200);
-    expect((await response.json()).explanation).toBe(VALID.explanation);
+    expect((await json(response)).explanation).toBe(VALID.explanation);
     const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exit).toBe(0);

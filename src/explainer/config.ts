@@ -46,10 +46,15 @@ export interface ExplainerConfig {
 
 /** Values given on the command line, which win over the environment. */
 export interface ConfigOverrides {
+  /** `--model`, over `CODE_INDEX_MODEL`. */
   model?: string | undefined;
+  /** `--port`, over `PORT` (as typed: it is checked like the variable). */
   port?: string | undefined;
+  /** `--host`, over `HOST`. */
   host?: string | undefined;
+  /** The allowed roots, over `ALLOWED_ROOTS` (`explain` allows exactly its `--root`). */
   allowedRoots?: string[] | undefined;
+  /** The log level, over `LOG_LEVEL`. */
   logLevel?: LogLevel | undefined;
 }
 

@@ -28,6 +28,7 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
 
 /** Options of {@link createExplainerServer}. */
 export interface ExplainerServerOptions {
+  /** The agent that answers `POST /explain`. */
   explainer: Explainer;
   /** Access and error logs (each line with the request id). @defaultValue silent */
   logger?: ExplainerLogger;

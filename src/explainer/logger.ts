@@ -16,9 +16,13 @@ export type LogFields = Record<string, unknown>;
 
 /** What the explainer logs through: pino-compatible (`fields` first, then the message). */
 export interface ExplainerLogger {
+  /** Model responses and other detail. */
   debug(fields: LogFields, message: string): void;
+  /** A request started or finished, each tool call and file access, each HTTP request. */
   info(fields: LogFields, message: string): void;
+  /** A refused path, a retried model call, a malformed answer, a refused request. */
   warn(fields: LogFields, message: string): void;
+  /** A request that failed. */
   error(fields: LogFields, message: string): void;
 }
 

@@ -66,7 +66,7 @@ export const ExplainResponseSchema = z.object({
 export type ExplainRequest = z.input<typeof ExplainRequestSchema>;
 /** A response of {@link ExplainResponseSchema}. */
 export type ExplainResponse = z.output<typeof ExplainResponseSchema>;
-/** One entry of {@link ExplainResponse.codeSnippets}: real lines of a real file, root-relative. */
+/** One entry of the response's `codeSnippets`: real lines of a real file, root-relative. */
 export type CodeSnippet = ExplainResponse['codeSnippets'][number];
 /** How sure the agent is of its answer. */
 export type Confidence = ExplainResponse['metadata']['confidence'];
