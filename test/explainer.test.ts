@@ -306,6 +306,23 @@ describe('the loop', () => {
     expect(events).toContainEqual(expect.objectContaining({ type: 'note', code: 'MAX_ITERATIONS' }));
   });
 
+  it('Should share a budget of tool result characters, cutting results to fit, and answer when it is used up', async () => {
+    const { explainer, fake } = await setup((body) =>
+      body.response_format ? answer(VALID_ANSWER) : toolCalls(['read_file', { path: 'src/auth/middleware.ts' }], ['list_directory', { path: '.', maxDepth: 3 }], ['read_file', { path: 'README.md' }]),
+    { toolResultBudgetChars: 2500 });
+    const response = await explainer.explain({ question: 'q', directory: project.root });
+    // Turn 1 gets 2500 / 3 = 833 characters per result; turn 2 what is left, split three ways but at least 1000;
+    // then less than 1000 is left and the final answer is asked for.
+    const turns = fake.requests.filter((r) => !r.response_format);
+    expect(turns).toHaveLength(2);
+    const firstResults = Object.values(toolResults(turns[1]));
+    expect(firstResults).toHaveLength(3);
+    for (const text of firstResults) expect(text.length).toBeLessThanOrEqual(833 + 200);
+    expect(fake.requests.at(-1)?.response_format?.type).toBe('json_schema');
+    expect(response.explanation).toMatch(/TOOL_RESULT_BUDGET: The investigation stopped after 2 rounds/);
+    expect(response.metadata.confidence).toBe('medium');
+  });
+
   it('Should ask once more, as structured output, for a malformed final answer', async () => {
     const { explainer, fake, logs } = await setup((body, n) => (n === 0 ? answer('Authentication uses JWT, I believe.') : body.response_format ? answer(VALID_ANSWER) : answer('?')));
     const response = await explainer.explain({ question: 'q', directory: project.root });

@@ -33,7 +33,7 @@ import {
   scopeOptions,
 } from './schemas.js';
 import { checkSnippets } from './snippets.js';
-import { createScopedToolbox, RequestScope } from './tools.js';
+import { type AgentToolbox, createScopedToolbox, RequestScope } from './tools.js';
 
 /** The OpenAI API, the default of {@link ExplainerOptions.baseURL} (and of `OPENAI_BASE_URL`). */
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -77,8 +77,14 @@ export interface ExplainerOptions {
   retry?: RetryPolicy;
   /** Time budget of one tool call. @defaultValue 30000 */
   toolTimeoutMs?: number;
-  /** Longest tool result sent to the model, in characters (longer ones are cut and say so). @defaultValue 20000 */
+  /** Longest tool result sent to the model, in characters (longer ones are cut and say so). @defaultValue 16000 */
   maxToolResultChars?: number;
+  /**
+   * All tool results of one request together, in characters: what the conversation may grow by (about 4
+   * characters per token). Results are cut to share what is left; when it is used up the agent answers with what
+   * it has, as at the iteration limit. @defaultValue 200000
+   */
+  toolResultBudgetChars?: number;
   /** Most tool calls run from one model turn; the rest are answered with an error. @defaultValue 8 */
   maxParallelToolCalls?: number;
 }
@@ -121,13 +127,13 @@ export interface Explainer {
 export interface Agent {
   model: ChatModel;
   preamble: string;
-  tools: Toolbox;
+  tools: AgentToolbox;
 }
 
 /** Why a {@link PromptRequest} stopped. */
 export type PromptOutcome =
   | { kind: 'answer'; text: string; history: ChatCompletionMessageParam[]; iterations: number }
-  | { kind: 'max_depth'; history: ChatCompletionMessageParam[]; iterations: number };
+  | { kind: 'max_depth'; reason: 'iterations' | 'budget'; history: ChatCompletionMessageParam[]; iterations: number };
 
 /** What a {@link PromptRequest} reports about its tool calls. */
 export interface ToolCallRecord {
@@ -145,8 +151,13 @@ export interface PromptContext {
   signal?: AbortSignal | undefined;
   onEvent: (event: ExplainEvent) => void;
   maxParallelToolCalls: number;
+  /** Characters all tool results of the request may take together. */
+  toolResultBudgetChars: number;
   onToolCall: (record: ToolCallRecord) => void;
 }
+
+/** A result cut below this many characters says too little: the budget counts as used up. */
+const MIN_RESULT_CHARS = 1000;
 
 /**
  * Rig's `PromptRequest`: send the prompt with the tool definitions; while the model asks for tools, run them (all
@@ -176,7 +187,9 @@ export class PromptRequest {
       { role: 'system', content: preamble },
       { role: 'user', content: this.#prompt },
     ];
+    let used = 0;
     for (let iteration = 1; iteration <= this.#maxDepth; iteration++) {
+      if (context.toolResultBudgetChars - used < MIN_RESULT_CHARS) return { kind: 'max_depth', reason: 'budget', history, iterations: iteration - 1 };
       const purpose = `turn ${iteration}`;
       emit(context.onEvent, { type: 'model', iteration, purpose });
       const completion = await model.complete({ messages: history, tools: definitions, tool_choice: 'auto' }, callContext(context, purpose));
@@ -188,16 +201,20 @@ export class PromptRequest {
       const withIds = calls.map((call, i) => ({ ...call, id: call.id || `call_${iteration}_${i + 1}` }));
       const assistant: ChatCompletionAssistantMessageParam = { role: 'assistant', content: message.content ?? null, tool_calls: withIds };
       history.push(assistant);
-      const results = await Promise.all(withIds.map((call, i) => this.#run(call, i, iteration, context)));
+      const running = Math.min(withIds.length, context.maxParallelToolCalls);
+      const limit = Math.max(MIN_RESULT_CHARS, Math.floor((context.toolResultBudgetChars - used) / running));
+      const tools = this.#agent.tools.withResultLimit(limit);
+      const results = await Promise.all(withIds.map((call, i) => this.#run(tools, call, i, iteration, context)));
       context.signal?.throwIfAborted();
+      used += results.reduce((sum, text) => sum + text.length, 0);
       for (let i = 0; i < withIds.length; i++) {
         history.push({ role: 'tool', tool_call_id: withIds[i]?.id ?? '', content: results[i] ?? '' });
       }
     }
-    return { kind: 'max_depth', history, iterations: this.#maxDepth };
+    return { kind: 'max_depth', reason: 'iterations', history, iterations: this.#maxDepth };
   }
 
-  async #run(call: { id: string; type: string; function?: { name: string; arguments?: string | unknown } }, position: number, iteration: number, context: PromptContext): Promise<string> {
+  async #run(tools: Toolbox, call: { id: string; type: string; function?: { name: string; arguments?: string | unknown } }, position: number, iteration: number, context: PromptContext): Promise<string> {
     const name = call.type === 'function' && call.function ? call.function.name : String((call as { custom?: { name?: string } }).custom?.name ?? call.type);
     if (position >= context.maxParallelToolCalls) {
       const error = { code: ErrorCode.INVALID_ARGUMENT, message: `At most ${context.maxParallelToolCalls} tool calls run per turn; this one (${name}) did not run. Call it again in the next turn if you still need it.` };
@@ -213,7 +230,7 @@ export class PromptRequest {
     }
     emit(context.onEvent, { type: 'tool_call', iteration, name, args });
     const started = performance.now();
-    const result = call.type === 'function' ? await callWithJsonArguments(this.#agent.tools, name, json) : await this.#agent.tools.call(name, args);
+    const result = call.type === 'function' ? await callWithJsonArguments(tools, name, json) : await tools.call(name, args);
     const ms = Math.round(performance.now() - started);
     emit(context.onEvent, { type: 'tool_result', iteration, name, ok: result.ok, ms, ...(result.ok ? {} : { code: result.error.code }) });
     context.onToolCall({ iteration, name, args, result, ms });
@@ -365,7 +382,8 @@ export function createExplainer(options: ExplainerOptions): Explainer {
   const maxFileSizeKb = positiveInteger(options.maxFileSizeKb, DEFAULT_MAX_FILE_SIZE_KB, 'maxFileSizeKb', 1024 * 1024);
   const llmTimeoutMs = positiveInteger(options.llmTimeoutMs, DEFAULT_LLM_TIMEOUT_MS, 'llmTimeoutMs', 3_600_000);
   const toolTimeoutMs = positiveInteger(options.toolTimeoutMs, 30_000, 'toolTimeoutMs', 3_600_000);
-  const maxToolResultChars = positiveInteger(options.maxToolResultChars, 20_000, 'maxToolResultChars', 1_000_000);
+  const maxToolResultChars = positiveInteger(options.maxToolResultChars, 16_000, 'maxToolResultChars', 1_000_000);
+  const toolResultBudgetChars = positiveInteger(options.toolResultBudgetChars, 200_000, 'toolResultBudgetChars', 10_000_000);
   const maxParallelToolCalls = positiveInteger(options.maxParallelToolCalls, 8, 'maxParallelToolCalls', 100);
   const logger = options.logger ?? silentLogger;
   const baseURL = options.baseURL ?? DEFAULT_BASE_URL;
@@ -424,6 +442,7 @@ export function createExplainer(options: ExplainerOptions): Explainer {
         signal: call.signal,
         onEvent,
         maxParallelToolCalls,
+        toolResultBudgetChars,
         onToolCall(record) {
           records.push(record);
           const fields = { requestId, iteration: record.iteration, tool: record.name, args: loggedArgs(record.args), ok: record.result.ok, ms: record.ms, ...(record.result.ok ? {} : { code: record.result.error.code }) };
@@ -437,14 +456,19 @@ export function createExplainer(options: ExplainerOptions): Explainer {
       let text: string;
       let confidenceCeiling: Confidence = 'high';
       if (outcome.kind === 'max_depth') {
-        note(ErrorCode.MAX_ITERATIONS, `The investigation stopped after ${maxToolIterations} rounds of tool calls (the limit); this answer is built from partial results.`);
-        logger.warn({ requestId, iterations: outcome.iterations }, 'tool budget used up: asking for the final answer');
+        if (outcome.reason === 'iterations') {
+          note(ErrorCode.MAX_ITERATIONS, `The investigation stopped after ${maxToolIterations} rounds of tool calls (the limit); this answer is built from partial results.`);
+        } else {
+          note('TOOL_RESULT_BUDGET', `The investigation stopped after ${outcome.iterations} rounds of tool calls: their results filled the ${toolResultBudgetChars}-character budget of a request; this answer is built from partial results.`);
+        }
+        logger.warn({ requestId, iterations: outcome.iterations, reason: outcome.reason }, 'tool budget used up: asking for the final answer');
         confidenceCeiling = 'medium';
+        const used = outcome.reason === 'iterations' ? `all ${maxToolIterations} turns of tool calls` : 'the space for tool results';
         history = [
           ...history,
           {
             role: 'user',
-            content: `You have used all ${maxToolIterations} turns of tool calls. Answer now from what you found, with only the JSON object described above; say in the explanation what you could not check.`,
+            content: `You have used ${used}. Answer now from what you found, with only the JSON object described above; say in the explanation what you could not check.`,
           },
         ];
         text = await structuredAnswer(history, { requestId, logger, signal: call.signal, onEvent }, 'final answer (tool budget used up)', maxToolIterations + 1);

@@ -336,22 +336,29 @@ export interface ScopedToolboxOptions {
   timeoutMs: number;
 }
 
+/** A toolbox whose results can be bounded per call: the agent shares a budget of result characters per request. */
+export interface AgentToolbox extends Toolbox {
+  /** The same tools with results cut to `maxResultChars` (when lower than the toolbox's own limit). */
+  withResultLimit(maxResultChars: number): Toolbox;
+}
+
 /** The agent's toolbox for one request: every tool bound to the index and the scope. `call` never throws. */
-export function createScopedToolbox(index: CodeIndex, scope: RequestScope, options: ScopedToolboxOptions): Toolbox {
+export function createScopedToolbox(index: CodeIndex, scope: RequestScope, options: ScopedToolboxOptions): AgentToolbox {
   const tools = [...scopedExplainerTools(scope), ...symbolTools(scope)];
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  return {
+  const view = (maxResultChars: number): Toolbox => ({
     index,
     tools,
     async call(name, args) {
       const tool = byName.get(name);
       if (!tool) return unknownTool(name, [...byName.keys()]);
-      return runTool(tool, args, { index }, { maxResultChars: options.maxResultChars, timeoutMs: options.timeoutMs });
+      return runTool(tool, args, { index }, { maxResultChars, timeoutMs: options.timeoutMs });
     },
     close() {
       index.close();
     },
-  };
+  });
+  return { ...view(options.maxResultChars), withResultLimit: (limit) => view(Math.min(limit, options.maxResultChars)) };
 }
 
 /** The shared read_file tool, unscoped, for checking the model's snippets against the files. */
