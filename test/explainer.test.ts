@@ -323,6 +323,15 @@ describe('the loop', () => {
     expect(response.metadata.confidence).toBe('medium');
   });
 
+  it('Should start no new round of tools after the time budget, and answer from what it found', async () => {
+    const { explainer, fake } = await setup((body) => (body.response_format ? answer(VALID_ANSWER) : { ...toolCalls(['list_directory', {}]), delayMs: 30 }), { timeBudgetMs: 1 });
+    const response = await explainer.explain({ question: 'q', directory: project.root });
+    // The first round always runs; the deadline has passed before the second.
+    expect(fake.requests.map((r) => (r.response_format ? 'final' : 'turn'))).toEqual(['turn', 'final']);
+    expect(response.metadata.toolCalls).toBe(1);
+    expect(response.explanation).toMatch(/TIME_BUDGET: The investigation stopped after 1 round of tool calls/);
+  });
+
   it('Should ask once more, as structured output, for a malformed final answer', async () => {
     const { explainer, fake, logs } = await setup((body, n) => (n === 0 ? answer('Authentication uses JWT, I believe.') : body.response_format ? answer(VALID_ANSWER) : answer('?')));
     const response = await explainer.explain({ question: 'q', directory: project.root });

@@ -85,6 +85,11 @@ export interface ExplainerOptions {
    * it has, as at the iteration limit. @defaultValue 200000
    */
   toolResultBudgetChars?: number;
+  /**
+   * Soft deadline of one request: no new round of tool calls starts after it, and the answer is asked for from
+   * what was found (each model call keeps its own `llmTimeoutMs`). @defaultValue 120000
+   */
+  timeBudgetMs?: number;
   /** Most tool calls run from one model turn; the rest are answered with an error. @defaultValue 8 */
   maxParallelToolCalls?: number;
 }
@@ -133,7 +138,7 @@ export interface Agent {
 /** Why a {@link PromptRequest} stopped. */
 export type PromptOutcome =
   | { kind: 'answer'; text: string; history: ChatCompletionMessageParam[]; iterations: number }
-  | { kind: 'max_depth'; reason: 'iterations' | 'budget'; history: ChatCompletionMessageParam[]; iterations: number };
+  | { kind: 'max_depth'; reason: 'iterations' | 'budget' | 'time'; history: ChatCompletionMessageParam[]; iterations: number };
 
 /** What a {@link PromptRequest} reports about its tool calls. */
 export interface ToolCallRecord {
@@ -153,6 +158,8 @@ export interface PromptContext {
   maxParallelToolCalls: number;
   /** Characters all tool results of the request may take together. */
   toolResultBudgetChars: number;
+  /** `performance.now()` after which no new round of tool calls starts. */
+  deadline: number;
   onToolCall: (record: ToolCallRecord) => void;
 }
 
@@ -190,6 +197,7 @@ export class PromptRequest {
     let used = 0;
     for (let iteration = 1; iteration <= this.#maxDepth; iteration++) {
       if (context.toolResultBudgetChars - used < MIN_RESULT_CHARS) return { kind: 'max_depth', reason: 'budget', history, iterations: iteration - 1 };
+      if (iteration > 1 && performance.now() > context.deadline) return { kind: 'max_depth', reason: 'time', history, iterations: iteration - 1 };
       const purpose = `turn ${iteration}`;
       emit(context.onEvent, { type: 'model', iteration, purpose });
       const completion = await model.complete({ messages: history, tools: definitions, tool_choice: 'auto' }, callContext(context, purpose));
@@ -384,6 +392,7 @@ export function createExplainer(options: ExplainerOptions): Explainer {
   const toolTimeoutMs = positiveInteger(options.toolTimeoutMs, 30_000, 'toolTimeoutMs', 3_600_000);
   const maxToolResultChars = positiveInteger(options.maxToolResultChars, 16_000, 'maxToolResultChars', 1_000_000);
   const toolResultBudgetChars = positiveInteger(options.toolResultBudgetChars, 200_000, 'toolResultBudgetChars', 10_000_000);
+  const timeBudgetMs = positiveInteger(options.timeBudgetMs, 120_000, 'timeBudgetMs', 86_400_000);
   const maxParallelToolCalls = positiveInteger(options.maxParallelToolCalls, 8, 'maxParallelToolCalls', 100);
   const logger = options.logger ?? silentLogger;
   const baseURL = options.baseURL ?? DEFAULT_BASE_URL;
@@ -443,6 +452,7 @@ export function createExplainer(options: ExplainerOptions): Explainer {
         onEvent,
         maxParallelToolCalls,
         toolResultBudgetChars,
+        deadline: started + timeBudgetMs,
         onToolCall(record) {
           records.push(record);
           const fields = { requestId, iteration: record.iteration, tool: record.name, args: loggedArgs(record.args), ok: record.result.ok, ms: record.ms, ...(record.result.ok ? {} : { code: record.result.error.code }) };
@@ -457,13 +467,15 @@ export function createExplainer(options: ExplainerOptions): Explainer {
       let confidenceCeiling: Confidence = 'high';
       if (outcome.kind === 'max_depth') {
         if (outcome.reason === 'iterations') {
-          note(ErrorCode.MAX_ITERATIONS, `The investigation stopped after ${maxToolIterations} rounds of tool calls (the limit); this answer is built from partial results.`);
+          note(ErrorCode.MAX_ITERATIONS, `The investigation stopped after ${rounds(maxToolIterations)} of tool calls (the limit); this answer is built from partial results.`);
+        } else if (outcome.reason === 'budget') {
+          note('TOOL_RESULT_BUDGET', `The investigation stopped after ${rounds(outcome.iterations)} of tool calls: their results filled the ${toolResultBudgetChars}-character budget of a request; this answer is built from partial results.`);
         } else {
-          note('TOOL_RESULT_BUDGET', `The investigation stopped after ${outcome.iterations} rounds of tool calls: their results filled the ${toolResultBudgetChars}-character budget of a request; this answer is built from partial results.`);
+          note('TIME_BUDGET', `The investigation stopped after ${rounds(outcome.iterations)} of tool calls, at the ${timeBudgetMs} ms time budget of a request; this answer is built from partial results.`);
         }
         logger.warn({ requestId, iterations: outcome.iterations, reason: outcome.reason }, 'tool budget used up: asking for the final answer');
         confidenceCeiling = 'medium';
-        const used = outcome.reason === 'iterations' ? `all ${maxToolIterations} turns of tool calls` : 'the space for tool results';
+        const used = { iterations: `all ${maxToolIterations} turns of tool calls`, budget: 'the space for tool results', time: 'the time for this question' }[outcome.reason];
         history = [
           ...history,
           {
@@ -561,6 +573,10 @@ export function createExplainer(options: ExplainerOptions): Explainer {
   }
 
   return { model: model.model, baseURL, allowedRoots, explain };
+}
+
+function rounds(n: number): string {
+  return `${n} round${n === 1 ? '' : 's'}`;
 }
 
 /** Text that is not a JSON attempt, to return as the explanation when the model never gave the JSON. */
