@@ -283,6 +283,8 @@ describe('the loop', () => {
       const error = await explainer.explain({ question: 'q', directory }).catch((e: unknown) => e);
       expect(isCodeIndexError(error) && error.code, directory).toBe(code);
     }
+    const patterns = await explainer.explain({ question: 'q', directory: project.root, options: { excludePatterns: ['x'.repeat(501)] } }).catch((e: unknown) => e);
+    expect(isCodeIndexError(patterns, 'INVALID_ARGUMENT') && patterns.message).toMatch(/options\.excludePatterns may hold at most 100 patterns/);
     const invalid = await explainer.explain({ question: '', directory: project.root }).catch((e: unknown) => e);
     expect(isCodeIndexError(invalid, 'INVALID_ARGUMENT') && invalid.message).toMatch(/question: Too small/);
     expect(fake.requests).toHaveLength(0);

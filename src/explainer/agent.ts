@@ -433,8 +433,8 @@ export function createExplainer(options: ExplainerOptions): Explainer {
       throw error;
     }
     logger.info({ requestId, directory: root.real, model: model.model, maxToolIterations, options: scopeLimits }, 'explain started');
+    const scope = new RequestScope(root.real, scopeLimits, maxFileSizeKb * 1024, [root.given]);
     const index = await CodeIndex.open({ root: root.real, maxFileSize: maxFileSizeKb * 1024, exclude: scopeLimits.excludePatterns });
-    const scope = new RequestScope(index.root, scopeLimits, maxFileSizeKb * 1024, [root.given]);
     const toolbox = createScopedToolbox(index, scope, { maxResultChars: maxToolResultChars, timeoutMs: toolTimeoutMs });
     const records: ToolCallRecord[] = [];
     const notes: { code: string; text: string }[] = [];

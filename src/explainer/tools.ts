@@ -53,8 +53,8 @@ export class RequestScope {
     this.#aliases = aliases.filter((alias) => alias !== root);
     this.options = options;
     this.maxFileSize = maxFileSize;
-    this.#included = options.includePatterns.length > 0 ? picomatch(options.includePatterns, { dot: true }) : () => true;
-    this.#excluded = options.excludePatterns.length > 0 ? picomatch(options.excludePatterns, { dot: true }) : () => false;
+    this.#included = options.includePatterns.length > 0 ? matcher(options.includePatterns, 'includePatterns') : () => true;
+    this.#excluded = options.excludePatterns.length > 0 ? matcher(options.excludePatterns, 'excludePatterns') : () => false;
   }
 
   /** An absolute path under one of the root's aliases, rewritten under the root; anything else as given. */
@@ -150,6 +150,25 @@ export class RequestScope {
   }
 }
 
+/** Most patterns, and longest pattern, of includePatterns and excludePatterns (each becomes a regular expression). */
+const MAX_PATTERNS = 100;
+const MAX_PATTERN_LENGTH = 500;
+
+function matcher(patterns: string[], option: string): (path: string) => boolean {
+  if (patterns.length > MAX_PATTERNS || patterns.some((pattern) => pattern.length > MAX_PATTERN_LENGTH)) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `options.${option} may hold at most ${MAX_PATTERNS} patterns of at most ${MAX_PATTERN_LENGTH} characters each`, {
+      [option]: patterns.length,
+    });
+  }
+  try {
+    return picomatch(patterns, { dot: true });
+  } catch (error) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `options.${option} holds a pattern that is not a glob (${(error as Error).message}); use patterns such as "src/**/*.ts"`, {
+      [option]: patterns,
+    });
+  }
+}
+
 function outOfScope(reason: ScopeReason, message: string, argument: string, path: string): CodeIndexError {
   return new CodeIndexError(ErrorCode.FILE_UNREADABLE, message, { [argument]: path, reason });
 }
@@ -211,7 +230,9 @@ function scopedExplainerTools(scope: RequestScope): AnyTool[] {
             totalMatches: number;
             truncated: boolean;
           };
-          const kept = out.matches.filter((m) => scope.isSearchable(m.file) && !scope.isTooLarge(m.file));
+          const large = new Map<string, boolean>();
+          const tooLarge = (file: string) => large.get(file) ?? large.set(file, scope.isTooLarge(file)).get(file);
+          const kept = out.matches.filter((m) => scope.isSearchable(m.file) && !tooLarge(m.file));
           const matches = kept.slice(0, wanted);
           for (const m of matches) scope.filesExamined.add(m.file);
           const complete = !out.truncated;
