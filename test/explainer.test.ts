@@ -15,7 +15,7 @@ import {
   ExplainResponseSchema,
   loadExplainerConfig,
 } from '../src/explainer/index.js';
-import { parseAnswer } from '../src/explainer/agent.js';
+import { parseAnswer } from '../src/explainer/answer.js';
 import { retryAfter } from '../src/explainer/llm.js';
 import { createProject, FILES, lines, type Project, SECRET } from './helpers/explainer-project.js';
 import { answer, type ChatBody, failure, type FakeModel, type Script, startFakeModel, toolCalls } from './helpers/fake-openai.js';

@@ -1,46 +1,33 @@
 /**
- * The Codebase Explainer agent (seed 004), shaped like Rig's: an {@link Agent} is a model, a preamble and tools;
- * a {@link PromptRequest} sends the prompt, runs the tools the model asks for (in parallel when it asks for
- * several), feeds their results back and repeats, up to a depth. `createExplainer` builds one agent per request
- * over the request's directory and turns its last message into the seed's response: the answer validated
- * (repaired, or asked for once more as structured output), its snippets checked against the files, limitations
- * noted, metadata measured.
+ * The Codebase Explainer agent (seed 004): `createExplainer` checks a request, opens an index and a scoped toolbox
+ * over its directory, runs the loop ({@link PromptRequest}, Rig-style) and turns its last message into the seed's
+ * response: the answer validated (repaired, or asked for once more as structured output), its snippets checked
+ * against the files, limitations noted, metadata measured.
  *
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import { realpathSync, statSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
-import type {
-  ChatCompletionAssistantMessageParam,
-  ChatCompletionMessageParam,
-  ChatCompletionTool,
-} from 'openai/resources/chat/completions';
-import { openAIChatTools, callWithJsonArguments } from '../adapters/openai.js';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { CodeIndexError, ErrorCode, isCodeIndexError } from '../errors.js';
 import { CodeIndex } from '../index/code-index.js';
-import type { ToolResult } from '../tools/runner.js';
-import type { Toolbox } from '../tools/toolbox.js';
-import { ChatModel, type CallContext, type RetryPolicy } from './llm.js';
+import { capConfidence, limitation, parseAnswer, proseOf, withNotes } from './answer.js';
+import { ChatModel, type RetryPolicy } from './llm.js';
 import { type ExplainerLogger, silentLogger } from './logger.js';
-import {
-  type Confidence,
-  type ExplainRequest,
-  ExplainRequestSchema,
-  type ExplainResponse,
-  type ExplainScopeOptions,
-  modelAnswerJsonSchema,
-  scopeOptions,
-} from './schemas.js';
+import { type Agent, callContext, DEFAULT_MAX_DEPTH, emit, type ExplainEvent, noChoices, PromptRequest, textOf, type ToolCallRecord } from './loop.js';
+import { preamble, prompt } from './prompts.js';
+import { checkDirectory, realRoot } from './roots.js';
+import { type Confidence, type ExplainRequest, ExplainRequestSchema, type ExplainResponse, modelAnswerJsonSchema, scopeOptions } from './schemas.js';
 import { checkSnippets } from './snippets.js';
-import { type AgentToolbox, createScopedToolbox, RequestScope } from './tools.js';
+import { createScopedToolbox, RequestScope } from './tools.js';
+
+export type { ExplainEvent } from './loop.js';
 
 /** The OpenAI API, the default of {@link ExplainerOptions.baseURL} (and of `OPENAI_BASE_URL`). */
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 /** The default model (`CODE_INDEX_MODEL`): an OpenAI model with tool calling and strict structured output. */
 export const DEFAULT_MODEL = 'gpt-4o-mini';
 /** Default of {@link ExplainerOptions.maxToolIterations} (the seed's `MAX_TOOL_ITERATIONS`). */
-export const DEFAULT_MAX_TOOL_ITERATIONS = 10;
+export const DEFAULT_MAX_TOOL_ITERATIONS = DEFAULT_MAX_DEPTH;
 /** Default of {@link ExplainerOptions.maxFileSizeKb} (the seed's `MAX_FILE_SIZE_KB`). */
 export const DEFAULT_MAX_FILE_SIZE_KB = 500;
 /** Default of {@link ExplainerOptions.llmTimeoutMs}. */
@@ -94,13 +81,6 @@ export interface ExplainerOptions {
   maxParallelToolCalls?: number;
 }
 
-/** What happens during {@link Explainer.explain}, for progress displays. */
-export type ExplainEvent =
-  | { type: 'model'; iteration: number; purpose: string }
-  | { type: 'tool_call'; iteration: number; name: string; args: unknown }
-  | { type: 'tool_result'; iteration: number; name: string; ok: boolean; code?: string; ms: number }
-  | { type: 'note'; code: string; message: string };
-
 /** Options of one {@link Explainer.explain} call. */
 export interface ExplainCallOptions {
   /** Cancels the request (the model call in flight too); `explain` then rejects with the signal's reason. */
@@ -126,235 +106,6 @@ export interface Explainer {
    * outside the allowed roots), `DIR_NOT_FOUND`, `RATE_LIMIT`, `LLM_TIMEOUT`, `LLM_ERROR`.
    */
   explain(request: ExplainRequest, options?: ExplainCallOptions): Promise<ExplainResponse>;
-}
-
-/** A Rig-style agent: a model, a preamble and the tools it may call. */
-export interface Agent {
-  model: ChatModel;
-  preamble: string;
-  tools: AgentToolbox;
-}
-
-/** Why a {@link PromptRequest} stopped. */
-export type PromptOutcome =
-  | { kind: 'answer'; text: string; history: ChatCompletionMessageParam[]; iterations: number }
-  | { kind: 'max_depth'; reason: 'iterations' | 'budget' | 'time'; history: ChatCompletionMessageParam[]; iterations: number };
-
-/** What a {@link PromptRequest} reports about its tool calls. */
-export interface ToolCallRecord {
-  iteration: number;
-  name: string;
-  args: unknown;
-  result: ToolResult;
-  ms: number;
-}
-
-/** Context a prompt request runs in. */
-export interface PromptContext {
-  requestId: string;
-  logger: ExplainerLogger;
-  signal?: AbortSignal | undefined;
-  onEvent: (event: ExplainEvent) => void;
-  maxParallelToolCalls: number;
-  /** Characters all tool results of the request may take together. */
-  toolResultBudgetChars: number;
-  /** `performance.now()` after which no new round of tool calls starts. */
-  deadline: number;
-  onToolCall: (record: ToolCallRecord) => void;
-}
-
-/** A result cut below this many characters says too little: the budget counts as used up. */
-const MIN_RESULT_CHARS = 1000;
-
-/**
- * Rig's `PromptRequest`: send the prompt with the tool definitions; while the model asks for tools, run them (all
- * of one turn at once), append their results and send again; stop at the model's first message without tool
- * calls, or after `maxDepth` rounds of tools (`max_depth`, the history kept for a final answer).
- */
-export class PromptRequest {
-  readonly #agent: Agent;
-  readonly #prompt: string;
-  #maxDepth = DEFAULT_MAX_TOOL_ITERATIONS;
-
-  constructor(agent: Agent, prompt: string) {
-    this.#agent = agent;
-    this.#prompt = prompt;
-  }
-
-  /** Rounds of tool calls allowed before the request stops with `max_depth`. */
-  maxDepth(depth: number): this {
-    this.#maxDepth = depth;
-    return this;
-  }
-
-  async send(context: PromptContext): Promise<PromptOutcome> {
-    const { model, preamble, tools } = this.#agent;
-    const definitions = openAIChatTools(tools) as ChatCompletionTool[];
-    const history: ChatCompletionMessageParam[] = [
-      { role: 'system', content: preamble },
-      { role: 'user', content: this.#prompt },
-    ];
-    let used = 0;
-    for (let iteration = 1; iteration <= this.#maxDepth; iteration++) {
-      if (context.toolResultBudgetChars - used < MIN_RESULT_CHARS) return { kind: 'max_depth', reason: 'budget', history, iterations: iteration - 1 };
-      if (iteration > 1 && performance.now() > context.deadline) return { kind: 'max_depth', reason: 'time', history, iterations: iteration - 1 };
-      const purpose = `turn ${iteration}`;
-      emit(context.onEvent, { type: 'model', iteration, purpose });
-      const completion = await model.complete({ messages: history, tools: definitions, tool_choice: 'auto' }, callContext(context, purpose));
-      const message = completion.choices?.[0]?.message;
-      if (!message) throw noChoices(model);
-      const calls = message.tool_calls ?? [];
-      if (calls.length === 0) return { kind: 'answer', text: textOf(message.content), history, iterations: iteration - 1 };
-      // Some local servers leave ids empty; every call needs one for its result to be matched.
-      const withIds = calls.map((call, i) => ({ ...call, id: call.id || `call_${iteration}_${i + 1}` }));
-      const assistant: ChatCompletionAssistantMessageParam = { role: 'assistant', content: message.content ?? null, tool_calls: withIds };
-      history.push(assistant);
-      const running = Math.min(withIds.length, context.maxParallelToolCalls);
-      const limit = Math.max(MIN_RESULT_CHARS, Math.floor((context.toolResultBudgetChars - used) / running));
-      const tools = this.#agent.tools.withResultLimit(limit);
-      const results = await Promise.all(withIds.map((call, i) => this.#run(tools, call, i, iteration, context)));
-      context.signal?.throwIfAborted();
-      used += results.reduce((sum, text) => sum + text.length, 0);
-      for (let i = 0; i < withIds.length; i++) {
-        history.push({ role: 'tool', tool_call_id: withIds[i]?.id ?? '', content: results[i] ?? '' });
-      }
-    }
-    return { kind: 'max_depth', reason: 'iterations', history, iterations: this.#maxDepth };
-  }
-
-  async #run(tools: Toolbox, call: { id: string; type: string; function?: { name: string; arguments?: string | unknown } }, position: number, iteration: number, context: PromptContext): Promise<string> {
-    const name = call.type === 'function' && call.function ? call.function.name : String((call as { custom?: { name?: string } }).custom?.name ?? call.type);
-    if (position >= context.maxParallelToolCalls) {
-      const error = { code: ErrorCode.INVALID_ARGUMENT, message: `At most ${context.maxParallelToolCalls} tool calls run per turn; this one (${name}) did not run. Call it again in the next turn if you still need it.` };
-      return JSON.stringify({ error });
-    }
-    const raw = call.function?.arguments;
-    const json = typeof raw === 'string' ? raw : raw === undefined ? undefined : JSON.stringify(raw);
-    let args: unknown = json;
-    try {
-      args = json === undefined || json.trim() === '' ? {} : JSON.parse(json);
-    } catch {
-      // Reported to the model by callWithJsonArguments below.
-    }
-    emit(context.onEvent, { type: 'tool_call', iteration, name, args });
-    const started = performance.now();
-    const result = call.type === 'function' ? await callWithJsonArguments(tools, name, json) : await tools.call(name, args);
-    const ms = Math.round(performance.now() - started);
-    emit(context.onEvent, { type: 'tool_result', iteration, name, ok: result.ok, ms, ...(result.ok ? {} : { code: result.error.code }) });
-    context.onToolCall({ iteration, name, args, result, ms });
-    return result.text;
-  }
-}
-
-function emit(onEvent: (event: ExplainEvent) => void, event: ExplainEvent): void {
-  try {
-    onEvent(event);
-  } catch {
-    // A progress display must not break the request.
-  }
-}
-
-function callContext(context: { requestId: string; logger: ExplainerLogger; signal?: AbortSignal | undefined }, purpose: string): CallContext {
-  return { requestId: context.requestId, logger: context.logger, signal: context.signal, purpose };
-}
-
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((part) => (part && typeof part === 'object' && 'text' in part ? String(part.text) : '')).join('');
-  return '';
-}
-
-function noChoices(model: ChatModel): CodeIndexError {
-  return new CodeIndexError(ErrorCode.LLM_ERROR, `The model endpoint ${model.baseURL} answered without a message (no choices)`, { model: model.model });
-}
-
-function preamble(maxToolIterations: number, scope: ExplainScopeOptions): string {
-  return `You are the Codebase Explainer. You answer a developer's question about one codebase by investigating it with your tools, then explaining what you found, backed by code you have read.
-
-How to work:
-- Investigate before answering: look at the structure (list_directory), locate code (search_code, search_symbols, find_definition), look at files' structure (file_outline, get_signatures, analyze_imports) and read what matters (read_file, with startLine/endLine for large files). Call several tools in one turn when they do not depend on each other.
-- Paths are relative to the project root. Nothing outside the root can be read. A refused or failed call comes back as a tool result with an error code (PATH_TRAVERSAL, FILE_UNREADABLE, INVALID_ARGUMENT, ...): correct the call, or go on without that file.
-- Only read code: never ask to run, build or execute anything.
-- Budget: at most ${maxToolIterations} turns of tool calls and ${scope.maxFiles} files read.
-
-When you have enough evidence, stop calling tools and reply with ONLY this JSON object (no text around it, no code fences):
-{"explanation": "...", "codeSnippets": [{"file": "src/example.ts", "startLine": 10, "endLine": 18, "content": "the lines 10 to 18, copied exactly", "relevance": "why they matter"}], "confidence": "high", "suggestedQuestions": ["..."]}
-- explanation: a clear, structured answer (Markdown), naming the files and functions involved.
-- codeSnippets: one to five short snippets (under 40 lines each) copied exactly from tool results, with their real line numbers.
-- confidence: "high" when the code you read answers the question directly, "medium" when part is inferred, "low" when you found little.
-- suggestedQuestions: up to three follow-up questions.`;
-}
-
-function prompt(question: string, scope: ExplainScopeOptions): string {
-  return `Question: ${question}
-
-Scope of this request: files matching ${scope.includePatterns.join(', ') || 'any pattern'} are searched; ${scope.excludePatterns.join(', ') || 'nothing'} is excluded; at most ${scope.maxDepth} directory levels below the root; at most ${scope.maxFiles} files read.`;
-}
-
-/** The model's answer, read leniently: what could not be used is in `problems`. */
-interface ParsedAnswer {
-  explanation?: string;
-  codeSnippets: unknown[];
-  confidence: Confidence;
-  suggestedQuestions: string[];
-  problems: string[];
-}
-
-const CONFIDENCE: readonly Confidence[] = ['high', 'medium', 'low'];
-
-/** Reads the model's final message: JSON (possibly fenced or wrapped in prose), checked field by field. */
-export function parseAnswer(text: string): ParsedAnswer {
-  const answer: ParsedAnswer = { codeSnippets: [], confidence: 'low', suggestedQuestions: [], problems: [] };
-  const trimmed = text.trim();
-  if (trimmed === '') {
-    answer.problems.push('the reply was empty');
-    return answer;
-  }
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(trimmed)?.[1];
-  const candidate = fenced ?? trimmed;
-  const start = candidate.indexOf('{');
-  const end = candidate.lastIndexOf('}');
-  let value: unknown;
-  try {
-    value = JSON.parse(start >= 0 && end > start ? candidate.slice(start, end + 1) : candidate);
-  } catch (error) {
-    answer.problems.push(`the reply is not a JSON object (${(error as Error).message})`);
-    return answer;
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    answer.problems.push('the reply is not a JSON object');
-    return answer;
-  }
-  const v = value as Record<string, unknown>;
-  if (typeof v.explanation === 'string' && v.explanation.trim() !== '') answer.explanation = v.explanation.trim();
-  else answer.problems.push('"explanation" is missing or not a non-empty string');
-  if (Array.isArray(v.codeSnippets)) answer.codeSnippets = v.codeSnippets;
-  else if (v.codeSnippets !== undefined) answer.problems.push('"codeSnippets" is not an array');
-  if (CONFIDENCE.includes(v.confidence as Confidence)) answer.confidence = v.confidence as Confidence;
-  if (Array.isArray(v.suggestedQuestions)) {
-    answer.suggestedQuestions = v.suggestedQuestions.filter((q): q is string => typeof q === 'string' && q.trim() !== '').map((q) => q.trim()).slice(0, 3);
-  }
-  return answer;
-}
-
-/** Confidence no higher than `ceiling`. */
-function capConfidence(confidence: Confidence, ceiling: Confidence): Confidence {
-  return CONFIDENCE.indexOf(confidence) < CONFIDENCE.indexOf(ceiling) ? ceiling : confidence;
-}
-
-/** Failures worth telling the reader about (the model's own slips, such as bad arguments, are not). */
-function limitation(record: ToolCallRecord): { code: string; text: string } | undefined {
-  if (record.result.ok) return undefined;
-  const { code, message, details } = record.result.error;
-  const reason = typeof details?.reason === 'string' ? details.reason : undefined;
-  const noted =
-    code === ErrorCode.PATH_TRAVERSAL ||
-    (code === ErrorCode.FILE_UNREADABLE && reason !== ErrorCode.FILE_NOT_FOUND && reason !== ErrorCode.NOT_A_FILE) ||
-    code === ErrorCode.TOOL_TIMEOUT ||
-    code === ErrorCode.SEARCH_TIMEOUT ||
-    code === ErrorCode.TS_PARSE_TIMEOUT ||
-    code === ErrorCode.INTERNAL_ERROR;
-  return noted ? { code, text: `${record.name}: ${message}` } : undefined;
 }
 
 /** Arguments as logged: strings clipped (a pattern, a path), nothing else changed. */
@@ -579,17 +330,6 @@ function rounds(n: number): string {
   return `${n} round${n === 1 ? '' : 's'}`;
 }
 
-/** Text that is not a JSON attempt, to return as the explanation when the model never gave the JSON. */
-function proseOf(text: string): string {
-  const trimmed = text.trim();
-  return trimmed.startsWith('{') || trimmed.startsWith('```') ? '' : trimmed;
-}
-
-function withNotes(explanation: string, notes: { code: string; text: string }[]): string {
-  if (notes.length === 0) return explanation;
-  return `${explanation}\n\n---\nLimitations of this answer:\n${notes.map((n) => `- ${n.code}: ${n.text}`).join('\n')}`;
-}
-
 function positiveInteger(value: number | undefined, fallback: number, name: string, max: number): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 1 || value > max) {
@@ -598,62 +338,3 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
   return value;
 }
 
-/** An allowed root as configured (resolved) and as it really is (symlinks resolved). */
-interface AllowedRoot {
-  given: string;
-  real: string;
-}
-
-function realRoot(path: string): AllowedRoot {
-  try {
-    const given = resolve(path);
-    const real = realpathSync.native(given);
-    if (!statSync(real).isDirectory()) throw new Error('not a directory');
-    return { given, real };
-  } catch {
-    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `Allowed root "${path}" is not an existing directory; fix ALLOWED_ROOTS (comma separated absolute paths)`, {
-      option: 'allowedRoots',
-      path,
-    });
-  }
-}
-
-function isInside(root: string, candidate: string): boolean {
-  const rel = relative(root, candidate);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
-
-/**
- * The request's directory, checked: no `..`, absolute, inside an allowed root before and after symlinks are
- * resolved, an existing directory. Outside is refused before the disk is touched.
- */
-function checkDirectory(directory: string, allowedRoots: readonly AllowedRoot[]): { real: string; given: string } {
-  if (directory.includes('\0')) throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, 'directory contains a NUL byte', { directory });
-  if (directory.split(/[\\/]/).includes('..')) {
-    throw new CodeIndexError(ErrorCode.PATH_TRAVERSAL, `directory "${directory}" contains a ".." segment; give the absolute path of the codebase without ".."`, { directory });
-  }
-  if (!isAbsolute(directory)) {
-    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `directory "${directory}" is not an absolute path; give the codebase's absolute path`, { directory });
-  }
-  const given = resolve(directory);
-  const outside = () =>
-    new CodeIndexError(
-      ErrorCode.PATH_TRAVERSAL,
-      `directory "${directory}" is outside the allowed roots (${allowedRoots.map((r) => r.given).join(', ')}); ask about a directory inside one of them`,
-      { directory, allowedRoots: allowedRoots.map((r) => r.given) },
-    );
-  // Lexically first (against the roots as configured and as resolved): a directory outside is refused before
-  // anything about it is looked up on the disk.
-  if (!allowedRoots.some((root) => isInside(root.given, given) || isInside(root.real, given))) throw outside();
-  let real: string;
-  try {
-    real = realpathSync.native(given);
-  } catch {
-    throw new CodeIndexError(ErrorCode.DIR_NOT_FOUND, `Directory not found: ${directory}; check the path (it must exist on the server)`, { directory });
-  }
-  if (!allowedRoots.some((root) => isInside(root.real, real))) throw outside();
-  if (!statSync(real).isDirectory()) {
-    throw new CodeIndexError(ErrorCode.DIR_NOT_FOUND, `${directory} is a file, not a directory; give the codebase's root folder`, { directory });
-  }
-  return { real, given };
-}
