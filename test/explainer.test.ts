@@ -154,7 +154,7 @@ describe('the loop', () => {
     expect(response.explanation).toContain('Every route goes through `authMiddleware`');
     expect(response.explanation).toContain('src/auth/jwt.ts lines 2-4: line numbers corrected from 10-12');
     expect(response.explanation).toMatch(/src\/server\.ts lines 1-2: the quoted code is not in the file, dropped/);
-    expect(response.explanation).toMatch(/\/etc\/passwd: outside the project or excluded, dropped/);
+    expect(response.explanation).toMatch(/\/etc\/passwd: outside the project or the request's scope, dropped/);
     expect(response.suggestedQuestions).toEqual(['How are tokens issued?', 'What happens on 401?', 'Which routes are public?']);
     expect(response.metadata.toolCalls).toBe(7);
     expect(response.metadata.confidence).toBe('high');
@@ -402,8 +402,9 @@ describe('the request options', () => {
     expect(packageJson.content).toContain('demo-api');
     expect(again.content).toBe('# Demo API');
     expect(response.explanation).toMatch(/FILE_UNREADABLE: read_file: src\/server\.ts is excluded/);
-    // The snippet is in a file deeper than maxDepth... but it exists and was cited: it is checked against the
-    // file like any other; being too deep only limits what the tools read.
+    // The answer cites a file deeper than maxDepth: dropped like any snippet out of scope.
+    expect(response.codeSnippets).toEqual([]);
+    expect(response.explanation).toMatch(/src\/auth\/jwt\.ts: outside the project or the request's scope, dropped/);
     expect(response.metadata.filesExamined).toBe(2);
   });
 

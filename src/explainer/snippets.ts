@@ -113,8 +113,8 @@ export async function checkSnippets(values: unknown[], context: SnippetContext):
       continue;
     }
     const rel = context.scope.relative(snippet.file);
-    if (rel === undefined || rel === '' || context.scope.isExcluded(rel)) {
-      result.dropped.push(`${snippet.file}: outside the project or excluded, dropped`);
+    if (rel === undefined || rel === '' || context.scope.isExcluded(rel) || context.scope.depth(rel) > context.scope.options.maxDepth) {
+      result.dropped.push(`${snippet.file}: outside the project or the request's scope, dropped`);
       context.logger.warn({ requestId: context.requestId, path: snippet.file, purpose: 'snippet check' }, 'snippet outside the scope dropped');
       continue;
     }
