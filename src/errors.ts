@@ -6,7 +6,8 @@
 
 /**
  * Stable error and diagnostic codes. The `TS_*` codes are the tree-sitter tool's (seed 001); the file-system
- * codes follow the Explainer's and graph tool's specs (seeds 003, 004).
+ * codes follow the Explainer's and graph tool's specs (seeds 003, 004), and so do the model codes of the Explainer
+ * agent (`MAX_ITERATIONS`, `RATE_LIMIT`, `LLM_TIMEOUT`, `LLM_ERROR`).
  */
 export const ErrorCode = {
   /** The file does not exist. */
@@ -58,6 +59,20 @@ export const ErrorCode = {
    * that file, which is skipped until it changes.
    */
   ANALYSIS_FAILED: 'ANALYSIS_FAILED',
+  /**
+   * The agent used its whole tool budget (`maxToolIterations`) before answering: the answer is built from partial
+   * results and says so (HTTP 200; seed 004).
+   */
+  MAX_ITERATIONS: 'MAX_ITERATIONS',
+  /** The model endpoint kept answering 429 after the retries with backoff (HTTP 429; seed 004). */
+  RATE_LIMIT: 'RATE_LIMIT',
+  /** The model endpoint did not answer within its time budget, twice (HTTP 504; seed 004). */
+  LLM_TIMEOUT: 'LLM_TIMEOUT',
+  /**
+   * The model endpoint failed otherwise: refused the key, does not know the model, returned an error or an
+   * unreadable response, or could not be reached (HTTP 502).
+   */
+  LLM_ERROR: 'LLM_ERROR',
   /** A bug: an unexpected failure inside a tool, reported instead of thrown into the host. */
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;

@@ -20,6 +20,8 @@ Commands:
   parse FILE...       root node, definitions with positions, syntax errors, parse time
   languages           the registered languages and their extensions
   mcp                 serve the tools over MCP (stdio) for an agent host
+  explain QUESTION    ask a model about the codebase under --root (code-index explain --help)
+  serve               the Codebase Explainer over HTTP: POST /explain, GET /health (code-index serve --help)
 
 Options:
   --root DIR      the project root; files are resolved against it (default: the current directory)
@@ -32,6 +34,11 @@ type Command = 'analyze' | 'signatures' | 'exports' | 'parse' | 'languages' | 'm
 const COMMANDS = new Set<Command>(['analyze', 'signatures', 'exports', 'parse', 'languages', 'mcp']);
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'explain' || argv[0] === 'serve') {
+    // Loaded on demand: the other commands do not pay for the model client.
+    const explainer = await import('../explainer/cli.js');
+    return argv[0] === 'explain' ? explainer.runExplainCommand(argv.slice(1)) : explainer.runServeCommand(argv.slice(1));
+  }
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
