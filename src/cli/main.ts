@@ -18,6 +18,7 @@ Commands:
   signatures FILE...  function and method signatures
   exports FILE...     the public API of each file
   parse FILE...       root node, definitions with positions, syntax errors, parse time
+  index               build or refresh the on-disk index of --root (e.g. in CI, to share it with --cache-dir)
   languages           the registered languages and their extensions
   mcp                 serve the tools over MCP (stdio) for an agent host
   explain QUESTION    ask a model about the codebase under --root (code-index explain --help)
@@ -27,11 +28,20 @@ Options:
   --root DIR      the project root; files are resolved against it (default: the current directory)
   --json          print JSON instead of one fact per line
   --toolset NAME  with mcp: code_analyze, treesitter, scanner, explainer or all (default)
+  --cache-dir DIR the on-disk index's folder (default: $CODE_INDEX_CACHE_DIR, else one per root in the user's cache)
+  --no-cache      keep the index in memory only
   -h, --help      show this help
 `;
 
-type Command = 'analyze' | 'signatures' | 'exports' | 'parse' | 'languages' | 'mcp';
-const COMMANDS = new Set<Command>(['analyze', 'signatures', 'exports', 'parse', 'languages', 'mcp']);
+type Command = 'analyze' | 'signatures' | 'exports' | 'parse' | 'languages' | 'mcp' | 'index';
+const COMMANDS = new Set<Command>(['analyze', 'signatures', 'exports', 'parse', 'languages', 'mcp', 'index']);
+
+/** The index's storage options from the command line and the environment. */
+function storageOptions(values: { 'cache-dir'?: unknown; 'no-cache'?: unknown }): { cacheDir?: string; persist?: boolean } {
+  if (values['no-cache'] === true) return { persist: false };
+  const cacheDir = typeof values['cache-dir'] === 'string' ? values['cache-dir'] : process.env.CODE_INDEX_CACHE_DIR;
+  return cacheDir ? { cacheDir } : {};
+}
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'explain' || argv[0] === 'serve') {
@@ -48,6 +58,8 @@ async function main(argv: string[]): Promise<number> {
         root: { type: 'string' },
         json: { type: 'boolean' },
         toolset: { type: 'string' },
+        'cache-dir': { type: 'string' },
+        'no-cache': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -66,14 +78,22 @@ async function main(argv: string[]): Promise<number> {
   }
   const json = parsed.values.json === true;
   const root = typeof parsed.values.root === 'string' ? parsed.values.root : process.cwd();
-  if (command === 'mcp') return mcp(root, parsed.values.toolset);
+  const storage = storageOptions(parsed.values);
+  if (command === 'mcp') return mcp(root, parsed.values.toolset, storage);
   let index: CodeIndex;
   try {
-    index = await CodeIndex.open({ root });
+    index = await CodeIndex.open({ root, ...storage });
   } catch (error) {
     return fail(error);
   }
   try {
+    if (command === 'index') {
+      const stats = await index.indexAll();
+      const summary = { files: stats.files, symbols: stats.totalSymbols, parsed: stats.cache.parses, skipped: stats.skipped.length, location: stats.cache.location ?? null, warnings: stats.warnings };
+      write(json ? summary : `${stats.files} files, ${stats.totalSymbols} symbols (${stats.cache.parses} parsed, ${stats.skipped.length} skipped)${stats.cache.location ? ` in ${stats.cache.location}` : ' (in memory)'}`, json);
+      for (const warning of stats.warnings) process.stderr.write(`code-index: ${warning.message}\n`);
+      return 0;
+    }
     if (command === 'languages') {
       const languages = index.languages();
       write(json ? languages : languages.map((l) => `${l.id.padEnd(16)} ${l.extensions.join(' ')}`).join('\n'), json);
@@ -152,7 +172,7 @@ main(process.argv.slice(2)).then(
   },
 );
 
-async function mcp(root: string, toolsetName: unknown): Promise<number> {
+async function mcp(root: string, toolsetName: unknown, storage: { cacheDir?: string; persist?: boolean }): Promise<number> {
   const name = toolsetName === undefined ? 'all' : String(toolsetName);
   if (!TOOLSET_NAMES.includes(name as ToolsetName)) {
     process.stderr.write(`code-index: unknown tool set "${name}"; use one of ${TOOLSET_NAMES.join(', ')}\n`);
@@ -160,7 +180,7 @@ async function mcp(root: string, toolsetName: unknown): Promise<number> {
   }
   try {
     // stdout carries the protocol: nothing else may be written to it.
-    await serveStdio({ root, toolset: name as ToolsetName });
+    await serveStdio({ root, toolset: name as ToolsetName, indexOptions: storage });
     return 0;
   } catch (error) {
     return fail(error);
