@@ -82,6 +82,8 @@ export class Workspace {
   #analyzer: Analyzer | undefined;
   #scans = new Map<string, { at: number; files: string[] }>();
   #saveTimer: NodeJS.Timeout | undefined;
+  #fileSet: Set<string> | undefined;
+  #membership = 0;
   /** Files discovery found but that could not be indexed, with why. */
   readonly skipped = new Map<string, string>();
   /** Languages the analyzer loaded, or failed to load (and why): parse threads load their own. */
@@ -241,6 +243,17 @@ export class Workspace {
     return [...this.#entries.keys()];
   }
 
+  /** The indexed files as a set, kept until a file is added or removed; `membership` counts those changes. */
+  fileSet(): ReadonlySet<string> {
+    this.#fileSet ??= new Set(this.#entries.keys());
+    return this.#fileSet;
+  }
+
+  /** Changes to which files are indexed (a file added or removed): caches keyed by the file list compare it. */
+  get membership(): number {
+    return this.#membership;
+  }
+
   /** Entries of every indexed file (with a summary). */
   *indexed(): Iterable<[string, FileEntry]> {
     for (const [file, entry] of this.#entries) if (entry.summary) yield [file, entry];
@@ -320,6 +333,7 @@ export class Workspace {
   #set(file: string, entry: FileEntry): void {
     const previous = this.#entries.get(file);
     if (previous) this.#unlink(file, previous);
+    else this.#membershipChanged();
     this.#entries.set(file, entry);
     this.#link(file, entry);
     this.#changed(file, entry);
@@ -330,7 +344,13 @@ export class Workspace {
     if (!previous) return;
     this.#unlink(file, previous);
     this.#entries.delete(file);
+    this.#membershipChanged();
     this.#changed(file, null);
+  }
+
+  #membershipChanged(): void {
+    this.#fileSet = undefined;
+    this.#membership++;
   }
 
   #link(file: string, entry: FileEntry): void {
