@@ -118,7 +118,7 @@ export function bindNames(
   // with a receiver (`this.x`, `X.y` reach them).
   for (const def of definitions) {
     const raw = def.raw;
-    if (raw.kind === 'import' || !raw.nameNode || raw.receiver) continue;
+    if (raw.kind === 'import' || !raw.nameNode || raw.receiver || kindInfo(raw.kind).declaresName === false) continue;
     if (def.containerKind && ['class', 'type'].includes(kindInfo(def.containerKind).category)) continue;
     bind({ name: raw.name, kind: raw.kind, ...position(raw.nameNode), def: def.index }, raw.nameNode, { start: raw.node.startIndex, end: raw.node.endIndex, id: raw.node.id }, false);
   }
@@ -192,6 +192,11 @@ export function bindNames(
     if (!uses.has(node.startIndex)) uses.set(node.startIndex, { node, name: node.text, kind: node.type.endsWith('type_identifier') ? 'type' : 'read' });
   }
   for (const offset of bindingAt.keys()) uses.delete(offset);
+  // A declaration's own name is not a use of it, bound or not (members, `(stock-level [s])` in a protocol).
+  // An `impl T` block's name stays a use of `T`.
+  for (const def of definitions) {
+    if (def.raw.nameNode && def.raw.kind !== 'import' && kindInfo(def.raw.kind).declaresName !== false) uses.delete(def.raw.nameNode.startIndex);
+  }
 
   // The sweep: scopes open and close around the uses, in document order.
   type Event = { at: number; order: number; open?: Scope; close?: Scope; use?: Use };

@@ -338,18 +338,26 @@ function folderOf(file: string): string {
   return dir === '.' ? '' : dir;
 }
 
-async function scopeFiles(context: NavigationContext, target: TargetName, scope: SearchScope): Promise<(file: string) => boolean> {
+/** The files of a search scope: which files are in it, and a way to index them all (for the name table). */
+interface ScopeFiles {
+  inScope(file: string): boolean;
+  /** Indexes the scope's files: needed by name matches and references, not by a lookup that binds. */
+  indexAll(): Promise<void>;
+}
+
+function scopeFiles(context: NavigationContext, target: TargetName, scope: SearchScope): ScopeFiles {
   if (scope === 'file' && target.at) {
     const file = target.at.file;
-    return (candidate) => candidate === file;
+    return { inScope: (candidate) => candidate === file, indexAll: async () => {} };
   }
   if (scope === 'directory' && target.at) {
     const folder = folderOf(target.at.file);
-    await context.workspace.files(folder);
-    return (candidate) => folderOf(candidate) === folder;
+    return {
+      inScope: (candidate) => folderOf(candidate) === folder,
+      indexAll: async () => void (await context.workspace.files(folder)),
+    };
   }
-  await context.workspace.files('');
-  return () => true;
+  return { inScope: () => true, indexAll: async () => void (await context.workspace.files('')) };
 }
 
 function checkScope(scope: unknown, fallback: SearchScope): SearchScope {
@@ -435,6 +443,8 @@ async function locationOf(context: NavigationContext, target: Target, resolution
 /** The name at a position bound to its declarations; undefined when the position has no name the facts know. */
 async function bound(context: NavigationContext, target: TargetName): Promise<Resolution_ | undefined> {
   if (!target.at || !target.facts) return undefined;
+  // Which files exist (for imports); the files the binding reaches are analyzed as it reaches them.
+  await context.workspace.listed();
   return context.resolver.at(target.at.file, target.facts, target.at.line, target.at.column);
 }
 type Resolution_ = NonNullable<Awaited<ReturnType<NavigationContext['resolver']['at']>>>;
@@ -443,7 +453,8 @@ type Resolution_ = NonNullable<Awaited<ReturnType<NavigationContext['resolver'][
 export async function findDefinitions(context: NavigationContext, query: PositionQuery): Promise<DefinitionsResult> {
   const scope = checkScope(query?.scope, context.defaultScope);
   const target = await resolveTarget(context, query);
-  const inScope = await scopeFiles(context, target, scope);
+  const files = scopeFiles(context, target, scope);
+  const inScope = files.inScope;
   const found = await bound(context, target);
   const identifier = target.at ? { identifier: { name: target.name, ...target.at } } : {};
   if (found && found.resolution.targets.length > 0) {
@@ -467,6 +478,7 @@ export async function findDefinitions(context: NavigationContext, query: Positio
   if (found?.resolution.how === 'external') {
     return { symbol: target.name, ...identifier, definitions: [], total: 0, resolution: 'external', note: found.resolution.note ?? 'Defined outside the index' };
   }
+  await files.indexAll();
   const ranked = nameMatches(context, target, inScope);
   const reason = found?.resolution.note ? ` (${found.resolution.note})` : '';
   return {
@@ -518,6 +530,8 @@ function nameMatches(context: NavigationContext, target: TargetName, inScope: (f
     (a, b) =>
       rank(a) - rank(b) ||
       Number(a.local === true) - Number(b.local === true) ||
+      // A declaration before the blocks that only extend it (`impl T`, `extension T`).
+      Number(kindInfo(a.definition.kind).declaresName === false) - Number(kindInfo(b.definition.kind).declaresName === false) ||
       a.file.localeCompare(b.file) ||
       a.definition.line - b.definition.line,
   );
@@ -544,12 +558,14 @@ function targetKey(target: Target): string {
 export async function findReferences(context: NavigationContext, query: PositionQuery): Promise<ReferencesResult> {
   const scope = checkScope(query?.scope, context.defaultScope);
   const target = await resolveTarget(context, query);
-  const inScope = await scopeFiles(context, target, scope);
+  const scoped = scopeFiles(context, target, scope);
+  const inScope = scoped.inScope;
   const found = await bound(context, target);
   const targets = found?.resolution.targets ?? [];
   const keys = new Set(targets.map(targetKey));
   // A local (a parameter, a variable inside a function) is used in its own file only.
   const localOnly = targets.length > 0 && targets.every((t) => 'binding' in t && t.file === target.at?.file);
+  if (!localOnly) await scoped.indexAll();
   const files = localOnly && target.at ? [target.at.file] : [...context.workspace.filesReferencing(target.name)].filter(inScope).sort();
   const references: ReferenceLocation[] = [];
   for (const file of files) {

@@ -83,6 +83,7 @@ export class Workspace {
   #scans = new Map<string, { at: number; files: string[] }>();
   #saveTimer: NodeJS.Timeout | undefined;
   #fileSet: Set<string> | undefined;
+  #listing: { at: number; files: ReadonlySet<string> } | undefined;
   #membership = 0;
   /** Files discovery found but that could not be indexed, with why. */
   readonly skipped = new Map<string, string>();
@@ -171,15 +172,37 @@ export class Workspace {
     return this.#load(path.relative, entry);
   }
 
-  /** The facts of a file the name table lists (its entry was validated by the last scan). */
+  /**
+   * The facts of an indexed or listed file, undefined when it has none (unreadable, too large, unsupported). An entry
+   * the last whole-root scan validated is used as it is; any other file is checked (stat, and analyzed when it
+   * changed), so a lookup that reaches a few files does not wait for the whole tree to be indexed.
+   */
   async factsOf(file: string): Promise<FileFacts | undefined> {
     const entry = this.#entries.get(file);
-    if (!entry?.blob) return undefined;
+    const scan = this.#scans.get('');
     try {
-      return await this.#load(file, entry);
+      if (entry?.blob && scan && performance.now() - scan.at < this.#options.rescanAfterMs) return await this.#load(file, entry);
+      if (!entry && !this.#listing?.files.has(file)) return undefined;
+      const path = await this.resolve(file);
+      return await this.#load(path.relative, await this.entry(path));
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * The files discovery finds under the root, without analyzing them (a glob and the ignore rules): what module
+   * resolution needs to know which files exist. Repeated when older than `rescanAfterMs`.
+   */
+  async listed(): Promise<ReadonlySet<string>> {
+    const now = performance.now();
+    const scan = this.#scans.get('');
+    if (scan && now - scan.at < this.#options.rescanAfterMs) return this.fileSet();
+    if (this.#listing && now - this.#listing.at < this.#options.rescanAfterMs) return this.fileSet();
+    const files = new Set(await discoverFiles(this.root, '', this.registry, this.#options));
+    this.#listing = { at: performance.now(), files };
+    this.#membershipChanged();
+    return this.fileSet();
   }
 
   /**
@@ -193,6 +216,11 @@ export class Workspace {
     if (scan && now - scan.at < this.#options.rescanAfterMs) return scan.files;
     const found = await discoverFiles(this.root, folder, this.registry, this.#options);
     const present = new Set(found);
+    if (folder === '' && this.#listing) {
+      // The entries now say which files exist.
+      this.#listing = undefined;
+      this.#membershipChanged();
+    }
     const inFolder = (file: string) => folder === '' || file.startsWith(`${folder}/`);
     for (const file of [...this.#entries.keys()]) if (inFolder(file) && !present.has(file)) this.#forget(file);
     for (const file of [...this.skipped.keys()]) if (inFolder(file) && !present.has(file)) this.skipped.delete(file);
@@ -245,7 +273,7 @@ export class Workspace {
 
   /** The indexed files as a set, kept until a file is added or removed; `membership` counts those changes. */
   fileSet(): ReadonlySet<string> {
-    this.#fileSet ??= new Set(this.#entries.keys());
+    this.#fileSet ??= new Set([...this.#entries.keys(), ...(this.#listing?.files ?? [])]);
     return this.#fileSet;
   }
 
