@@ -24,7 +24,7 @@ import type {
   SymbolSearchOptions,
   SymbolSearchResult,
 } from '../types.js';
-import { ModuleResolver } from './modules.js';
+import { ModuleResolver } from './modules/index.js';
 import { findDefinitions, findReferences, hover, type NavigationContext, searchSymbols } from './navigation.js';
 import { Resolver } from './resolve.js';
 import { defaultThreads } from './pool.js';

@@ -8,7 +8,7 @@
  */
 import type { Binding, Definition, FileFacts, Reference } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
-import type { ModuleResolver } from './modules.js';
+import type { ModuleResolver } from './modules/index.js';
 
 /** Where a name leads. */
 export type Target =
@@ -162,7 +162,28 @@ export class Resolver {
     if (ref.binding !== undefined) return this.binding(file, facts, ref.binding, hops);
     if (ref.qualifier !== undefined) return this.member(file, facts, ref, hops);
     if (ref.kind === 'import' || ref.kind === 'reexport') return { targets: [], how: 'unbound', note: 'an imported name' };
+    const visible = await this.unqualified(file, facts, ref.name, hops + 1);
+    if (visible) return visible;
     return { targets: [], how: 'unbound', note: `"${ref.name}" is not bound in ${file} (a global, or a name this language's queries do not bind)` };
+  }
+
+  /**
+   * A name no scope of its file binds, found where the file sees names without binding them: the other files of
+   * its package (Go, Java) first, then its wildcard imports (`from m import *`, `use m::*`, `import p.*`,
+   * `#include "h"`), in order.
+   */
+  async unqualified(file: string, facts: FileFacts, name: string, hops: number): Promise<Resolution | undefined> {
+    if (hops > MAX_HOPS) return undefined;
+    const modules = this.#context.modules;
+    const targets: Target[] = [];
+    for (const sibling of await modules.implicit(file)) targets.push(...(await this.exported(sibling, name, hops + 1, new Set())));
+    if (targets.length > 0) return { targets: unique(targets), how: 'bound' };
+    for (const item of facts.imports) {
+      if (!item.imports.some((i) => i.name === '*' && !i.isNamespace && i.alias === undefined)) continue;
+      for (const module of await modules.filesOf(file, item.source)) targets.push(...(await this.exported(module, name, hops + 1, new Set())));
+      if (targets.length > 0) return { targets: unique(targets), how: 'bound', ...(modules.exact(file) ? {} : { approximate: true as const }) };
+    }
+    return undefined;
   }
 
   /** What a binding of a file leads to: its definition, itself, or, for an import, the imported declaration. */
@@ -233,6 +254,15 @@ export class Resolver {
         if (entry.name !== '*' || entry.source === undefined) continue;
         const modules = await this.#context.modules.filesOf(module, entry.source);
         for (const next of modules) targets.push(...(await this.exported(next, name, hops + 1, seen)));
+      }
+    }
+    // What a module sees through its own wildcard imports is its name too (Python's `from m import *`, a header's
+    // `#include`).
+    if (targets.length === 0) {
+      for (const item of facts.imports) {
+        if (!item.imports.some((i) => i.name === '*' && !i.isNamespace && i.alias === undefined)) continue;
+        for (const next of await this.#context.modules.filesOf(module, item.source)) targets.push(...(await this.exported(next, name, hops + 1, seen)));
+        if (targets.length > 0) break;
       }
     }
     return unique(targets);

@@ -1,47 +1,17 @@
 /**
- * Which file an import names. A language declares its module system (`moduleSystem` in its definition); each system
- * is resolved here from what the index knows of the tree (its files) and from the configuration files that shape it
- * (`tsconfig.json` paths, `package.json` of packages inside the root, `go.mod`), read through the root check.
- * Languages without a declared system fall back to matching the import's path against file paths.
+ * Node and TypeScript module resolution over the tree: relative specifiers, `.js` naming `.ts` sources, index files,
+ * the nearest tsconfig's `paths` and `baseUrl`, and `package.json` `exports` / `types` / `main` of packages inside
+ * the root (workspaces).
  *
  * @module
  */
 import { posix } from 'node:path';
-import type { LanguageDefinition } from '../languages/define.js';
-import { readSource, resolveInRoot } from './source.js';
-
-/** What a module resolver reads: the tree's files, and small configuration files inside the root. */
-export interface ModuleContext {
-  root: string;
-  /** Every indexed file (root-relative). */
-  files(): ReadonlySet<string>;
-  /** Changes when files are added or removed (what was resolved before is forgotten). */
-  membership(): number;
-  /** Definition of the importing file's language. */
-  language(file: string): LanguageDefinition | undefined;
-}
-
-function folderOf(file: string): string {
-  const dir = posix.dirname(file);
-  return dir === '.' ? '' : dir;
-}
-
-/** Reads a JSON (with comments, as tsconfig allows) file inside the root, or undefined. */
-async function readJson(root: string, file: string): Promise<Record<string, unknown> | undefined> {
-  try {
-    const source = await readSource(await resolveInRoot(root, file), 1024 * 1024);
-    // tsconfig.json allows comments and trailing commas: drop them (outside strings) before parsing.
-    const text = source.text.replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (match, string: string | undefined) => string ?? '');
-    return JSON.parse(text.replace(/,(\s*[}\]])/g, '$1')) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-}
+import { folderOf, type ModuleContext, type ModuleSystem, readJson } from './system.js';
 
 const NODE_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
 /** Node and TypeScript module resolution over the tree. */
-class NodeModules {
+export class NodeModules implements ModuleSystem {
   readonly #context: ModuleContext;
   #tsconfigs = new Map<string, Promise<{ folder: string; baseUrl?: string; paths: Array<[string, string[]]> } | undefined>>();
   #packages: Promise<Map<string, { folder: string; manifest: Record<string, unknown> }>> | undefined;
@@ -50,8 +20,14 @@ class NodeModules {
     this.#context = context;
   }
 
+  async resolve(from: string, specifier: string): Promise<string[]> {
+    const file = await this.#resolve(from, specifier);
+    // JavaScript, TypeScript and TSX import each other; a `.json` or `.css` import names no code module.
+    return file && this.#context.language(file)?.moduleSystem === 'node' ? [file] : [];
+  }
+
   /** The file a specifier names from `from`, among the tree's files. */
-  async resolve(from: string, specifier: string): Promise<string | undefined> {
+  async #resolve(from: string, specifier: string): Promise<string | undefined> {
     const files = this.#context.files();
     if (specifier.startsWith('.') || specifier.startsWith('/')) {
       return this.#asFile(files, posix.normalize(posix.join(folderOf(from), specifier)));
@@ -163,88 +139,3 @@ class NodeModules {
   }
 }
 
-/**
- * Files whose path matches a module path as a language writes it (`modulePaths`: Python's `app.models` and
- * `.models`, Rust's `crate::parser`, C's `"util/log.h"`, Go's `example.com/app/store`, a folder): the fallback for
- * languages without a declared module system.
- */
-export function moduleFilesByPath(files: Iterable<string>, from: string, source: string, rule: LanguageDefinition['modulePaths'] = {}): string[] {
-  let path = source.replace(/^["'<]|[">']$/g, '');
-  let base: string | undefined;
-  if (path.startsWith('./') || path.startsWith('../')) {
-    base = folderOf(from);
-    path = posix.normalize(posix.join(base, path));
-    base = undefined;
-  }
-  const dots = rule.relativeDots ? (/^\.+/.exec(path)?.[0].length ?? 0) : 0;
-  if (dots > 0) {
-    base = folderOf(from);
-    for (let level = 1; level < dots; level++) base = folderOf(base);
-    path = path.slice(dots);
-  }
-  const parts = path.includes('/') ? path.replace(/\.\w+$/, '').split('/') : rule.separator ? path.split(rule.separator) : [path];
-  const segments = parts.filter((segment) => segment !== '' && !rule.skipSegments?.includes(segment));
-  if (segments.length === 0 && base === undefined) return [];
-  const tail = [...(base ? [base] : []), ...segments].join('/');
-  const matches: string[] = [];
-  for (const file of files) {
-    const stem = file.replace(/\.[^./]+$/, '');
-    const folder = folderOf(file);
-    const hit =
-      base !== undefined
-        ? stem === tail || folder === tail || stem === `${tail}/__init__`
-        : stem === tail || stem.endsWith(`/${tail}`) || folder === tail || folder.endsWith(`/${tail}`) || stem.endsWith(`/${tail}/__init__`) || stem === `${tail}/__init__`;
-    if (hit) matches.push(file);
-  }
-  return matches;
-}
-
-/** Resolves imports to the files of the tree, per module system. */
-export class ModuleResolver {
-  readonly #context: ModuleContext;
-  #node: NodeModules;
-  #membership: number;
-  readonly #cache = new Map<string, Promise<string[]>>();
-
-  constructor(context: ModuleContext) {
-    this.#context = context;
-    this.#node = new NodeModules(context);
-    this.#membership = context.membership();
-  }
-
-  /** Whether the language of `from` has an exact module system (else imports are matched against file paths). */
-  exact(from: string): boolean {
-    return this.#context.language(from)?.moduleSystem !== undefined;
-  }
-
-  /** The files an import of `source` in `from` names (none when it is outside the tree). */
-  filesOf(from: string, source: string): Promise<string[]> {
-    const membership = this.#context.membership();
-    if (membership !== this.#membership) {
-      this.#cache.clear();
-      this.#node = new NodeModules(this.#context);
-      this.#membership = membership;
-    }
-    const language = this.#context.language(from);
-    const key = `${language?.moduleSystem ?? language?.id ?? ''}\u0000${folderOf(from)}\u0000${source}`;
-    let pending = this.#cache.get(key);
-    if (!pending) {
-      pending = (async () => {
-        if (language?.moduleSystem === 'node') {
-          const file = await this.#node.resolve(from, source);
-          // JavaScript, TypeScript and TSX import each other; a `.json` or `.css` import names no code module.
-          return file && this.#context.language(file)?.moduleSystem === 'node' ? [file] : [];
-        }
-        // Modules of the importing file's own language (or one it falls back to, as C headers to C++).
-        const family = new Set([language?.id, language?.fallback?.language].filter((id): id is string => id !== undefined));
-        const sameFamily = (file: string) => {
-          const other = this.#context.language(file);
-          return other !== undefined && (family.has(other.id) || (other.fallback !== undefined && family.has(other.fallback.language)));
-        };
-        return moduleFilesByPath(this.#context.files(), from, source, language?.modulePaths).filter((file) => file !== from && sameFamily(file));
-      })();
-      this.#cache.set(key, pending);
-    }
-    return pending;
-  }
-}
