@@ -358,15 +358,19 @@ function docAbove(
     let belowRow = row(anchor);
     for (let j = k; j >= 0; j--) {
       const item = run[j] as (typeof run)[number];
-      if (!item.comment || row(item.end) < belowRow - 1) break;
+      if (!item.comment) break;
       const text = comments.get(item.id)?.text ?? '';
+      const block = style.block?.some(([open]) => text.startsWith(open)) ?? false;
+      // Blank lines may part a `/** ... */` comment from what it documents (TypeScript, Javadoc, PHPDoc and KDoc
+      // still attach it); any other doc comment must touch it.
+      if (row(item.end) < belowRow - 1 && !(j === k && text.startsWith('/**'))) break;
       if (!isDocComment(text, style)) break;
       // A comment that trails code on its line (`a int, // the count`) documents that code, not what follows.
       const before = j > 0 ? run[j - 1] : undefined;
       const beforeEnd = before ? (before.comment ? undefined : before.end) : level.before?.end;
       if (beforeEnd !== undefined && row(beforeEnd) === row(item.start)) break;
       collected.unshift(text);
-      if (style.block?.some(([open]) => text.startsWith(open))) break;
+      if (block) break;
       belowRow = row(item.start);
     }
     return collected.length > 0 ? cleanDocComments(collected, style) : undefined;
