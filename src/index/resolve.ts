@@ -161,7 +161,18 @@ export class Resolver {
   async reference(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {
     if (ref.binding !== undefined) return this.binding(file, facts, ref.binding, hops);
     if (ref.qualifier !== undefined) return this.member(file, facts, ref, hops);
-    if (ref.kind === 'import' || ref.kind === 'reexport') return { targets: [], how: 'unbound', note: 'an imported name' };
+    if (ref.kind === 'import') {
+      // The imported name in an import statement (`{ fmt as show }`): the declaration it imports. The statement is
+      // the last one at or above the name that imports it.
+      const statement = facts.imports.findLast((i) => (i.line ?? 0) <= ref.line && i.imports.some((item) => item.name === ref.name));
+      if (statement) return this.imported(file, statement.source, ref.name, hops + 1);
+      return { targets: [], how: 'unbound', note: 'an imported name' };
+    }
+    if (ref.kind === 'reexport') {
+      const entry = facts.exports.find((e) => e.source !== undefined && e.name !== '*' && (e.localName ?? e.name) === ref.name) ?? facts.exports.find((e) => e.source !== undefined && e.name === ref.name);
+      if (entry?.source !== undefined) return this.imported(file, entry.source, entry.kind === 'namespace' ? '*' : (entry.localName ?? entry.name), hops + 1);
+      return { targets: [], how: 'unbound', note: 'a re-exported name' };
+    }
     const visible = await this.unqualified(file, facts, ref.name, hops + 1);
     if (visible) return visible;
     return { targets: [], how: 'unbound', note: `"${ref.name}" is not bound in ${file} (a global, or a name this language's queries do not bind)` };
