@@ -66,6 +66,23 @@
     ])
   (#eq? @_exports "exports")) @definition.function
 
+; exports.VERSION = "1.0", module.exports.limit = 10: a value the module exports (its export leads here; the name
+; binds nothing in the file, hence the receiver)
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: [
+        (identifier) @receiver @_exports
+        (member_expression object: (identifier) @_module property: (property_identifier) @receiver @_exports)
+      ]
+      property: (property_identifier) @name)
+    right: [
+      (string) (template_string) (number) (true) (false) (null) (undefined) (regex) (object) (array)
+      (call_expression) (new_expression) (binary_expression)
+      (unary_expression) (ternary_expression) (parenthesized_expression)
+    ] @value)
+  (#eq? @_exports "exports")) @definition.variable
+
 ; app.set = function () {}, Ctor.prototype.save = function () {}: methods of what they are assigned to (its
 ; receiver: `this` inside them, and `app.set(...)`, reach them)
 (expression_statement

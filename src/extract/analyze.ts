@@ -44,6 +44,8 @@ export interface AnalyzeRequest {
   disabledLanguages?: ReadonlySet<string>;
   /** Warnings found while reading (decoding). */
   warnings?: Diagnostic[];
+  /** Called once the languages are loaded, when the bounded part (parse and extraction) starts. */
+  onLoaded?: () => void;
 }
 
 interface Parsed {
@@ -66,6 +68,7 @@ export async function analyzeText(registry: LanguageRegistry, request: AnalyzeRe
   const fallback = await fallbackFor(registry, loaded, request.file, disabled);
   const embedded = await loadInjections(registry, loaded, disabled);
   // The clock starts once the languages are loaded: loading them is not the file's cost.
+  request.onLoaded?.();
   const deadline = new Deadline(request.timeoutMs, details);
   const lines = new LineIndex(request.text);
   const position = (offset: number) => lines.position(offset);

@@ -156,8 +156,11 @@ export async function runIdentifyJob(job: IdentifyJob, context: AnalysisContext)
   }
 }
 
-/** Runs one job. Never throws: failures are outcomes with a coded error. */
-export async function runAnalysisJob(job: AnalysisJob, context: AnalysisContext): Promise<AnalysisOutcome> {
+/**
+ * Runs one job. Never throws: failures are outcomes with a coded error. `onLoaded` is called when the file's
+ * languages are loaded and its bounded work starts (not at all when no parse is needed).
+ */
+export async function runAnalysisJob(job: AnalysisJob, context: AnalysisContext, onLoaded?: () => void): Promise<AnalysisOutcome> {
   let source;
   try {
     const path = await resolveInRoot(context.root, job.file);
@@ -188,6 +191,7 @@ export async function runAnalysisJob(job: AnalysisJob, context: AnalysisContext)
         timeoutMs: context.limits.parseTimeoutMs,
         disabledLanguages: context.disabledLanguages,
         warnings: [...source.warnings],
+        ...(onLoaded ? { onLoaded } : {}),
       });
     } catch (error) {
       return failure(job.file, error, stat);

@@ -43,7 +43,9 @@ if (parentPort) {
       void runIdentifyJob(request.identify, context).then((outcome) => port.postMessage({ id: request.id, outcome }));
       return;
     }
-    void runAnalysisJob(request.job, context).then((outcome) => {
+    // The pool's hard limit runs from here: loading a grammar and compiling its query is not the file's cost.
+    const loaded = () => port.postMessage({ id: request.id, loaded: true });
+    void runAnalysisJob(request.job, context, loaded).then((outcome) => {
       port.postMessage({ id: request.id, outcome });
       if ('error' in outcome && outcome.error.data?.fault === true) {
         registry.dispose();
