@@ -27,8 +27,6 @@ const input = z.strictObject({
     .describe('Search scope for definition/references (default: project)'),
 });
 
-const NOTE = 'Multiple definitions possible - tree-sitter uses name matching, not semantic resolution';
-
 function absolute(index: CodeIndex, file: string): string {
   return `${index.root}/${file}`;
 }
@@ -50,9 +48,9 @@ export const treesitter = defineTool({
   name: 'treesitter',
   title: 'Tree-sitter code navigation',
   description: [
-    'Navigate code by name matching over tree-sitter parses (no language server needed, works on broken code).',
-    'definition {file_path, line, column, scope?}: where the identifier at that 1-based position is defined (several results are possible: same file first, then the imported module, the same folder, the same language);',
-    'references {file_path, line, column, scope?}: every use of it;',
+    'Navigate code over tree-sitter parses (no language server needed, works on broken code).',
+    'definition {file_path, line, column, scope?}: where the identifier at that 1-based position is defined, bound through local scopes, imports and members as written (resolution "bound"); when binding fails, same-named definitions ranked by the file\'s imports, folder and language (resolution "name_match", at most 10 with total_count);',
+    'references {file_path, line, column, scope?}: every use bound to the same declaration (name-matched uses marked so);',
     'hover {file_path, line, column}: its signature and doc comment;',
     'parse {file_path}: the file\'s language, root node, top-level symbols and syntax errors.',
     'scope is file, directory or project (default).',
@@ -100,9 +98,11 @@ export const treesitter = defineTool({
           column: d.column,
           kind: d.kind,
           preview: d.preview,
+          ...(d.resolution ? { resolution: d.resolution } : {}),
         })),
+        total_count: result.total,
         resolution: result.resolution,
-        note: NOTE,
+        note: result.note,
       };
     }
     if (args.operation === 'references') {
@@ -116,6 +116,7 @@ export const treesitter = defineTool({
           column: r.column,
           kind: r.kind,
           preview: r.preview,
+          ...(r.resolution ? { resolution: r.resolution } : {}),
         })),
         total_count: result.total,
         resolution: result.resolution,
