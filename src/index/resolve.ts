@@ -108,6 +108,11 @@ export class Resolver {
     this.#context = context;
   }
 
+  /** The definition a target names. */
+  async definitionOf(target: { file: string; def: number }): Promise<Definition | undefined> {
+    return (await this.#context.facts(target.file))?.definitions[target.def];
+  }
+
   /** What the name at a position of a file leads to (its declaration when the position is one). */
   async at(file: string, facts: FileFacts, line: number, column: number): Promise<{ name: string; resolution: Resolution } | undefined> {
     const entries = fileIndex(facts).byLine.get(line) ?? [];
