@@ -29,16 +29,22 @@
 
 ; ---- methods ----------------------------------------------------------------------
 
+; A method definition is always the one child of an `implementation_definition` (the grammar's wrapper for what
+; an @implementation holds), so these patterns start there and match the method as a wildcard node that starts
+; with `-`/`+`: tree-sitter then analyses the small wrapper, not method_definition's long rule (its selectors,
+; K&R-style declarations and attributes), which made each method pattern cost ~0.25 s to compile.
+
 ; `- (instancetype)init...` instance methods are initializers
-(method_definition
-  .
-  "-"
-  .
-  (method_type (type_name) @return_type)?
-  .
-  (identifier) @name
-  (compound_statement) @body
-  (#match? @name "^init([A-Z_]|$)")) @definition.constructor @parameters
+(implementation_definition
+  (_
+    .
+    "-"
+    .
+    (method_type (type_name) @return_type)?
+    .
+    (identifier) @name
+    (compound_statement) @body
+    (#match? @name "^init([A-Z_]|$)")) @definition.constructor @parameters)
 (method_declaration
   .
   "-"
@@ -48,14 +54,15 @@
   (identifier) @name
   (#match? @name "^init([A-Z_]|$)")) @definition.constructor @parameters
 
-(method_definition
-  .
-  ["-" "+"]
-  .
-  (method_type (type_name) @return_type)?
-  .
-  (identifier) @name
-  (compound_statement) @body) @definition.method @parameters
+(implementation_definition
+  (_
+    .
+    ["-" "+"]
+    .
+    (method_type (type_name) @return_type)?
+    .
+    (identifier) @name
+    (compound_statement) @body) @definition.method @parameters)
 (method_declaration
   .
   ["-" "+"]
@@ -64,7 +71,7 @@
   .
   (identifier) @name) @definition.method @parameters
 ; `+` class methods (written `class`, not `static`, which marks private C definitions)
-(method_definition . "+" @modifier.class)
+(implementation_definition (_ . "+" @modifier.class))
 (method_declaration . "+" @modifier.class)
 
 (method_parameter
@@ -87,25 +94,26 @@
 ; ---- constants --------------------------------------------------------------------
 
 ; static const NSUInteger kMax = 100;  /  NSString * const Domain = @"...";
+; (the top-level declaration is matched as a wildcard node with `type:` and an init_declarator-like `declarator:`
+; holding a `value:`, which only a declaration has: a nested `(declaration ...)` step made tree-sitter analyse the
+; declaration rule from every place one can start, ~0.25 s)
 (translation_unit
-  (declaration
+  (_
     (type_qualifier)
     type: (_) @type
-    declarator: (init_declarator
-      declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)]
+    declarator: (_
+      declarator: [(identifier) @name (_ "*" declarator: (identifier) @name)]
       value: (_) @value)) @definition.constant)
 (translation_unit
-  (declaration
+  (_
     type: (_) @type
-    declarator: (init_declarator
-      declarator: (pointer_declarator (type_qualifier) declarator: (identifier) @name)
+    declarator: (_
+      declarator: (_ "*" (type_qualifier) declarator: (identifier) @name)
       value: (_) @value)) @definition.constant)
 
 ; ---- imports ----------------------------------------------------------------------
 
-; #import <Foundation/Foundation.h>  /  #import "Item.h"  /  #include
-(preproc_include path: (system_lib_string) @import.source) @import
-(preproc_include path: (string_literal (string_content) @import.source)) @import
+; #import <Foundation/Foundation.h>  /  #import "Item.h"  /  #include: C's preproc_include patterns (c/tags.scm)
 ; @import UIKit;
 (module_import path: (_) @import.source) @import
 
