@@ -53,8 +53,8 @@
   target: (identifier) @_keyword
   (#eq? @_keyword "defmodule")
   (arguments . (alias) @name)
-  (do_block
-    (call
+  (_ "do"
+    (_ !key
       target: (identifier) @_struct
       (#any-of? @_struct "defstruct" "defexception")) @definition.struct)
   (#set! strip.name "^.*\\."))
@@ -87,18 +87,18 @@
 (call
   target: (identifier) @_container
   (#any-of? @_container "defprotocol" "defimpl")
-  (do_block
+  (_ "do"
     .
-    (call
+    (_ !key
       target: (identifier) @_def
       (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
       (arguments
           .
           [
             (identifier) @name
-            (call target: (identifier) @name (arguments)? @parameters)
-            (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
-            (binary_operator left: (identifier) @name operator: "when")
+            (_ !key target: (identifier) @name (arguments)? @parameters)
+            (_ left: (_ !key target: (identifier) @name (arguments)? @parameters) operator: "when")
+            (_ left: (identifier) @name operator: "when")
           ]
           (keywords)? @body)
       (do_block)? @body) @definition.method))
@@ -107,19 +107,19 @@
 (call
   target: (identifier) @_container
   (#any-of? @_container "defprotocol" "defimpl")
-  (do_block
+  (_ "do"
     (_) @_previous_statement
     .
-    (call
+    (_ !key
       target: (identifier) @_def
       (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
       (arguments
           .
           [
             (identifier) @name
-            (call target: (identifier) @name (arguments)? @parameters)
-            (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
-            (binary_operator left: (identifier) @name operator: "when")
+            (_ !key target: (identifier) @name (arguments)? @parameters)
+            (_ left: (_ !key target: (identifier) @name (arguments)? @parameters) operator: "when")
+            (_ left: (identifier) @name operator: "when")
           ]
           (keywords)? @body)
       (do_block)? @body) @definition.method
@@ -129,29 +129,29 @@
 (call
   target: (identifier) @_container
   (#any-of? @_container "defprotocol" "defimpl")
-  (do_block
-    (call
+  (_ "do"
+    (_ !key
       target: (identifier) @_other
       (#any-of? @_other "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
       (arguments
             .
             [
               (identifier) @_previous
-              (call target: (identifier) @_previous (arguments)?)
-              (binary_operator left: (call target: (identifier) @_previous (arguments)?) operator: "when")
-              (binary_operator left: (identifier) @_previous operator: "when")
+              (_ !key target: (identifier) @_previous (arguments)?)
+              (_ left: (_ !key target: (identifier) @_previous (arguments)?) operator: "when")
+              (_ left: (identifier) @_previous operator: "when")
             ]))
     .
-    (call
+    (_ !key
       target: (identifier) @_def
       (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
       (arguments
           .
           [
             (identifier) @name
-            (call target: (identifier) @name (arguments)? @parameters)
-            (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
-            (binary_operator left: (identifier) @name operator: "when")
+            (_ !key target: (identifier) @name (arguments)? @parameters)
+            (_ left: (_ !key target: (identifier) @name (arguments)? @parameters) operator: "when")
+            (_ left: (identifier) @name operator: "when")
           ]
           (keywords)? @body)
       (do_block)? @body) @definition.method
@@ -163,24 +163,24 @@
   (#any-of? @_def "defguard" "defguardp")
   (arguments
     .
-    (binary_operator
-      left: (call target: (identifier) @name (arguments)? @parameters)
+    (_
+      left: (_ !key target: (identifier) @name (arguments)? @parameters)
       operator: "when"
       right: (_) @body))) @definition.function
 
 ; function: the first statement of a block
 (do_block
   .
-  (call
+  (_ !key
     target: (identifier) @_def
     (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
     (arguments
         .
         [
           (identifier) @name
-          (call target: (identifier) @name (arguments)? @parameters)
-          (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
-          (binary_operator left: (identifier) @name operator: "when")
+          (_ !key target: (identifier) @name (arguments)? @parameters)
+          (_ left: (_ !key target: (identifier) @name (arguments)? @parameters) operator: "when")
+          (_ left: (identifier) @name operator: "when")
         ]
         (keywords)? @body)
     (do_block)? @body) @definition.function)
@@ -189,16 +189,16 @@
 (do_block
   (_) @_previous_statement
   .
-  (call
+  (_ !key
     target: (identifier) @_def
     (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
     (arguments
         .
         [
           (identifier) @name
-          (call target: (identifier) @name (arguments)? @parameters)
-          (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
-          (binary_operator left: (identifier) @name operator: "when")
+          (_ !key target: (identifier) @name (arguments)? @parameters)
+          (_ left: (_ !key target: (identifier) @name (arguments)? @parameters) operator: "when")
+          (_ left: (identifier) @name operator: "when")
         ]
         (keywords)? @body)
     (do_block)? @body) @definition.function
@@ -206,28 +206,28 @@
 
 ; function: after a def of another name
 (do_block
-  (call
+  (_ !key
     target: (identifier) @_other
     (#any-of? @_other "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
     (arguments
           .
           [
             (identifier) @_previous
-            (call target: (identifier) @_previous (arguments)?)
-            (binary_operator left: (call target: (identifier) @_previous (arguments)?) operator: "when")
-            (binary_operator left: (identifier) @_previous operator: "when")
+            (_ !key target: (identifier) @_previous (arguments)?)
+            (_ left: (_ !key target: (identifier) @_previous (arguments)?) operator: "when")
+            (_ left: (identifier) @_previous operator: "when")
           ]))
   .
-  (call
+  (_ !key
     target: (identifier) @_def
     (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
     (arguments
         .
         [
           (identifier) @name
-          (call target: (identifier) @name (arguments)? @parameters)
-          (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
-          (binary_operator left: (identifier) @name operator: "when")
+          (_ !key target: (identifier) @name (arguments)? @parameters)
+          (_ left: (_ !key target: (identifier) @name (arguments)? @parameters) operator: "when")
+          (_ left: (identifier) @name operator: "when")
         ]
         (keywords)? @body)
     (do_block)? @body) @definition.function
@@ -236,19 +236,19 @@
 ; a bodiless head (`def register(attrs, opts \\ [])`, written to declare defaults) followed by the clauses of
 ; the same name: the body of the function is the next clause's
 (do_block
-  (call
+  (_ !key
     target: (identifier) @_def
     (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
-    (arguments . (call target: (identifier) @name (arguments)? @parameters) .) .) @definition.function
+    (arguments . (_ !key target: (identifier) @name (arguments)? @parameters) .) .) @definition.function
   .
-  (call
+  (_ !key
     target: (identifier) @_next_def
     (#any-of? @_next_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
     (arguments
       .
       [
-        (call target: (identifier) @_next)
-        (binary_operator left: (call target: (identifier) @_next) operator: "when")
+        (_ !key target: (identifier) @_next)
+        (_ left: (_ !key target: (identifier) @_next) operator: "when")
       ]
       (keywords)? @body)
     (do_block)? @body)
@@ -259,24 +259,24 @@
 ; `@doc "..."` / `@doc """..."""` / `@doc ~S"""..."""` before a function (other attributes such as `@spec` and
 ; `@impl` may sit between)
 (do_block
-  (unary_operator
-    operand: (call
+  (_
+    operand: (_ !key
       target: (identifier) @_attribute
       (#eq? @_attribute "doc")
       (arguments . [(string) (sigil)] @doc)))
   .
-  (unary_operator)* @_between
+  (_ operand: (_))* @_between
   .
-  (call
+  (_ !key
     target: (identifier) @_def
     (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
     (arguments
         .
         [
           (identifier) @name
-          (call target: (identifier) @name (arguments)? @parameters)
-          (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
-          (binary_operator left: (identifier) @name operator: "when")
+          (_ !key target: (identifier) @name (arguments)? @parameters)
+          (_ left: (_ !key target: (identifier) @name (arguments)? @parameters) operator: "when")
+          (_ left: (identifier) @name operator: "when")
         ]
         (keywords)? @body)
     (do_block)? @body) @definition.function)
@@ -285,39 +285,39 @@
 (call
   target: (identifier) @_keyword
   (#any-of? @_keyword "defmodule" "defprotocol")
-  (do_block
-    (unary_operator
-      operand: (call
+  (_ "do"
+    (_
+      operand: (_ !key
         target: (identifier) @_attribute
         (#eq? @_attribute "moduledoc")
         (arguments . [(string) (sigil)] @doc))))) @definition.module
 
 ; `@spec name(args) :: return` right before a function: its return type
 (do_block
-  (unary_operator
-    operand: (call
+  (_
+    operand: (_ !key
       target: (identifier) @_attribute
       (#eq? @_attribute "spec")
       (arguments
         [
-          (binary_operator left: (call target: (identifier) @_spec) operator: "::" right: (_) @return_type)
-          (binary_operator
-            left: (binary_operator left: (call target: (identifier) @_spec) operator: "::" right: (_) @return_type)
+          (_ left: (_ !key target: (identifier) @_spec) operator: "::" right: (_) @return_type)
+          (_
+            left: (_ left: (_ !key target: (identifier) @_spec) operator: "::" right: (_) @return_type)
             operator: "when")
         ])))
   .
-  (unary_operator)* @_between
+  (_ operand: (_))* @_between
   .
-  (call
+  (_ !key
     target: (identifier) @_def
     (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
     (arguments
         .
         [
           (identifier) @name
-          (call target: (identifier) @name (arguments)? @parameters)
-          (binary_operator left: (call target: (identifier) @name (arguments)? @parameters) operator: "when")
-          (binary_operator left: (identifier) @name operator: "when")
+          (_ !key target: (identifier) @name (arguments)? @parameters)
+          (_ left: (_ !key target: (identifier) @name (arguments)? @parameters) operator: "when")
+          (_ left: (identifier) @name operator: "when")
         ]
         (keywords)? @body)
     (do_block)? @body) @definition.function
@@ -326,64 +326,64 @@
 ; `@type name :: ...`, `@typep`, `@opaque`
 (unary_operator
   operator: "@"
-  operand: (call
+  operand: (_ !key
     target: (identifier) @_attribute
     (#any-of? @_attribute "type" "typep" "opaque")
     (arguments
-      (binary_operator
-        left: [(identifier) @name (call target: (identifier) @name (arguments) @type_parameters)]
+      (_
+        left: [(identifier) @name (_ !key target: (identifier) @name (arguments) @type_parameters)]
         operator: "::"
         right: (_) @value)))) @definition.type
-(unary_operator operand: (call target: (identifier) @modifier.private (#eq? @modifier.private "typep")))
-(unary_operator operand: (call target: (identifier) @modifier.opaque (#eq? @modifier.opaque "opaque")))
+(unary_operator operand: (_ !key target: (identifier) @modifier.private (#eq? @modifier.private "typep")))
+(unary_operator operand: (_ !key target: (identifier) @modifier.opaque (#eq? @modifier.opaque "opaque")))
 
 ; `@typedoc` before a type
 (do_block
-  (unary_operator
-    operand: (call
+  (_
+    operand: (_ !key
       target: (identifier) @_attribute
       (#eq? @_attribute "typedoc")
       (arguments . [(string) (sigil)] @doc)))
   .
-  (unary_operator
+  (_
     operator: "@"
-    operand: (call
+    operand: (_ !key
       target: (identifier) @_type
       (#any-of? @_type "type" "typep" "opaque")
       (arguments
-        (binary_operator
-          left: [(identifier) @name (call target: (identifier) @name)]
+        (_
+          left: [(identifier) @name (_ !key target: (identifier) @name)]
           operator: "::")))) @definition.type)
 
 ; `@callback name(args) :: return`: a function a behaviour requires (declaration only)
 (unary_operator
   operator: "@"
-  operand: (call
+  operand: (_ !key
     target: (identifier) @modifier.callback
     (#any-of? @modifier.callback "callback" "macrocallback")
     (arguments
       [
-        (binary_operator
-          left: (call target: (identifier) @name (arguments)? @parameters)
+        (_
+          left: (_ !key target: (identifier) @name (arguments)? @parameters)
           operator: "::"
           right: (_) @return_type)
-        (binary_operator
-          left: (binary_operator
-            left: (call target: (identifier) @name (arguments)? @parameters)
+        (_
+          left: (_
+            left: (_ !key target: (identifier) @name (arguments)? @parameters)
             operator: "::"
             right: (_) @return_type)
           operator: "when")
       ]))) @definition.function
 (unary_operator
-  operand: (call
+  operand: (_ !key
     target: (identifier) @_attribute
     (#any-of? @_attribute "callback" "macrocallback")
     (arguments
-      (binary_operator
-        left: (call
+      (_
+        left: (_ !key
           (arguments
             [
-              (binary_operator left: (identifier) @parameter.name operator: "::" right: (_) @parameter.type)
+              (_ left: (identifier) @parameter.name operator: "::" right: (_) @parameter.type)
               (_)
             ] @parameter))))))
 
@@ -396,13 +396,13 @@
   (arguments
     .
     [
-      (call
+      (_ !key
         (arguments
-          (binary_operator left: (_) @parameter.name operator: "\\\\" right: (_) @parameter.default) @parameter))
-      (binary_operator
-        left: (call
+          (_ left: (_) @parameter.name operator: "\\\\" right: (_) @parameter.default) @parameter))
+      (_
+        left: (_ !key
           (arguments
-            (binary_operator left: (_) @parameter.name operator: "\\\\" right: (_) @parameter.default) @parameter))
+            (_ left: (_) @parameter.name operator: "\\\\" right: (_) @parameter.default) @parameter))
         operator: "when")
     ]))
 (call
@@ -411,14 +411,14 @@
   (arguments
     .
     [
-      (call
+      (_ !key
         (arguments
           [
             (identifier) (tuple) (map) (list) (atom) (string) (integer) (float) (bitstring) (charlist) (unary_operator)
             (nil) (boolean) (struct) (sigil) (char) (quoted_atom) (call) (dot) (keywords)
           ] @parameter))
-      (binary_operator
-        left: (call
+      (_
+        left: (_ !key
           (arguments
             [
               (identifier) (tuple) (map) (list) (atom) (string) (integer) (float) (bitstring) (charlist)
@@ -432,8 +432,8 @@
   (arguments
     .
     [
-      (call (arguments (binary_operator operator: _ @_operator) @parameter))
-      (binary_operator left: (call (arguments (binary_operator operator: _ @_operator) @parameter)) operator: "when")
+      (_ !key (arguments (binary_operator operator: _ @_operator) @parameter))
+      (_ left: (_ !key (arguments (binary_operator operator: _ @_operator) @parameter)) operator: "when")
     ])
   (#not-eq? @_operator "\\\\"))
 
@@ -450,7 +450,7 @@
 ; `@name value`: a module constant (private to the module). Attributes with a meaning of their own are left out.
 (unary_operator
   operator: "@" @modifier.private
-  operand: (call
+  operand: (_ !key
     target: (identifier) @name
     (arguments . (_) @value .))
   (#not-any-of? @name
@@ -494,7 +494,7 @@
 ; local calls `foo(x)`, in every place a call is an expression: not a function head (`def foo(x)`), not the
 ; name of a module attribute (`@doc`, `@spec foo(a) :: t`, `@timeout 5_000`), not a typespec
 (do_block
-  (call
+  (_ !key
     target: (identifier) @name
     (#not-any-of? @name
       "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -502,7 +502,7 @@
       "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
       "raise" "reraise" "throw" "super" "fn")) @reference.call)
 (block
-  (call
+  (_ !key
     target: (identifier) @name
     (#not-any-of? @name
       "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -510,7 +510,7 @@
       "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
       "raise" "reraise" "throw" "super" "fn")) @reference.call)
 (body
-  (call
+  (_ !key
     target: (identifier) @name
     (#not-any-of? @name
       "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -518,7 +518,7 @@
       "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
       "raise" "reraise" "throw" "super" "fn")) @reference.call)
 (source
-  (call
+  (_ !key
     target: (identifier) @name
     (#not-any-of? @name
       "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -526,7 +526,7 @@
       "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
       "raise" "reraise" "throw" "super" "fn")) @reference.call)
 (list
-  (call
+  (_ !key
     target: (identifier) @name
     (#not-any-of? @name
       "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -534,7 +534,7 @@
       "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
       "raise" "reraise" "throw" "super" "fn")) @reference.call)
 (tuple
-  (call
+  (_ !key
     target: (identifier) @name
     (#not-any-of? @name
       "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -542,7 +542,7 @@
       "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
       "raise" "reraise" "throw" "super" "fn")) @reference.call)
 (interpolation
-  (call
+  (_ !key
     target: (identifier) @name
     (#not-any-of? @name
       "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -550,7 +550,7 @@
       "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
       "raise" "reraise" "throw" "super" "fn")) @reference.call)
 (else_block
-  (call
+  (_ !key
     target: (identifier) @name
     (#not-any-of? @name
       "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -558,7 +558,7 @@
       "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
       "raise" "reraise" "throw" "super" "fn")) @reference.call)
 (after_block
-  (call
+  (_ !key
     target: (identifier) @name
     (#not-any-of? @name
       "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -566,7 +566,7 @@
       "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
       "raise" "reraise" "throw" "super" "fn")) @reference.call)
 (rescue_block
-  (call
+  (_ !key
     target: (identifier) @name
     (#not-any-of? @name
       "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -574,7 +574,7 @@
       "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
       "raise" "reraise" "throw" "super" "fn")) @reference.call)
 (catch_block
-  (call
+  (_ !key
     target: (identifier) @name
     (#not-any-of? @name
       "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -582,7 +582,7 @@
       "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
       "raise" "reraise" "throw" "super" "fn")) @reference.call)
 (bitstring
-  (call
+  (_ !key
     target: (identifier) @name
     (#not-any-of? @name
       "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -590,7 +590,7 @@
       "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
       "raise" "reraise" "throw" "super" "fn")) @reference.call)
 (map_content
-  (call
+  (_ !key
     target: (identifier) @name
     (#not-any-of? @name
       "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -598,7 +598,7 @@
       "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
       "raise" "reraise" "throw" "super" "fn")) @reference.call)
 (access_call
-  (call
+  (_ !key
     target: (identifier) @name
     (#not-any-of? @name
       "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -606,7 +606,7 @@
       "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
       "raise" "reraise" "throw" "super" "fn")) @reference.call)
 (pair
-  value: (call
+  value: (_ !key
     target: (identifier) @name
     (#not-any-of? @name
       "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -614,7 +614,7 @@
       "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
       "raise" "reraise" "throw" "super" "fn")) @reference.call)
 (dot
-  left: (call
+  left: (_ !key
     target: (identifier) @name
     (#not-any-of? @name
       "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -622,7 +622,7 @@
       "case" "cond" "else" "for" "if" "unless" "with" "quote" "unquote" "unquote_splicing" "receive" "try"
       "raise" "reraise" "throw" "super" "fn")) @reference.call)
 (binary_operator
-  left: (call
+  left: (_ !key
     target: (identifier) @name
     (#not-any-of? @name
       "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -633,7 +633,7 @@
   (#not-any-of? @_operator "when" "::"))
 (binary_operator
   operator: _ @_operator
-  right: (call
+  right: (_ !key
     target: (identifier) @name
     (#not-any-of? @name
       "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -643,7 +643,7 @@
   (#not-eq? @_operator "::"))
 (unary_operator
   operator: _ @_operator
-  operand: (call
+  operand: (_ !key
     target: (identifier) @name
     (#not-any-of? @name
       "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -655,7 +655,7 @@
   target: (identifier) @_outer
   (#not-any-of? @_outer "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")
   (arguments
-    (call
+    (_ !key
       target: (identifier) @name
       (#not-any-of? @name
         "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
@@ -665,7 +665,7 @@
 (call
   target: (dot)
   (arguments
-    (call
+    (_ !key
       target: (identifier) @name
       (#not-any-of? @name
         "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp" "defmodule"
