@@ -12,14 +12,14 @@
     body: (_)? @body
     "end"? @body) @definition.function)
 (module
-  body: (body_statement
+  body: (_
     [
       (method
         name: (_) @name
         parameters: (_)? @parameters
         body: (_)? @body
         "end"? @body) @definition.function
-      (singleton_method
+      (_
         object: (self) @modifier.static
         name: (_) @name
         parameters: (_)? @parameters
@@ -27,7 +27,7 @@
         "end"? @body) @definition.function
       (singleton_class
         value: (self)
-        body: (body_statement
+        body: (_
           (method
             name: (_) @name
             parameters: (_)? @parameters
@@ -51,17 +51,10 @@
   "end"? @body
   (#not-eq? @name "initialize")) @definition.method
 
-; `def self.name`: a singleton (class) method
+; `def self.name`: a singleton (class) method; `def obj.name` on something other than self: `obj` is its receiver
+; (for `self`, the second alternative matches too and the predicate drops it)
 (singleton_method
-  object: (self) @modifier.static
-  name: (_) @name
-  parameters: (_)? @parameters
-  body: (_)? @body
-  "end"? @body) @definition.method
-
-; `def obj.name` on something other than self
-(singleton_method
-  object: (_) @receiver
+  object: [(self) @modifier.static (_) @receiver]
   name: (_) @name
   parameters: (_)? @parameters
   body: (_)? @body
@@ -71,7 +64,7 @@
 ; methods inside `class << self` are singleton methods
 (singleton_class
   value: (self)
-  body: (body_statement (method name: (_) @modifier.static)))
+  body: (_ (method name: (_) @modifier.static)))
 
 ; `alias new_name old_name` (`alias :new :old` and `alias_method :new, :old` name symbols, whose text keeps the
 ; colon: not expressible until a definition name can be stripped)
@@ -93,53 +86,33 @@
 ; ---- visibility ------------------------------------------------------------------
 
 ; a bare `private` / `protected` makes the later methods of the same class or module body private / protected, up
-; to the next bare `private` / `protected` / `public` (methods in `class << self` and `def self.x` are not affected)
+; to the next bare `private` / `protected` / `public` (methods in `class << self` and `def self.x` are not affected).
+; The keyword itself is the `@modifier` (its text is the modifier) of the method, which these patterns do not name
+; (the method patterns above do): one pattern for both keywords, as tree-sitter analyses each pattern on its own.
 (class
-  body: (body_statement
-    (identifier) @_visibility
+  body: (_
+    (identifier) @modifier
     .
     (_)* @_between
     .
-    (method name: (_) @modifier.private))
-  (#eq? @_visibility "private")
-  (#not-match? @_between "^(private|protected|public)$"))
-(class
-  body: (body_statement
-    (identifier) @_visibility
-    .
-    (_)* @_between
-    .
-    (method name: (_) @modifier.protected))
-  (#eq? @_visibility "protected")
+    (method) @definition.method)
+  (#any-of? @modifier "private" "protected")
   (#not-match? @_between "^(private|protected|public)$"))
 (module
-  body: (body_statement
-    (identifier) @_visibility
+  body: (_
+    (identifier) @modifier
     .
     (_)* @_between
     .
-    (method name: (_) @modifier.private))
-  (#eq? @_visibility "private")
-  (#not-match? @_between "^(private|protected|public)$"))
-(module
-  body: (body_statement
-    (identifier) @_visibility
-    .
-    (_)* @_between
-    .
-    (method name: (_) @modifier.protected))
-  (#eq? @_visibility "protected")
+    (method) @definition.method)
+  (#any-of? @modifier "private" "protected")
   (#not-match? @_between "^(private|protected|public)$"))
 
-; `private def name ... end`
+; `private def name ... end`, `protected def name ... end`
 (call
-  method: (identifier) @_visibility
-  (#eq? @_visibility "private")
-  arguments: (argument_list (method name: (_) @modifier.private)))
-(call
-  method: (identifier) @_visibility
-  (#eq? @_visibility "protected")
-  arguments: (argument_list (method name: (_) @modifier.protected)))
+  method: (identifier) @modifier
+  (#any-of? @modifier "private" "protected")
+  arguments: (argument_list (method) @definition.method))
 (call
   method: (identifier) @_visibility
   (#eq? @_visibility "private_class_method")
@@ -148,27 +121,27 @@
 ; ---- classes and modules ---------------------------------------------------------
 
 (class
-  name: [(constant) @name (scope_resolution name: (_) @name)]
+  name: [(constant) @name (_ name: (_) @name)]
   body: (_)? @body) @definition.class
 
 (superclass [(constant) (scope_resolution)] @extends)
 
 ; `include`/`extend`/`prepend` of a module are the class's mixins
 (class
-  body: (body_statement
-    (call
+  body: (_
+    (_
       method: (identifier) @_mixin
       (#any-of? @_mixin "include" "extend" "prepend")
       arguments: (argument_list [(constant) (scope_resolution)] @implements)))) @definition.class
 (module
-  body: (body_statement
-    (call
+  body: (_
+    (_
       method: (identifier) @_mixin
       (#any-of? @_mixin "include" "extend" "prepend")
       arguments: (argument_list [(constant) (scope_resolution)] @implements)))) @definition.module
 
 (module
-  name: [(constant) @name (scope_resolution name: (_) @name)]
+  name: [(constant) @name (_ name: (_) @name)]
   body: (_)? @body) @definition.module
 
 ; Comments between `class X` / `module X` / `class << self` and the first statement are children of the class
@@ -176,13 +149,13 @@
 (_
   (comment)+ @doc
   .
-  body: (body_statement
+  body: (_
     .
     [
       (method name: (_) @name) @definition.method
       (singleton_method name: (_) @name) @definition.method
-      (class name: [(constant) @name (scope_resolution name: (_) @name)]) @definition.class
-      (module name: [(constant) @name (scope_resolution name: (_) @name)]) @definition.module
+      (class name: [(constant) @name (_ name: (_) @name)]) @definition.class
+      (module name: [(constant) @name (_ name: (_) @name)]) @definition.module
       (assignment left: (constant) @name) @definition.constant
     ]))
 
@@ -204,10 +177,8 @@
 
 (call method: (identifier) @name
   (#not-any-of? @name "require" "require_relative" "include" "extend" "prepend" "attr_reader" "attr_writer" "attr_accessor" "private" "protected" "public" "private_constant" "module_function")) @reference.call
-(call receiver: (constant) @name) @reference.class
-(call receiver: (scope_resolution name: (constant) @name)) @reference.class
-(superclass (constant) @name) @reference.class
-(superclass (scope_resolution name: (constant) @name)) @reference.class
+(call receiver: [(constant) @name (_ name: (constant) @name)]) @reference.class
+(superclass [(constant) @name (scope_resolution name: (constant) @name)]) @reference.class
 (argument_list (constant) @name) @reference.class
 
 ; ---- comments --------------------------------------------------------------------
