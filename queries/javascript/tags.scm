@@ -22,13 +22,15 @@
 (variable_declarator
   name: (identifier) @name
   value: [
-    (arrow_function
+    (_
       "async"? @modifier
       parameters: (_) @parameters
+      "=>"
       body: (_) @body)
-    (arrow_function
+    (_
       "async"? @modifier
       parameter: (_) @parameters
+      "=>"
       body: (_) @body)
     (function_expression
       "async"? @modifier
@@ -144,9 +146,9 @@
 ; const fs = require('fs') binds an import, not a constant (the earliest pattern wins)
 (variable_declarator
   name: (_) @name
-  value: (call_expression
+  value: (_
     function: (identifier) @_require
-    arguments: (arguments . (string)))
+    arguments: (_ . (string)))
   (#eq? @_require "require")) @definition.import
 
 ; top-level const bindings that are not functions or classes (those are matched above)

@@ -70,7 +70,8 @@
   (parameters) @parameters
   body: (block)? @body) @definition.function
 
-(function_declaration [type: (_) @return_type ["pub" "export" "extern" "inline" "noinline"] @modifier])
+(function_declaration
+  [type: (_) @return_type "pub" @modifier "export" @modifier "extern" @modifier "inline" @modifier "noinline" @modifier])
 
 ; parameters: `self: *Self`, `comptime T: type`, `noalias p: *u8`, `anytype`, `...`
 (parameters
