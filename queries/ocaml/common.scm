@@ -46,7 +46,7 @@
 
 (structure
   (value_definition
-    (let_binding
+    (_
       pattern: (value_name) @name
       (parameter)
       body: (_) @body) @definition.function @parameters))
@@ -55,7 +55,7 @@
 
 (structure
   (value_definition
-    (let_binding
+    (_
       pattern: (value_name) @name
       body: [(fun_expression) @parameters (function_expression)] @body) @definition.function))
 
@@ -63,14 +63,14 @@
 
 (structure
   (value_definition
-    (let_binding
+    (_
       pattern: (parenthesized_operator (_) @name)
       (parameter)
       body: (_) @body) @definition.function @parameters))
 
 (structure
   (value_definition
-    (let_binding
+    (_
       pattern: (parenthesized_operator (_) @name)
       body: [(fun_expression) @parameters (function_expression)] @body) @definition.function))
 
@@ -79,18 +79,18 @@
 (let_binding (parameter)
   body: (let_expression
     (value_definition
-      (let_binding pattern: (value_name) @name (parameter) body: (_) @body) @definition.function @parameters)))
+      (_ pattern: (value_name) @name (parameter) body: (_) @body) @definition.function @parameters)))
 (let_binding (parameter)
   body: (let_expression
     body: (let_expression
       (value_definition
-        (let_binding pattern: (value_name) @name (parameter) body: (_) @body) @definition.function @parameters))))
+        (_ pattern: (value_name) @name (parameter) body: (_) @body) @definition.function @parameters))))
 (let_binding (parameter)
   body: (let_expression
     body: (let_expression
       body: (let_expression
         (value_definition
-          (let_binding pattern: (value_name) @name (parameter) body: (_) @body) @definition.function @parameters)))))
+          (_ pattern: (value_name) @name (parameter) body: (_) @body) @definition.function @parameters)))))
 
 ; the return type annotation of a function (`let f x : int = ...`)
 (let_binding (parameter) type: (_) @return_type)
@@ -111,7 +111,7 @@
 
 (structure
   (value_definition
-    (let_binding
+    (_
       pattern: (value_name) @name
       type: (_)? @type
       body: (_) @value) @definition.constant))
@@ -204,8 +204,8 @@
 
 ; ---- references --------------------------------------------------------------------
 
-(application_expression function: (value_path (value_name) @name)) @reference.call
-(application_expression function: (value_path (parenthesized_operator (_) @name))) @reference.call
+(application_expression
+  function: (value_path [(value_name) @name (parenthesized_operator (_) @name)])) @reference.call
 (infix_expression
   operator: (rel_operator) @_op
   right: (value_path (value_name) @name)
