@@ -177,9 +177,9 @@
   .
   name: (identifier) @parameter.name)
 ; ref/out/in/this (not on constructors: a constructor parameter with a modifier would read as a parameter property)
-(method_declaration parameters: (parameter_list (parameter (modifier) @parameter.modifier)))
-(delegate_declaration parameters: (parameter_list (parameter (modifier) @parameter.modifier)))
-(local_function_statement parameters: (parameter_list (parameter (modifier) @parameter.modifier)))
+(method_declaration parameters: (_ (parameter (modifier) @parameter.modifier)))
+(delegate_declaration parameters: (_ (parameter (modifier) @parameter.modifier)))
+(local_function_statement parameters: (_ (parameter (modifier) @parameter.modifier)))
 
 ; ---- imports ----------------------------------------------------------------------
 
@@ -206,16 +206,16 @@
 (invocation_expression
   function: [
     (identifier) @name
-    (member_access_expression name: (identifier) @name)
+    (_ expression: (_) name: (identifier) @name)
     (generic_name (identifier) @name)
-    (member_access_expression name: (generic_name (identifier) @name))
+    (_ expression: (_) name: (generic_name (identifier) @name))
   ]) @reference.call
 
 (object_creation_expression
   type: [
     (identifier) @name
     (generic_name (identifier) @name)
-    (qualified_name name: (identifier) @name)
+    (_ qualifier: (_) name: (identifier) @name)
   ]) @reference.class
 
 (base_list [(identifier) @name (generic_name (identifier) @name)] @reference.implementation)
