@@ -2,6 +2,10 @@
 ; C file: C++ names members with field_identifier, qualifies out-of-line definitions (`void Foo::bar()`), and a
 ; `T x(args);` statement inside a body is a variable, not a prototype, so prototypes are only read outside bodies.
 ; Parameters are captured whole (`const Task& task`, `bool drain = true`), as C++ writes them.
+; Nested declarators and names are wildcards with the fields and tokens that make them what they are: a function
+; declarator `(_ declarator: ... parameters: ...)`, a pointer declarator `(_ "*" declarator: ...)`, a reference
+; declarator `(_ ["&" "&&"] ...)`, a qualified name `(_ scope: ... name: ...)`: tree-sitter analyses every concrete
+; node of a pattern that has children when it compiles the query (see queries/README.md, "Compile cost").
 
 ; ---- constructors and destructors ----------------------------------------------------
 
@@ -266,12 +270,15 @@
 
 (alias_declaration name: (_) @name type: (_) @value) @definition.type
 
-; typedef struct tag { ... } tag_t;  the struct keeps the body; the alias is the declarator alone. A typedef with a
-; `{` has it in its type: the test reads the whole typedef, which spares a `type:` step.
-((type_definition
+; typedef struct tag { ... } tag_t;  the struct keeps the body; the alias is the declarator alone (not its container).
+; (The `{` is looked for in the type, not in the whole typedef: a macro the grammar cannot read, Objective-C's
+; `typedef NS_ENUM(int, E) { A, B };`, leaves its `{` in an ERROR node and its enumerators as declarators.)
+(type_definition
+  type: (_) @_type
   declarator: (_) @name @definition.type
-  (#match? @name "^[^\\s*&()\\[\\]]+$")) @_typedef
-  (#match? @_typedef "[{]"))
+  (#match? @_type "[{]")
+  (#match? @name "^[^\\s*&()\\[\\]]+$"))
+
 ; typedef unsigned long u64;  and `typedef __ssize_t ssize_t;` (the grammar reads well-known type names as
 ; primitive types)
 (type_definition

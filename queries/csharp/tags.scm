@@ -1,5 +1,9 @@
 ; C# definitions, references, usings, comments and attributes (tree-sitter-c-sharp 0.23).
 ; Written for code-index, after the grammar authors' queries/tags.scm. See queries/README.md.
+; Nested nodes under a field are wildcards with the fields that make them what they are (a member access
+; `(_ expression: ... name: ...)`, a qualified name `(_ qualifier: ... name: ...)`, a parameter list `(_ (parameter))`):
+; tree-sitter analyses every concrete node of a pattern that has children when it compiles the query (see
+; queries/README.md, "Compile cost").
 
 ; ---- namespaces -------------------------------------------------------------------
 

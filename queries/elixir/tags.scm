@@ -3,6 +3,11 @@
 ;
 ; Everything in Elixir is a call: `defmodule Name do ... end` is `(call target: (identifier) (arguments (alias))
 ; (do_block))` and `def name(args) when guard do ... end` is a call whose first argument is the function head.
+;
+; Nested nodes are wildcards with the fields and tokens that make them what they are: a call is `(_ target: ... !key)`
+; (an access `a[k]` has a target and a key), a binary operator `(_ left: ... operator: ...)`, a unary one
+; `(_ operand: ...)`, a do block `(_ "do" ...)`. Tree-sitter analyses every concrete node of a pattern that has
+; children when it compiles the query, and an Elixir `call` costs ~0.005 s each (see queries/README.md, "Compile cost").
 
 ; ---- modules, protocols, implementations -------------------------------------------
 

@@ -2,6 +2,9 @@
 ; queries/ocaml_interface/tags.scm first): both grammars have these node types. Only the top-level `let` bindings
 ; of an implementation are in queries/ocaml/tags.scm (the interface grammar has no value_definition at the top).
 ; A `val f : a -> b` in a signature is a declaration-only method whose whole type is its `@return_type`.
+; A `let` binding under a value definition is matched as the node with `pattern:` and `body:` (`(_ pattern: ...)`):
+; tree-sitter analyses every concrete node of a pattern that has children when it compiles the query (see
+; queries/README.md, "Compile cost").
 ; ---- methods and instance variables of classes (before functions: the earliest pattern decides the kind) ----
 
 (method_definition

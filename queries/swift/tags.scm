@@ -4,6 +4,10 @@
 ; In this build the type after `->`, after a parameter's `:` and in a type annotation is a `name:` field like the
 ; declared name itself, so types are found by node type and position (`"->" . (_)`), never by field name.
 ; class, struct, enum, actor and extension are all `class_declaration`, told apart by their keyword.
+; Nested nodes under a field are wildcards with the fields that make them what they are (a pattern
+; `(_ bound_identifier: ...)`, a navigation `(_ suffix: ...)`, a user type `(_ (type_identifier))`): tree-sitter
+; analyses every concrete node of a pattern that has children when it compiles the query (see queries/README.md,
+; "Compile cost").
 
 ; ---- types ------------------------------------------------------------------------
 
