@@ -60,22 +60,20 @@
 (implementation_definition
   (_
     .
-    ["-" "+"]
+    ["-" "+" @modifier.class]
     .
     (method_type (type_name) @return_type)?
     .
     (identifier) @name
     (compound_statement) @body) @definition.method @parameters)
+; (`+` class methods are written `class`, not `static`, which marks private C definitions)
 (method_declaration
   .
-  ["-" "+"]
+  ["-" "+" @modifier.class]
   .
   (method_type (type_name) @return_type)?
   .
   (identifier) @name) @definition.method @parameters
-; `+` class methods (written `class`, not `static`, which marks private C definitions)
-(implementation_definition (_ . "+" @modifier.class))
-(method_declaration . "+" @modifier.class)
 
 (method_parameter
   (method_type (type_name) @parameter.type)
@@ -88,8 +86,8 @@
     (_) @type
     (struct_declarator [
       (identifier) @name
-      (pointer_declarator declarator: (identifier) @name)
-      (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+      (_ "*" declarator: (identifier) @name)
+      (_ "*" declarator: (_ "*" declarator: (identifier) @name))
       (_ (identifier) @name)
     ]))) @definition.property
 (property_declaration (property_attributes_declaration (property_attribute) @modifier))
