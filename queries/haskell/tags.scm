@@ -102,20 +102,17 @@
     type: (_) @return_type) @definition.function)
 ; (signatures and equations in `where` and `let` are local helpers: not definitions)
 
-; the patterns of the first equation after a signature are the function's parameters, its equations its body
+; the patterns of the first equation after a signature are the function's parameters, its equations its body (an
+; equation `f x = ...` or a binding `f = ...`: alternatives of one pattern, which tree-sitter analyses once)
 (_
   (signature [name: (variable) @_signature names: (_ . (_) @_signature)]) @definition.function
   .
   [(pragma) (comment) (haddock) (cpp)]* @_skipped
   .
-  (function name: (_) @_equation patterns: (patterns) @parameters match: (_) @body)
-  (#eq? @_signature @_equation))
-(_
-  (signature [name: (variable) @_signature names: (_ . (_) @_signature)]) @definition.function
-  .
-  [(pragma) (comment) (haddock) (cpp)]* @_skipped
-  .
-  (bind name: (_) @_equation match: (_) @body)
+  [
+    (function name: (_) @_equation patterns: (patterns) @parameters match: (_) @body)
+    (bind name: (_) @_equation match: (_) @body)
+  ]
   (#eq? @_signature @_equation))
 ; operators: `(<+>) :: T` then `a <+> b = ...` or `(<+>) a b = ...`
 (_
@@ -123,16 +120,12 @@
   .
   [(pragma) (comment) (haddock) (cpp)]* @_skipped
   .
-  (function
-    (_ left_operand: (_) operator: [(operator) @_equation (_ "`" (_) @_equation) (constructor_operator) @_equation]) @parameters
-    match: (_) @body)
-  (#eq? @_signature @_equation))
-(_
-  (signature name: (_ "(" (_) @_signature)) @definition.function
-  .
-  [(pragma) (comment) (haddock) (cpp)]* @_skipped
-  .
-  (function name: (_ "(" (_) @_equation) patterns: (patterns)? @parameters match: (_) @body)
+  [
+    (function
+      (_ left_operand: (_) operator: [(operator) @_equation (_ "`" (_) @_equation) (constructor_operator) @_equation]) @parameters
+      match: (_) @body)
+    (function name: (_ "(" (_) @_equation) patterns: (patterns)? @parameters match: (_) @body)
+  ]
   (#eq? @_signature @_equation))
 
 ; equation patterns as written: `x`, `(Just y)`, `_`, `[]`; the operands of an infix equation `a <+> b = ...`
@@ -141,7 +134,14 @@
 (function (_ operator: (_) right_operand: (_) @parameter @parameter.name))
 
 ; ---- equations --------------------------------------------------------------------------
-
+;
+; An equation is matched as a wildcard with the fields that make it what it is (a function equation is the node with
+; `name:`, `patterns:` and `match:`; an infix one `a <+> b = ...` the node with an operand/operator child and
+; `match:`, not a pattern binding `x : xs = ...`, which has `pattern:`; a binding the node with `name:` and `match:`
+; but no `patterns:`), a prefix operator `(<+>)` as the name with a `(`, a backquoted operator as the one with a
+; `` ` ``: tree-sitter analyses every concrete node of a pattern that has children when it compiles the query (see
+; queries/README.md, "Compile cost"). The declaration before an equation is matched by one pattern per form: an
+; alternation of the forms would be analysed once, but the query ran ~19% slower (a module has many declarations).
 
 ; method: an equation that is the first declaration (comments and pragmas aside)
 (class_declarations
@@ -160,7 +160,7 @@
 ; method: an equation after a declaration of another name (a signature of the same name or an earlier equation makes
 ; it part of that definition)
 (class_declarations
-  (_ name: [(variable) (name) (qualified) (constructor)] @_previous)
+  (_ name: [(variable) @_previous (name) @_previous (qualified) @_previous (constructor) @_previous (_ "(" (_) @_previous)])
   .
   [(pragma) (comment) (haddock) (cpp)]* @_skipped
   .
@@ -173,20 +173,7 @@
       (_ name: [(variable) @name (_ "(" (_) @name)] match: (_) @body !patterns)
     ] @definition.method
   (#not-eq? @_previous @name))
-(class_declarations
-  (_ name: (_ "(" (_) @_previous))
-  .
-  [(pragma) (comment) (haddock) (cpp)]* @_skipped
-  .
-  [
-      (_ name: [(variable) @name (_ "(" (_) @name)] patterns: (patterns) @parameters match: (_) @body)
-      (_
-        (_ left_operand: (_) operator: [(operator) @name (_ "`" (_) @name) (constructor_operator) @name]) @parameters
-        match: (_) @body
-        !pattern)
-      (_ name: [(variable) @name (_ "(" (_) @name)] match: (_) @body !patterns)
-    ] @definition.method
-  (#not-eq? @_previous @name))
+
 (class_declarations
   (signature names: (_ . (_) @_previous))
   .
@@ -234,7 +221,7 @@
 ; method: an equation after a declaration of another name (a signature of the same name or an earlier equation makes
 ; it part of that definition)
 (instance_declarations
-  (_ name: [(variable) (name) (qualified) (constructor)] @_previous)
+  (_ name: [(variable) @_previous (name) @_previous (qualified) @_previous (constructor) @_previous (_ "(" (_) @_previous)])
   .
   [(pragma) (comment) (haddock) (cpp)]* @_skipped
   .
@@ -247,20 +234,7 @@
       (_ name: [(variable) @name (_ "(" (_) @name)] match: (_) @body !patterns)
     ] @definition.method
   (#not-eq? @_previous @name))
-(instance_declarations
-  (_ name: (_ "(" (_) @_previous))
-  .
-  [(pragma) (comment) (haddock) (cpp)]* @_skipped
-  .
-  [
-      (_ name: [(variable) @name (_ "(" (_) @name)] patterns: (patterns) @parameters match: (_) @body)
-      (_
-        (_ left_operand: (_) operator: [(operator) @name (_ "`" (_) @name) (constructor_operator) @name]) @parameters
-        match: (_) @body
-        !pattern)
-      (_ name: [(variable) @name (_ "(" (_) @name)] match: (_) @body !patterns)
-    ] @definition.method
-  (#not-eq? @_previous @name))
+
 (instance_declarations
   (signature names: (_ . (_) @_previous))
   .
@@ -308,7 +282,7 @@
 ; function: an equation after a declaration of another name (a signature of the same name or an earlier equation makes
 ; it part of that definition)
 (declarations
-  (_ name: [(variable) (name) (qualified) (constructor)] @_previous)
+  (_ name: [(variable) @_previous (name) @_previous (qualified) @_previous (constructor) @_previous (_ "(" (_) @_previous)])
   .
   [(pragma) (comment) (haddock) (cpp)]* @_skipped
   .
@@ -321,20 +295,7 @@
       (_ name: [(variable) @name (_ "(" (_) @name)] match: (_) @body !patterns)
     ] @definition.function
   (#not-eq? @_previous @name))
-(declarations
-  (_ name: (_ "(" (_) @_previous))
-  .
-  [(pragma) (comment) (haddock) (cpp)]* @_skipped
-  .
-  [
-      (_ name: [(variable) @name (_ "(" (_) @name)] patterns: (patterns) @parameters match: (_) @body)
-      (_
-        (_ left_operand: (_) operator: [(operator) @name (_ "`" (_) @name) (constructor_operator) @name]) @parameters
-        match: (_) @body
-        !pattern)
-      (_ name: [(variable) @name (_ "(" (_) @name)] match: (_) @body !patterns)
-    ] @definition.function
-  (#not-eq? @_previous @name))
+
 (declarations
   (signature names: (_ . (_) @_previous))
   .
