@@ -38,6 +38,13 @@ export {
 
 // Results
 export type {
+  CallGraph,
+  CallGraphEdge,
+  CallGraphNode,
+  CallGraphOptions,
+  CallHierarchyItem,
+  CallHierarchyOptions,
+  CallHierarchyResult,
   ClassInfo,
   CodeBlockInfo,
   ConstantInfo,
