@@ -71,6 +71,7 @@ export type {
   PropertyInfo,
   ReferenceLocation,
   ReferencesResult,
+  Resolution,
   SearchScope,
   SignatureInfo,
   SymbolDefinition,
