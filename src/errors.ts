@@ -12,7 +12,7 @@
 export const ErrorCode = {
   /** The file does not exist. */
   FILE_NOT_FOUND: 'FILE_NOT_FOUND',
-  /** The file exists but cannot be read (permissions, I/O error). */
+  /** The file (or directory) exists but cannot be read (permissions, I/O error). */
   FILE_UNREADABLE: 'FILE_UNREADABLE',
   /** A path that should name a file names a directory (or something else that is not a regular file). */
   NOT_A_FILE: 'NOT_A_FILE',

@@ -2,7 +2,7 @@
  * Table-driven: every fixture under test/fixtures/<language>/ (for every registered language that has a folder)
  * is analyzed through the real grammar and compared with its line-per-fact snapshot `<file>.facts`.
  * A new language is tested by adding its folder; this file does not change. The snapshot also holds navigation:
- * hover on the file's documented definitions, and definition lookups from references in the file.
+ * hover on the file's documented definitions, and definition lookups (in the language's folder) from references in the file.
  */
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -57,7 +57,9 @@ async function navigate(file: string, analysis: FileAnalysis): Promise<string> {
     const refs = await index.findReferences({ file, line: def.line, column: def.column ?? 1, scope: 'file' });
     const ref = refs.references.find((r) => r.line !== def.line);
     if (!ref) continue;
-    const found = await index.findDefinitions({ file, line: ref.line, column: ref.column, scope: 'project' });
+    // The language's own folder: a project-wide lookup would index all 56 folders on its first use (every language's
+    // query compiled in every parse worker), which is what made this test's first lookup slow under load.
+    const found = await index.findDefinitions({ file, line: ref.line, column: ref.column, scope: 'directory' });
     const target = found.definitions[0];
     lines.push(`definition of ${found.symbol} from @${ref.line}:${ref.column} -> ${target ? `${target.file}:${target.line}` : 'none'}`);
     expect(found.definitions.some((d) => d.file === file && d.line === def.line)).toBe(true);

@@ -192,13 +192,17 @@ export async function searchText(request: SearchRequest): Promise<SearchOutcome>
  * one, and the worker answers each with `next`, then the outcome after `done`.
  */
 function inWorker(job: SearchJob, feed: Generator<Batch>, timeoutMs: number): Promise<SearchOutcome> {
+  // A dynamic import, not require(): an eval worker inherits the host's `--input-type`, so this source runs as a
+  // CommonJS script or as a module depending on how the host was started (`node --input-type=module -e ...`).
+  // Messages wait in the port until the listener is attached.
   const source = `
-const { parentPort, workerData } = require('node:worker_threads');
-const searcher = (${createSearcher.toString()})(workerData);
-parentPort.on('message', (message) => {
-  if (message.done) return parentPort.postMessage({ outcome: searcher.outcome() });
-  message.files.forEach((file, i) => searcher.add(file, message.buffers[i]));
-  parentPort.postMessage({ next: true });
+import('node:worker_threads').then(({ parentPort, workerData }) => {
+  const searcher = (${createSearcher.toString()})(workerData);
+  parentPort.on('message', (message) => {
+    if (message.done) return parentPort.postMessage({ outcome: searcher.outcome() });
+    message.files.forEach((file, i) => searcher.add(file, message.buffers[i]));
+    parentPort.postMessage({ next: true });
+  });
 });
 `;
   return new Promise((resolve, reject) => {
