@@ -3,14 +3,18 @@
  * so, the regex worker under `node --input-type=module -e`, and a WASM fault that costs one call only.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToolbox, type ToolResult, type Toolbox } from '../src/index.js';
+import { CodeIndex, CodeIndexError, createDefaultRegistry, createToolbox, type ToolResult, type Toolbox } from '../src/index.js';
 
 const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 let root: string;
 let box: Toolbox;
 
@@ -216,4 +220,114 @@ describe('patterns and folders', () => {
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(JSON.parse(out)).toEqual({ total: 1 });
   });
+});
+
+/**
+ * Inputs that fault a grammar inside WASM (`memory access out of bounds`): 1,000 nested block quotes on one line
+ * (2 KB) in the Markdown grammar, 1,000 levels of block mappings (500 KB) in the YAML grammar.
+ */
+function faultingFiles(): Record<string, string> {
+  let yaml = '';
+  for (let i = 0; i < 1000; i++) yaml += `${' '.repeat(i)}k${i}:\n`;
+  return { 'fault/quotes.md': `${'> '.repeat(1000)}text\n`, 'fault/nested.yaml': yaml };
+}
+
+/** A copy of every language's first fixture file, under `every/<language>/`. */
+function copyOneFixturePerLanguage(to: string): string[] {
+  const files: string[] = [];
+  for (const language of readdirSync(fixtures)) {
+    if (language === 'bad') continue;
+    const name = readdirSync(join(fixtures, language)).find((file) => !file.endsWith('.facts'));
+    if (!name) continue;
+    mkdirSync(join(to, 'every', language), { recursive: true });
+    cpSync(join(fixtures, language, name), join(to, 'every', language, name));
+    files.push(`every/${language}/${name}`);
+  }
+  return files;
+}
+
+async function faultCode(promise: Promise<unknown>): Promise<{ code: string; fault: unknown }> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(CodeIndexError);
+    return { code: (error as CodeIndexError).code, fault: (error as CodeIndexError).data?.fault };
+  }
+  throw new Error('expected the faulting file to fail');
+}
+
+describe('a fault inside WASM costs only its own call', () => {
+  let faultRoot: string;
+  let every: string[];
+  beforeAll(() => {
+    faultRoot = realpathSync(mkdtempSync(join(tmpdir(), 'ci-fault-')));
+    for (const [file, text] of Object.entries(faultingFiles())) {
+      mkdirSync(join(faultRoot, 'fault'), { recursive: true });
+      writeFileSync(join(faultRoot, file), text);
+    }
+    every = copyOneFixturePerLanguage(faultRoot);
+  });
+  afterAll(() => rmSync(faultRoot, { recursive: true, force: true }));
+
+  describe('on the calling thread (threads: 0)', () => {
+    const registry = createDefaultRegistry();
+    let index: CodeIndex;
+    beforeAll(async () => {
+      index = await CodeIndex.open({ root: faultRoot, registry, threads: 0, persist: false });
+    });
+    afterAll(() => {
+      expect(() => index.close()).not.toThrow();
+      expect(() => registry.dispose()).not.toThrow();
+    });
+
+    it('Should give a coded error for each fault, and answer the same language right after', async () => {
+      for (const file of Object.keys(faultingFiles())) {
+        expect(await faultCode(index.analyzeFile(file))).toEqual({ code: 'ANALYSIS_FAILED', fault: true });
+        // The very next call of the same language works: its parser was replaced.
+        const again = file.endsWith('.md') ? 'every/markdown/README.md' : 'every/yaml/ci.yml';
+        expect((await index.analyzeFile(again)).language).toBe(file.endsWith('.md') ? 'markdown' : 'yaml');
+      }
+    });
+
+    // One test per language (the fixture languages): each pays its own grammar and query loading.
+    for (const language of readdirSync(fixtures).filter((name) => name !== 'bad')) {
+      it(`Should still analyze ${language} after the faults`, async () => {
+        const file = every.find((candidate) => candidate.startsWith(`every/${language}/`)) as string;
+        expect((await index.analyzeFile(file)).file).toBe(file);
+      });
+    }
+  });
+
+  it('Should retire the faulted parse worker before another file reaches it', async () => {
+    const index = await CodeIndex.open({ root: faultRoot, threads: 1, persist: false });
+    try {
+      for (const file of Object.keys(faultingFiles())) {
+        expect(await faultCode(index.analyzeFile(file))).toEqual({ code: 'ANALYSIS_FAILED', fault: true });
+        expect((await index.analyzeFile('every/python/' + readdirSync(join(faultRoot, 'every/python'))[0])).language).toBe('python');
+        expect((await index.analyzeFile('every/yaml/ci.yml')).language).toBe('yaml');
+        expect((await index.analyzeFile('every/markdown/README.md')).language).toBe('markdown');
+      }
+    } finally {
+      expect(() => index.close()).not.toThrow();
+    }
+  }, 120_000);
+
+  it('Should keep the MCP server answering after a fault (the real binary)', async () => {
+    const client = new Client({ name: 'test-host', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--root', faultRoot, '--no-cache'] }));
+    try {
+      for (const file of Object.keys(faultingFiles())) {
+        const faulted = await client.callTool({ name: 'code_analyze', arguments: { operation: 'analyze_file', file } });
+        expect(faulted.isError).toBe(true);
+        expect(faulted.structuredContent).toMatchObject({ error: { code: 'ANALYSIS_FAILED', details: { fault: true } } });
+        for (const other of ['every/markdown/README.md', 'every/yaml/ci.yml', 'every/typescript/' + readdirSync(join(faultRoot, 'every/typescript'))[0]]) {
+          const result = await client.callTool({ name: 'code_analyze', arguments: { operation: 'analyze_file', file: other } });
+          expect(result.isError, JSON.stringify(result.structuredContent)).toBeFalsy();
+        }
+      }
+      expect((await client.listTools()).tools.length).toBeGreaterThan(10);
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
 });

@@ -151,7 +151,9 @@ export async function runIdentifyJob(job: IdentifyJob, context: AnalysisContext)
     return {
       column: job.column ?? 0,
       nodeType: 'unknown',
-      error: coded ? { code: coded.code, message: coded.message, data: coded.data } : { code: ErrorCode.ANALYSIS_FAILED, message: String(error) },
+      error: coded
+        ? { code: coded.code, message: coded.message, data: coded.data }
+        : { code: ErrorCode.ANALYSIS_FAILED, message: String(error), data: { file_path: job.file, ...(isWasmFault(error) ? { fault: true } : {}) } },
     };
   }
 }
