@@ -37,7 +37,11 @@ for (const language of registry.list()) {
   });
 }
 
-/** Hover on up to three documented definitions; go to definition from up to three references in the file. */
+/**
+ * Hover on up to three documented definitions; go to definition from up to three references in the file. Both look
+ * in the language's own folder: a project-wide lookup would index all 56 folders on its first use (every language's
+ * query compiled in every parse worker), which made the first test's first hover take over 30 s under load.
+ */
 async function navigate(file: string, analysis: FileAnalysis): Promise<string> {
   const named = [
     ...analysis.functions,
@@ -46,7 +50,7 @@ async function navigate(file: string, analysis: FileAnalysis): Promise<string> {
   ].sort((a, b) => a.line - b.line);
   const lines: string[] = [];
   for (const def of named.filter((d) => d.doc).slice(0, 3)) {
-    const hover = await index.hover({ file, line: def.line, column: def.column ?? 1 });
+    const hover = await index.hover({ file, line: def.line, column: def.column ?? 1, scope: 'directory' });
     expect(hover.definitionLocation).toEqual({ file, line: def.line });
     expect(hover.documentation).toBe(def.doc);
     lines.push(`hover ${def.name} @${def.line} -> ${hover.kind} ${JSON.stringify(hover.signature)}`);
@@ -57,8 +61,6 @@ async function navigate(file: string, analysis: FileAnalysis): Promise<string> {
     const refs = await index.findReferences({ file, line: def.line, column: def.column ?? 1, scope: 'file' });
     const ref = refs.references.find((r) => r.line !== def.line);
     if (!ref) continue;
-    // The language's own folder: a project-wide lookup would index all 56 folders on its first use (every language's
-    // query compiled in every parse worker), which is what made this test's first lookup slow under load.
     const found = await index.findDefinitions({ file, line: ref.line, column: ref.column, scope: 'directory' });
     const target = found.definitions[0];
     lines.push(`definition of ${found.symbol} from @${ref.line}:${ref.column} -> ${target ? `${target.file}:${target.line}` : 'none'}`);

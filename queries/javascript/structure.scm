@@ -90,6 +90,7 @@
 
 ; module.exports = value
 (expression_statement
+  .
   (assignment_expression
     left: (member_expression
       object: (identifier) @_module
@@ -100,6 +101,7 @@
 
 ; module.exports = { a, b: c }
 (expression_statement
+  .
   (assignment_expression
     left: (member_expression
       object: (identifier) @_module
@@ -116,6 +118,7 @@
 
 ; exports.x = value / module.exports.x = value (functions are matched as definitions in tags.scm)
 (expression_statement
+  .
   (assignment_expression
     left: (member_expression
       object: [
