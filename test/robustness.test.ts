@@ -331,3 +331,53 @@ describe('a fault inside WASM costs only its own call', () => {
     }
   }, 120_000);
 });
+
+describe('bounded query work', () => {
+  it('Should warn that code nested deeper than the query depth was not searched, and answer quickly', async () => {
+    const deep = realpathSync(mkdtempSync(join(tmpdir(), 'ci-deep-')));
+    let text = '';
+    for (let i = 0; i < 2000; i++) text += `const f${i} = () => {\n`;
+    text += 'return 1;\n';
+    for (let i = 0; i < 2000; i++) text += '};\n';
+    writeFileSync(join(deep, 'deep.js'), text);
+    writeFileSync(join(deep, 'flat.js'), 'export const f = () => 1;\n');
+    const index = await CodeIndex.open({ root: deep, threads: 0, persist: false });
+    try {
+      const analysis = await index.analyzeFile('deep.js');
+      expect(analysis.warnings.map((w) => w.code)).toContain('NESTING_TOO_DEEP');
+      expect((await index.analyzeFile('flat.js')).warnings).toEqual([]);
+    } finally {
+      index.close();
+      rmSync(deep, { recursive: true, force: true });
+    }
+  });
+
+  it('Should find the same matches when a file is matched in ranges as when it is matched whole', async () => {
+    const { readMatches } = await import('../src/extract/captures.js');
+    const { Deadline } = await import('../src/runtime/deadline.js');
+    const { readFileSync } = await import('node:fs');
+    const registry = createDefaultRegistry();
+    try {
+      for (const file of ['javascript/server.js', 'typescript/user-service.ts', 'python/' + readdirSync(join(fixtures, 'python')).find((f) => f.endsWith('.py')), 'c/ring_buffer.c']) {
+        const language = registry.detectLanguage(file).language as string;
+        const loaded = await registry.load(language);
+        const tree = loaded.parser.parse(readFileSync(join(fixtures, file), 'utf8'));
+        if (!tree) throw new Error(`no tree for ${file}`);
+        try {
+          const keys = (chunk: number) =>
+            readMatches(loaded.query, tree.rootNode, new Deadline(60_000), chunk)
+              .map((m) => `${m.patternIndex}:${[...m.captures].map(([name, nodes]) => `${name}=${nodes.map((n) => n.id).join('+')}`).join(',')}`)
+              .sort();
+          const whole = keys(Number.POSITIVE_INFINITY);
+          expect(whole.length).toBeGreaterThan(10);
+          // Ranges of 64 characters: every top-level node a run of its own.
+          expect(keys(64)).toEqual(whole);
+        } finally {
+          tree.delete();
+        }
+      }
+    } finally {
+      registry.dispose();
+    }
+  });
+});

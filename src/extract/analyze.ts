@@ -11,6 +11,8 @@ import type { Definition, FileFacts, Reference } from '../model/facts.js';
 import { Deadline } from '../runtime/deadline.js';
 import {
   collectSyntaxErrors,
+  deeperThan,
+  MAX_QUERY_DEPTH,
   type Parser,
   parseText,
   type Range,
@@ -83,6 +85,13 @@ export async function analyzeText(registry: LanguageRegistry, request: AnalyzeRe
     const main = extractFacts({ tree: parsed.tree, loaded, text: request.text, lines, deadline });
     const parts: Extraction[] = [main];
     const warnings = [...(request.warnings ?? [])];
+    if (deeperThan(parsed.tree.rootNode, MAX_QUERY_DEPTH)) {
+      warnings.push({
+        code: ErrorCode.NESTING_TOO_DEEP,
+        message: `Code nested deeper than ${MAX_QUERY_DEPTH} levels of syntax tree was not searched: definitions and references inside it are missing`,
+        details: { max_depth: MAX_QUERY_DEPTH },
+      });
+    }
     for (const [id, ranges] of main.injections) {
       if (disabled.has(id)) continue;
       const injected = embedded.get(id);
