@@ -185,6 +185,7 @@ async function call(label, tool, args, { budget = PARSE_BUDGET_MS, codes = [], r
  * Runs `heavy` while cheap calls (a small read and a ping) are made every 250 ms: each must answer within PROMPT_MS.
  */
 async function meanwhile(label, heavy) {
+  const before = memory();
   let done = false;
   let slowest = 0;
   let slowestDuring = '';
@@ -214,7 +215,8 @@ async function meanwhile(label, heavy) {
     await cheap;
     if (verbose) console.log(`  ${label}: ${cheapCalls} cheap calls meanwhile, slowest ${Math.round(slowest)} ms (during ${slowestDuring})`);
     if (slowest > PROMPT_MS) finding(`${label}: a cheap call made during ${slowestDuring} took ${Math.round(slowest)} ms (over ${PROMPT_MS} ms): the main thread was busy`);
-    rows.push({ label: `${label}: cheap calls meanwhile (${cheapCalls})`, ms: slowest, budget: PROMPT_MS, shown: 'slowest' });
+    const after = memory();
+    rows.push({ label: `${label}: cheap calls meanwhile (${cheapCalls}); server RSS ${before.now} -> ${after.now} MB, peak ${after.peak} MB`, ms: slowest, budget: PROMPT_MS, shown: 'slowest' });
   }
 }
 
