@@ -92,7 +92,9 @@ put('big/ten.ts', functions(10_000_000));
 put('big/ten-lines.txt', repeat(180_000, (i) => `log line ${i} ${'x'.repeat(40)}\n`));
 put('big/one-line.json', `[${repeat(150_000, (i) => `${i},`)}0]`);
 
-// Grammars that fault inside WASM on these (memory access out of bounds): a fault must cost its own call only.
+// Grammars that fault inside WASM on these (memory access out of bounds): a fault must cost its own call only. The
+// Markdown one faults every time; YAML's scanner overflows a buffer on 300+ levels of block mappings, which usually
+// faults and sometimes gives a garbage tree, depending on the memory around it.
 put('fault/quotes.md', `${'> '.repeat(1000)}text\n`);
 put('fault/nested.yaml', repeat(1000, (i) => `${' '.repeat(i)}k${i}:\n`));
 
@@ -254,7 +256,8 @@ await meanwhile('large files', async () => {
 
 console.log('== WASM faults');
 for (const path of ['fault/quotes.md', 'fault/nested.yaml']) {
-  await call(`analyze ${path}`, 'code_analyze', { operation: 'analyze_file', file: path }, { codes: ['ANALYSIS_FAILED'] });
+  const faulted = await call(`analyze ${path}`, 'code_analyze', { operation: 'analyze_file', file: path }, { codes: ['ANALYSIS_FAILED'] });
+  if (path.endsWith('.md') && faulted.ok) finding(`${path}: the Markdown grammar no longer faults here: pick another faulting input`);
   await call(`analyze normal/service.ts after ${path}`, 'code_analyze', { operation: 'analyze_file', file: 'normal/service.ts' }, {
     expect: (data) => (data.functions?.[0]?.name === 'greet' ? undefined : 'greet not found'),
   });

@@ -46,7 +46,8 @@ beforeAll(async () => {
   mkdirSync(join(root, 'names'));
   // A name a backtracking regular expression of 20 stars never finishes failing on.
   writeFileSync(join(root, 'names/evil.py'), `def ${'a'.repeat(40)}x():\n    pass\n`);
-  box = await createToolbox({ root, indexOptions: { persist: false } });
+  // A generous parse budget: the 6,000-function file must be analyzed however loaded the machine is.
+  box = await createToolbox({ root, indexOptions: { persist: false, parseTimeoutMs: 120_000 } });
 });
 
 afterAll(() => {
@@ -223,13 +224,12 @@ describe('patterns and folders', () => {
 });
 
 /**
- * Inputs that fault a grammar inside WASM (`memory access out of bounds`): 1,000 nested block quotes on one line
- * (2 KB) in the Markdown grammar, 1,000 levels of block mappings (500 KB) in the YAML grammar.
+ * An input that faults a grammar inside WASM (`memory access out of bounds`), every time: 1,000 nested block quotes on
+ * one line (2 KB) in the Markdown grammar. (YAML's 300+ levels of block mappings overflow its scanner's buffer too,
+ * but what that does depends on the memory around it: usually the same fault, sometimes a garbage tree.)
  */
 function faultingFiles(): Record<string, string> {
-  let yaml = '';
-  for (let i = 0; i < 1000; i++) yaml += `${' '.repeat(i)}k${i}:\n`;
-  return { 'fault/quotes.md': `${'> '.repeat(1000)}text\n`, 'fault/nested.yaml': yaml };
+  return { 'fault/quotes.md': `${'> '.repeat(1000)}text\n`, 'fault/again.md': `${'> '.repeat(2000)}more text\n` };
 }
 
 /** A copy of every language's first fixture file, under `every/<language>/`. */
@@ -284,8 +284,7 @@ describe('a fault inside WASM costs only its own call', () => {
       for (const file of Object.keys(faultingFiles())) {
         expect(await faultCode(index.analyzeFile(file))).toEqual({ code: 'ANALYSIS_FAILED', fault: true });
         // The very next call of the same language works: its parser was replaced.
-        const again = file.endsWith('.md') ? 'every/markdown/README.md' : 'every/yaml/ci.yml';
-        expect((await index.analyzeFile(again)).language).toBe(file.endsWith('.md') ? 'markdown' : 'yaml');
+        expect((await index.analyzeFile('every/markdown/README.md')).language).toBe('markdown');
       }
     });
 
@@ -318,7 +317,7 @@ describe('a fault inside WASM costs only its own call', () => {
     try {
       for (const file of Object.keys(faultingFiles())) {
         const faulted = await client.callTool({ name: 'code_analyze', arguments: { operation: 'analyze_file', file } });
-        expect(faulted.isError).toBe(true);
+        expect(faulted.isError, JSON.stringify(faulted).slice(0, 600)).toBe(true);
         expect(faulted.structuredContent).toMatchObject({ error: { code: 'ANALYSIS_FAILED', details: { fault: true } } });
         for (const other of ['every/markdown/README.md', 'every/yaml/ci.yml', 'every/typescript/' + readdirSync(join(faultRoot, 'every/typescript'))[0]]) {
           const result = await client.callTool({ name: 'code_analyze', arguments: { operation: 'analyze_file', file: other } });
