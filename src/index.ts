@@ -19,6 +19,7 @@ export {
 export { bundledLanguages, createDefaultRegistry } from './languages/bundled.js';
 // Languages
 export {
+  type AlternativeLanguage,
   type DocCommentStyle,
   type ExportRule,
   defineLanguage,

@@ -53,13 +53,14 @@
 
 ; ---- macros -----------------------------------------------------------------------
 
-; object-like macros with a value; valueless ones (`#define FOO_H` include guards, feature flags) are left out
-(preproc_def name: (identifier) @name value: (_) @value) @definition.constant
+; object-like macros with a value (constants of kind macro); valueless ones (`#define FOO_H` include guards, feature
+; flags) are left out. Function-like macros are functions of kind macro.
+(preproc_def name: (identifier) @name value: (_) @value) @definition.macro
 
 (preproc_function_def
   name: (identifier) @name
   parameters: (preproc_params) @parameters
-  value: (_)? @body) @definition.function
+  value: (_)? @body) @definition.macro
 (preproc_params (identifier) @parameter)
 (preproc_params "..." @parameter)
 

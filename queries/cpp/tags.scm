@@ -298,11 +298,12 @@
 
 ; ---- constants --------------------------------------------------------------------------------
 
-(preproc_def name: (identifier) @name value: (_) @value) @definition.constant
+; macros: object-like ones with a value are constants of kind macro, function-like ones functions of kind macro
+(preproc_def name: (identifier) @name value: (_) @value) @definition.macro
 (preproc_function_def
   name: (identifier) @name
   parameters: (preproc_params) @parameters
-  value: (_)? @body) @definition.function
+  value: (_)? @body) @definition.macro
 (preproc_params [(identifier) "..."] @parameter)
 
 (translation_unit

@@ -100,6 +100,7 @@
 
 ; module.exports = value
 (expression_statement
+  .
   (_
     left: (_
       object: (identifier) @_module
@@ -111,6 +112,7 @@
 
 ; module.exports = { a, b: c }
 (expression_statement
+  .
   (_
     left: (_
       object: (identifier) @_module
@@ -128,6 +130,7 @@
 
 ; exports.x = value / module.exports.x = value (functions are matched as definitions in tags.scm)
 (expression_statement
+  .
   (_
     left: (_
       object: [

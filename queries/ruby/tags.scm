@@ -94,15 +94,16 @@
   (#any-of? @modifier "private" "protected")
   (#not-match? @_between "^(private|protected|public)$"))
 
-; `private def name ... end`, `protected def name ... end`
+; `private def name ... end`, `protected def name ... end` (`.`: the method is the call's only argument; a pattern
+; that could match a later argument stays open across the argument list, quadratic in the nesting of calls)
 (call
   method: (identifier) @modifier
   (#any-of? @modifier "private" "protected")
-  arguments: (argument_list (method) @definition.method))
+  arguments: (argument_list . (method) @definition.method))
 (call
   method: (identifier) @_visibility
   (#eq? @_visibility "private_class_method")
-  arguments: (argument_list (singleton_method name: (_) @modifier.private)))
+  arguments: (argument_list . (singleton_method name: (_) @modifier.private)))
 
 ; ---- classes and modules ---------------------------------------------------------
 

@@ -104,7 +104,11 @@ export class InlineAnalyzer implements Analyzer {
   }
 
   identify(job: IdentifyJob): Promise<IdentifyOutcome> {
-    return this.#serial(() => runIdentifyJob(job, this.#context));
+    return this.#serial(async () => {
+      const outcome = await runIdentifyJob(job, this.#context);
+      if (outcome.error?.data?.fault === true) this.#context.registry.dispose();
+      return outcome;
+    });
   }
 
   #serial<T>(work: () => Promise<T>): Promise<T> {
@@ -274,6 +278,11 @@ export class WorkerPool implements Analyzer {
     clearTimeout(current.timer);
     slot.current = undefined;
     current.pending.resolve(outcome);
+    if (outcome.error?.data?.fault === true) {
+      // A fault inside WASM: the worker exits by itself; no job may reach it meanwhile (it would fail in its place).
+      this.#retire(slot);
+      return;
+    }
     slot.worker.unref();
     slot.idleTimer = setTimeout(() => this.#retire(slot), this.#options.idleMs ?? 30_000).unref();
     void this.#pump();

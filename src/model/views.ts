@@ -21,7 +21,7 @@ import type {
   TypeInfo,
 } from '../types.js';
 import type { Definition, FileFacts, FileSummary, SummaryDefinition } from './facts.js';
-import { kindInfo } from './kinds.js';
+import { definitionKindInfo, kindInfo } from './kinds.js';
 
 /** Top-level: not local, and not inside anything but a module. */
 export function isTopLevel(facts: FileFacts, def: Definition): boolean {
@@ -286,7 +286,7 @@ export function analysisOf(file: string, facts: FileFacts): FileAnalysis {
 export function signaturesOf(facts: FileFacts): SignatureInfo[] {
   const result: SignatureInfo[] = [];
   for (const def of facts.definitions) {
-    if (def.local || !kindInfo(def.kind).callable) continue;
+    if (def.local || !definitionKindInfo(def.kind, def.parameters !== undefined).callable) continue;
     if (def.kind !== 'function' && def.kind !== 'macro' && def.parent === undefined && !def.receiver) continue;
     const container = def.parent === undefined ? undefined : facts.definitions[def.parent];
     const owner = container && container.kind !== 'module' ? container.name : def.receiver;

@@ -61,8 +61,10 @@ export async function runTool(tool: AnyTool, args: unknown, context: ToolContext
         timeoutMs,
       );
     });
-    const data = await Promise.race([tool.run(parsed.data, context), timeout]);
-    return success(tool.name, data, options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS);
+    const maxResultChars = options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
+    // Tools that page fit their pages into the budget (a cut made here, after paging, would lose content).
+    const data = await Promise.race([tool.run(parsed.data, { ...context, maxResultChars }), timeout]);
+    return success(tool.name, data, maxResultChars);
   } catch (error) {
     return failure(tool.name, toToolError(error), root);
   } finally {

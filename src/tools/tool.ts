@@ -23,6 +23,11 @@ export interface ToolContext {
   index: CodeIndex;
   /** Time budget of one regular-expression search, in milliseconds (default 10,000). */
   searchTimeoutMs?: number;
+  /**
+   * The runner's result budget, in characters of JSON (set by the runner from its `maxResultChars`): a tool that
+   * pages fits each page into it, so the runner never has to cut a page. @defaultValue 100000
+   */
+  maxResultChars?: number;
 }
 
 /** One operation of the table. */

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { CodeIndexError, ErrorCode } from '../../errors.js';
+import { fittingCount, pageBudget } from '../pages.js';
 import { checkToolPath } from '../paths.js';
 import { type AnyTool, defineTool } from '../tool.js';
 
@@ -48,7 +49,7 @@ export const codeAnalyze = defineTool({
     'Use it before read_file to decide what to read; paths are relative to the project root.',
   ].join(' '),
   input,
-  async run(args, { index }) {
+  async run(args, { index, maxResultChars }) {
     if (args.operation !== 'search_symbols') {
       const file = required(args.file, 'file', args.operation);
       checkToolPath(file, 'file');
@@ -58,12 +59,17 @@ export const codeAnalyze = defineTool({
     }
     const query = required(args.query, 'query', args.operation);
     if (args.path) checkToolPath(args.path, 'path');
-    return index.searchSymbols({
+    const result = await index.searchSymbols({
       query,
       ...(args.path && args.path !== '.' ? { path: args.path } : {}),
       ...(args.offset !== undefined ? { offset: args.offset } : {}),
       ...(args.limit !== undefined ? { limit: args.limit } : {}),
     });
+    // A page the result budget cannot hold (1,000 matches with long signatures) is made smaller here, with its
+    // continuation, rather than cut by the runner.
+    const fits = fittingCount(result.matches, 0, result.matches.length, pageBudget(Number.POSITIVE_INFINITY, maxResultChars));
+    if (fits === result.matches.length) return result;
+    return { ...result, matches: result.matches.slice(0, fits), returnedCount: fits, hasMore: true, nextOffset: result.offset + fits };
   },
 });
 

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { CodeIndexError, ErrorCode } from '../../errors.js';
 import type { CodeIndex } from '../../index/code-index.js';
+import { fittingCount, pageBudget } from '../pages.js';
 import { toolFile } from '../paths.js';
 import { type AnyTool, defineTool } from '../tool.js';
 
@@ -25,7 +26,31 @@ const input = z.strictObject({
     .enum(['file', 'directory', 'project'])
     .default('project')
     .describe('Search scope for definition/references (default: project)'),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .optional()
+    .describe('definitions, references or parse symbols to skip: next_offset of a result that has_more (default 0)'),
 });
+
+/**
+ * One page of a list: as many items as fit the result budget. Paging fields (seed 002's pattern, as seed 001 has
+ * none) appear only when the list did not fit in one page or a page was asked for, so a whole list keeps the
+ * seed's exact shape.
+ */
+function listPage<T>(items: T[], offset: number | undefined, maxResultChars: number | undefined): { items: T[]; paging: Record<string, unknown> } {
+  const start = offset ?? 0;
+  const count = fittingCount(items, start, Number.POSITIVE_INFINITY, pageBudget(Number.POSITIVE_INFINITY, maxResultChars));
+  const shown = items.slice(start, start + count);
+  const hasMore = start + shown.length < items.length;
+  if (!hasMore && offset === undefined) return { items: shown, paging: {} };
+  return {
+    items: shown,
+    paging: { offset: start, returned_count: shown.length, has_more: hasMore, ...(hasMore ? { next_offset: start + shown.length } : {}) },
+  };
+}
 
 function absolute(index: CodeIndex, file: string): string {
   return `${index.root}/${file}`;
@@ -43,6 +68,11 @@ async function parseWarning(index: CodeIndex, file: string): Promise<Record<stri
   };
 }
 
+/** The result budget left beside a warning (the list of syntax errors it carries can be long). */
+function budgetBeside(maxResultChars: number | undefined, warned: Record<string, unknown>): number | undefined {
+  return maxResultChars === undefined ? undefined : maxResultChars - JSON.stringify(warned).length;
+}
+
 /** The `treesitter` tool (seed 001). */
 export const treesitter = defineTool({
   name: 'treesitter',
@@ -53,10 +83,10 @@ export const treesitter = defineTool({
     'references {file_path, line, column, scope?}: every use bound to the same declaration (name-matched uses marked so);',
     'hover {file_path, line, column}: its signature and doc comment;',
     'parse {file_path}: the file\'s language, root node, top-level symbols and syntax errors.',
-    'scope is file, directory or project (default).',
+    'scope is file, directory or project (default). A long list comes in pages: when has_more is true, call again with offset=next_offset.',
   ].join(' '),
   input,
-  async run(args, { index }) {
+  async run(args, { index, maxResultChars }) {
     const path = await toolFile(index.root, args.file_path, 'file_path');
     const detection = index.registry.detectLanguage(path.relative);
     if (!detection.language) {
@@ -69,11 +99,17 @@ export const treesitter = defineTool({
     if (args.operation === 'parse') {
       const parsed = await index.parse(path.relative);
       const warning = await parseWarning(index, path.relative);
+      const symbols = listPage(
+        parsed.symbols.map((s) => ({ name: s.name, kind: s.kind, line: s.line, column: s.column })),
+        args.offset,
+        maxResultChars === undefined ? undefined : maxResultChars - JSON.stringify({ warning, errors: parsed.errors }).length,
+      );
       return {
         ...(warning ? { warning } : {}),
         language: parsed.language,
         root_node: parsed.rootNode,
-        symbols: parsed.symbols.map((s) => ({ name: s.name, kind: s.kind, line: s.line, column: s.column })),
+        symbols: symbols.items,
+        ...(symbols.paging.offset !== undefined ? { total_count: parsed.symbols.length, ...symbols.paging } : {}),
         errors: parsed.errors,
         parse_time_ms: parsed.parseTimeMs,
       };
@@ -89,10 +125,8 @@ export const treesitter = defineTool({
     const warned = warning ? { warning } : {};
     if (args.operation === 'definition') {
       const result = await index.findDefinitions(query);
-      return {
-        ...warned,
-        symbol: result.symbol,
-        definitions: result.definitions.map((d) => ({
+      const definitions = listPage(
+        result.definitions.map((d) => ({
           file_path: absolute(index, d.file),
           line: d.line,
           column: d.column,
@@ -100,17 +134,23 @@ export const treesitter = defineTool({
           preview: d.preview,
           ...(d.resolution ? { resolution: d.resolution } : {}),
         })),
+        args.offset,
+        budgetBeside(maxResultChars, warned),
+      );
+      return {
+        ...warned,
+        symbol: result.symbol,
+        definitions: definitions.items,
         total_count: result.total,
+        ...definitions.paging,
         resolution: result.resolution,
         note: result.note,
       };
     }
     if (args.operation === 'references') {
       const result = await index.findReferences(query);
-      return {
-        ...warned,
-        symbol: result.symbol,
-        references: result.references.map((r) => ({
+      const references = listPage(
+        result.references.map((r) => ({
           file_path: absolute(index, r.file),
           line: r.line,
           column: r.column,
@@ -118,7 +158,15 @@ export const treesitter = defineTool({
           preview: r.preview,
           ...(r.resolution ? { resolution: r.resolution } : {}),
         })),
+        args.offset,
+        budgetBeside(maxResultChars, warned),
+      );
+      return {
+        ...warned,
+        symbol: result.symbol,
+        references: references.items,
         total_count: result.total,
+        ...references.paging,
         resolution: result.resolution,
       };
     }
