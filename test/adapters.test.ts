@@ -44,12 +44,15 @@ describe('MCP server over stdio (the real binary, the SDK client)', () => {
     for (const tool of tools) expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
   });
 
-  it('calls a tool of each set and returns structuredContent with the same text', async () => {
+  it('calls a tool of each set and returns structuredContent, with compact text (or its JSON with format json)', async () => {
     const analysis = await client.callTool({ name: 'code_analyze', arguments: { operation: 'analyze_file', file: 'core/src/config.rs' } });
     expect(analysis.isError).toBeFalsy();
     expect(analysis.structuredContent).toMatchObject({ language: 'rust', file: 'core/src/config.rs' });
     const [content] = analysis.content as Array<{ type: string; text: string }>;
-    expect(JSON.parse(content?.text ?? '')).toEqual(analysis.structuredContent);
+    expect(content?.text.split('\n')[0]).toBe('core/src/config.rs (rust)');
+    const json = await client.callTool({ name: 'code_analyze', arguments: { operation: 'analyze_file', file: 'core/src/config.rs', format: 'json' } });
+    const [jsonContent] = json.content as Array<{ type: string; text: string }>;
+    expect(JSON.parse(jsonContent?.text ?? '')).toEqual(analysis.structuredContent);
     const hover = await client.callTool({
       name: 'treesitter',
       arguments: { operation: 'hover', file_path: `${root}svc/store/store.go`, line: 12, column: 24 },
@@ -210,5 +213,11 @@ describe('host adapters', () => {
     expect(tools.list_symbols?.inputSchema.safeParse({ file_path: 'x' }).success).toBe(true);
     expect(await tools.get_class_members?.execute({ class_name: 'Store' })).toMatchObject({ found: true, file: 'svc/store/store.go' });
     expect(await tools.get_class_members?.execute({})).toMatchObject({ error: { code: 'INVALID_ARGUMENT' } });
+    // The model reads the compact text of a result (AI SDK 5 passes the output, AI SDK 6 { output }).
+    const analysis = await tools.code_analyze?.execute({ operation: 'analyze_file', file: 'core/src/config.rs' });
+    expect(analysis).toMatchObject({ file: 'core/src/config.rs', language: 'rust' });
+    const text = tools.code_analyze?.toModelOutput(analysis);
+    expect(text).toMatchObject({ type: 'text', value: expect.stringMatching(/^core\/src\/config\.rs \(rust\)\n/) });
+    expect(tools.code_analyze?.toModelOutput({ toolCallId: 'c1', input: {}, output: analysis })).toEqual(text);
   });
 });

@@ -26,6 +26,7 @@ import type {
 } from '../types.js';
 import { findDefinitions, findReferences, hover, type NavigationContext, searchSymbols } from './navigation.js';
 import { defaultThreads } from './pool.js';
+import { type RepoMap, type RepoMapOptions, repoMap } from './repo-map.js';
 import { defaultStoreDirectory, openStore } from './store.js';
 import { Workspace } from './workspace.js';
 /** Options of {@link CodeIndex.open}. */
@@ -236,6 +237,22 @@ export class CodeIndex {
   async hover(query: PositionQuery): Promise<HoverResult> {
     this.#checkOpen();
     return hover(this.#navigation, query);
+  }
+
+  /**
+   * A ranked outline of the repository's most important definitions (signatures grouped under their files, the
+   * highest-ranked file first), fitted into `tokenBudget` tokens: ranked by PageRank over the reference graph,
+   * leaning towards the `focus` files and the `mentioned` symbols. The same tree gives the same map.
+   *
+   * @example
+   * ```ts
+   * const map = await index.repoMap({ tokenBudget: 1000, focus: ['src/auth.ts'] });
+   * console.log(map.text); // src/session.ts\n  12 export class Session ...
+   * ```
+   */
+  async repoMap(options: RepoMapOptions = {}): Promise<RepoMap> {
+    this.#checkOpen();
+    return repoMap({ workspace: this.#workspace }, options);
   }
 
   /**

@@ -1,0 +1,459 @@
+/**
+ * The repository map: the most important definitions of a tree, as signatures grouped under their files, fitted
+ * into a token budget. What is important is read off the reference graph: a file that references a name points to
+ * the files that define it, PageRank over those edges ranks the files, and each definition gets the rank that flows
+ * to its name. Name matches for now (binding-aware edges when navigation has them).
+ *
+ * Built from the name table's summaries alone (each file's definitions outside function bodies and the distinct
+ * names it references): no file's facts are loaded, so a 5,000-file tree is mapped from memory. The graph goes
+ * through one node per name (file -> name -> defining files), so a name referenced by m files and defined in n
+ * costs m + n edges, not m x n. Every order has a tie-breaker: the same tree gives the same map.
+ *
+ * Learnt from Aider's repo map (PageRank over a file graph, rank split over definitions, personalization towards
+ * the files in the chat, damping private and widely defined names), not copied: here the rank flows through name
+ * nodes, common names are damped by how many files define them, and the budget is met exactly by a binary search
+ * over the ranked definitions with a real tokenizer.
+ *
+ * @module
+ */
+import { statSync } from 'node:fs';
+import { CodeIndexError, ErrorCode } from '../errors.js';
+import type { SummaryDefinition } from '../model/facts.js';
+import { kindInfo } from '../model/kinds.js';
+import { loadTokenizer, type Tokenizer } from '../tokens.js';
+import type { Diagnostic } from '../types.js';
+import type { Workspace } from './workspace.js';
+
+/** Options of {@link repoMap}. */
+export interface RepoMapOptions {
+  /** Most tokens of the map's text (o200k_base). @defaultValue 1024 */
+  tokenBudget?: number;
+  /** Files the task is about (root-relative): the map leans towards them and what they use. */
+  focus?: string[];
+  /** Symbol names the task mentions: their definitions come first, and what references them ranks higher. */
+  mentioned?: string[];
+  /** A folder to map, root-relative. @defaultValue the whole root */
+  path?: string;
+}
+
+/** One definition in the map. */
+export interface RepoMapDefinition {
+  name: string;
+  /** Kind from the tags vocabulary (`function`, `class`, `method`, ...). */
+  kind: string;
+  line: number;
+  /** The enclosing definition's name (a method's class). */
+  scope?: string;
+  /** What the map shows for it: the signature of a callable, else its first line. */
+  text: string;
+  isExported: boolean;
+  /** Its share of the rank (the map shows the highest first). */
+  rank: number;
+  /** Shown only as the container of a ranked member. */
+  context?: true;
+}
+
+/** One file of the map, with the definitions shown in line order. */
+export interface RepoMapFile {
+  file: string;
+  /** The file's PageRank (all files of the map's scope sum to 1). */
+  rank: number;
+  definitions: RepoMapDefinition[];
+}
+
+/** What {@link repoMap} returns. */
+export interface RepoMap {
+  /** The map: each file's path, then its definitions indented (members under their class), files by rank. */
+  text: string;
+  /** Tokens of `text` (o200k_base): never more than the budget. */
+  tokens: number;
+  /** The budget it was fitted to. */
+  tokenBudget: number;
+  /** The files shown, highest rank first. */
+  files: RepoMapFile[];
+  /** Files ranked (every indexed file in scope). */
+  totalFiles: number;
+  /** Definitions ranked. */
+  totalDefinitions: number;
+  /** Definitions shown (ranked ones, not their containers). */
+  shownDefinitions: number;
+  /** Focus files that are not in the index (ignored). */
+  warnings: Diagnostic[];
+}
+
+/** What {@link repoMap} runs against. */
+export interface RepoMapContext {
+  workspace: Workspace;
+}
+
+/** Default of {@link RepoMapOptions.tokenBudget}. */
+export const DEFAULT_MAP_TOKENS = 1024;
+/** The largest budget accepted (a map is an overview: read files for more). */
+export const MAX_MAP_TOKENS = 100_000;
+
+const DAMPING = 0.85;
+const ITERATIONS = 100;
+const TOLERANCE = 1e-9;
+/** Weight of a name the caller mentioned, on the edges of the files referencing it. */
+const MENTIONED = 10;
+/**
+ * Weight of a private name (`_x`, `#x`, a top-level definition its file does not export): another file can hardly
+ * reference it, so a match from there is most likely another thing of the same name.
+ */
+const PRIVATE = 0.02;
+/**
+ * Weight of a name only properties and fields have: `x.count`, `Object.keys` and `item.name` match any of them by
+ * name, so such references say little about which one is meant.
+ */
+const FIELD = 0.1;
+/** Weight of a name defined in more than {@link COMMON_FILES} files (`get`, `toString`, `__init__`). */
+const COMMON = 0.1;
+const COMMON_FILES = 5;
+/** Share of the random jumps that land on the focus files, when there are some. */
+const FOCUS_SHARE = 0.8;
+/** Longest first line shown for a definition that has no signature. */
+const MAX_TEXT = 120;
+
+interface Node {
+  file: string;
+  definitions: SummaryDefinition[];
+  references: string[];
+}
+
+interface RankedDefinition {
+  node: number;
+  index: number;
+  score: number;
+}
+
+function isField(definition: SummaryDefinition): boolean {
+  const info = kindInfo(definition.kind);
+  return info.category === 'member' && !info.callable;
+}
+
+function isPrivate(definition: SummaryDefinition): boolean {
+  if (/^[_#]/.test(definition.name)) return true;
+  return definition.scope === undefined && !definition.isExported;
+}
+
+function scopeFolder(path: string | undefined): string {
+  if (!path || path === '.' || path === './') return '';
+  return path.replace(/^\.\//, '').replace(/\/+$/, '');
+}
+
+/** The graph of the files in scope: nodes in path order, names with their definitions. */
+function collect(workspace: Workspace, files: ReadonlySet<string>): { nodes: Node[]; byFile: Map<string, number> } {
+  const nodes: Node[] = [];
+  for (const [file, entry] of workspace.indexed()) {
+    if (!files.has(file) || !entry.summary) continue;
+    nodes.push({ file, definitions: entry.summary.definitions, references: entry.summary.references });
+  }
+  nodes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { nodes, byFile: new Map(nodes.map((node, i) => [node.file, i])) };
+}
+
+/** The text a definition reads as: a callable's signature, else its first line without a trailing `{`, `:` or `;`. */
+function textOf(definition: SummaryDefinition): string {
+  if (definition.signature !== undefined && kindInfo(definition.kind).callable) return definition.signature;
+  const line = definition.preview.replace(/\s*[{:;,(]?\s*$/, '').trim() || `${definition.kind} ${definition.name}`;
+  return line.length > MAX_TEXT ? `${line.slice(0, MAX_TEXT - 1)}…` : line;
+}
+
+/** The key of a definition in the graph: its name, qualified by its container for members. */
+function keyOf(definition: SummaryDefinition): string {
+  return definition.scope === undefined ? definition.name : `${definition.scope}\u0000${definition.name}`;
+}
+
+/** The graph's name nodes: each key with the nodes defining it (once per definition) and its weight. */
+interface Keys {
+  definers: Map<string, number[]>;
+  weights: Map<string, number>;
+  /** The member keys of each name, with their containers. */
+  members: Map<string, Array<{ scope: string; key: string }>>;
+}
+
+function keysOf(nodes: Node[], mentioned: Set<string>): Keys {
+  const definers = new Map<string, number[]>();
+  const members = new Map<string, Array<{ scope: string; key: string }>>();
+  const allPrivate = new Map<string, boolean>();
+  const allFields = new Map<string, boolean>();
+  const names = new Map<string, string>();
+  nodes.forEach((node, i) => {
+    for (const definition of node.definitions) {
+      const key = keyOf(definition);
+      const list = definers.get(key);
+      if (list) list.push(i);
+      else {
+        definers.set(key, [i]);
+        names.set(key, definition.name);
+        if (definition.scope !== undefined) {
+          const scoped = members.get(definition.name) ?? [];
+          scoped.push({ scope: definition.scope, key });
+          members.set(definition.name, scoped);
+        }
+      }
+      allPrivate.set(key, (allPrivate.get(key) ?? true) && isPrivate(definition));
+      allFields.set(key, (allFields.get(key) ?? true) && isField(definition));
+    }
+  });
+  const weights = new Map<string, number>();
+  for (const [key, list] of definers) {
+    const name = names.get(key) as string;
+    let weight = 1;
+    if (mentioned.has(name) || mentioned.has(key.replace('\u0000', '.'))) weight *= MENTIONED;
+    if (allPrivate.get(key)) weight *= PRIVATE;
+    if (allFields.get(key)) weight *= FIELD;
+    if (new Set(list).size > COMMON_FILES) weight *= COMMON;
+    weights.set(key, weight);
+  }
+  return { definers, weights, members };
+}
+
+/**
+ * Ranks files by PageRank over file -> key -> file edges and returns each file's rank and the rank flowing into
+ * each key. A file points to the top-level definitions of the names it references, and to the members of a name
+ * only in the containers it also references (`cache.get(id)` is no edge to `Registry.get` in a file that never
+ * names `Registry`): name matching, with the one check the summaries allow.
+ */
+function rank(nodes: Node[], keys: Keys, focus: Set<number>, references: (file: string, name: string) => boolean): { fileRank: Float64Array; keyFlow: Map<string, number> } {
+  const count = nodes.length;
+  const edges: Array<{ keys: string[]; weights: number[]; total: number }> = nodes.map((node, i) => {
+    const out: string[] = [];
+    const weights: number[] = [];
+    let total = 0;
+    const add = (key: string) => {
+      const list = keys.definers.get(key);
+      // A key only the referencing file defines is a local use, not an edge.
+      if (!list || list.every((definer) => definer === i)) return;
+      const weight = keys.weights.get(key) ?? 1;
+      out.push(key);
+      weights.push(weight);
+      total += weight;
+    };
+    for (const name of node.references) {
+      add(name);
+      for (const member of keys.members.get(name) ?? []) if (references(node.file, member.scope)) add(member.key);
+    }
+    return { keys: out, weights, total };
+  });
+  const teleport = new Float64Array(count);
+  if (focus.size > 0) {
+    for (let i = 0; i < count; i++) teleport[i] = (1 - FOCUS_SHARE) / count;
+    for (const i of focus) teleport[i] = (teleport[i] ?? 0) + FOCUS_SHARE / focus.size;
+  } else teleport.fill(1 / count);
+  let fileRank = Float64Array.from(teleport);
+  let keyFlow = new Map<string, number>();
+  for (let iteration = 0; iteration < ITERATIONS; iteration++) {
+    const flow = new Map<string, number>();
+    let dangling = 0;
+    for (let i = 0; i < count; i++) {
+      const out = edges[i] as (typeof edges)[number];
+      const r = fileRank[i] as number;
+      if (out.total === 0) {
+        dangling += r;
+        continue;
+      }
+      for (let k = 0; k < out.keys.length; k++) {
+        const key = out.keys[k] as string;
+        flow.set(key, (flow.get(key) ?? 0) + (r * (out.weights[k] as number)) / out.total);
+      }
+    }
+    // Each step keeps the total rank at 1: what dangling files hold jumps like the rest.
+    const next = new Float64Array(count);
+    for (let i = 0; i < count; i++) next[i] = (1 - DAMPING + DAMPING * dangling) * (teleport[i] as number);
+    for (const [key, amount] of flow) {
+      const list = keys.definers.get(key) as number[];
+      const share = (DAMPING * amount) / list.length;
+      for (const definer of list) next[definer] = (next[definer] as number) + share;
+    }
+    let change = 0;
+    for (let i = 0; i < count; i++) change += Math.abs((next[i] as number) - (fileRank[i] as number));
+    fileRank = next;
+    keyFlow = flow;
+    if (change < TOLERANCE) break;
+  }
+  return { fileRank, keyFlow };
+}
+
+/** Every definition with its score: the rank flowing to its key, split over the key's definitions. */
+function scoreDefinitions(nodes: Node[], fileRank: Float64Array, keyFlow: Map<string, number>, keys: Keys, mentioned: Set<string>): RankedDefinition[] {
+  const ranked: RankedDefinition[] = [];
+  let top = 0;
+  nodes.forEach((node, i) => {
+    const own = (fileRank[i] as number) / Math.max(1, node.definitions.length);
+    node.definitions.forEach((definition, index) => {
+      const key = keyOf(definition);
+      const flow = keyFlow.get(key) ?? 0;
+      // A small share of the file's own rank orders what nothing references (exported first) after what is used.
+      const score = (DAMPING * flow) / (keys.definers.get(key)?.length ?? 1) + 0.01 * own * (definition.isExported ? 2 : 1);
+      top = Math.max(top, score);
+      ranked.push({ node: i, index, score });
+    });
+  });
+  // What the caller mentioned comes first.
+  for (const entry of ranked) {
+    const definition = nodes[entry.node]?.definitions[entry.index] as SummaryDefinition;
+    const qualified = definition.scope === undefined ? undefined : `${definition.scope}.${definition.name}`;
+    if (mentioned.has(definition.name) || (qualified !== undefined && mentioned.has(qualified))) entry.score += top;
+  }
+  ranked.sort((a, b) => b.score - a.score || a.node - b.node || a.index - b.index);
+  return ranked;
+}
+
+/** The files and definitions of the first `count` ranked definitions (with the containers of their members). */
+function select(nodes: Node[], fileRank: Float64Array, ranked: RankedDefinition[], count: number): RepoMapFile[] {
+  const chosen = new Map<number, Map<number, RepoMapDefinition>>();
+  const pick = (node: number, index: number, score: number, context: boolean) => {
+    const definition = nodes[node]?.definitions[index] as SummaryDefinition;
+    let inFile = chosen.get(node);
+    if (!inFile) {
+      inFile = new Map();
+      chosen.set(node, inFile);
+    }
+    const known = inFile.get(index);
+    if (known) {
+      if (!context) delete known.context;
+      return;
+    }
+    inFile.set(index, {
+      name: definition.name,
+      kind: definition.kind,
+      line: definition.line,
+      ...(definition.scope !== undefined ? { scope: definition.scope } : {}),
+      text: textOf(definition),
+      isExported: definition.isExported,
+      rank: score,
+      ...(context ? { context: true as const } : {}),
+    });
+  };
+  for (const entry of ranked.slice(0, count)) {
+    const node = nodes[entry.node] as Node;
+    const definition = node.definitions[entry.index] as SummaryDefinition;
+    if (definition.scope !== undefined) {
+      // A member is shown under its container: the nearest definition above it with the scope's name.
+      const container = containerOf(node.definitions, entry.index);
+      if (container !== undefined) pick(entry.node, container, 0, true);
+    }
+    pick(entry.node, entry.index, entry.score, false);
+  }
+  return [...chosen]
+    .map(([node, definitions]) => ({
+      file: (nodes[node] as Node).file,
+      rank: fileRank[node] as number,
+      definitions: distinct([...definitions.values()].sort((a, b) => a.line - b.line || a.name.localeCompare(b.name))),
+    }))
+    .sort((a, b) => b.rank - a.rank || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+/** One line per place: a definition captured twice at the same line with the same text is shown once. */
+function distinct(definitions: RepoMapDefinition[]): RepoMapDefinition[] {
+  return definitions.filter((d, i) => i === 0 || d.line !== definitions[i - 1]?.line || d.text !== definitions[i - 1]?.text);
+}
+
+function containerOf(definitions: SummaryDefinition[], index: number): number | undefined {
+  const member = definitions[index] as SummaryDefinition;
+  for (let i = index - 1; i >= 0; i--) {
+    const candidate = definitions[i] as SummaryDefinition;
+    if (candidate.name === member.scope && candidate.line <= member.line && candidate.endLine >= member.line) return i;
+  }
+  return undefined;
+}
+
+/** The map's text: each file, then its definitions indented by nesting (members under their containers). */
+export function renderRepoMap(files: RepoMapFile[]): string {
+  const lines: string[] = [];
+  for (const file of files) {
+    lines.push(file.file);
+    const open: Array<{ name: string }> = [];
+    for (const definition of file.definitions) {
+      while (open.length > 0 && (open.at(-1) as { name: string }).name !== definition.scope) open.pop();
+      lines.push(`${'  '.repeat(open.length + 1)}${definition.line} ${definition.text}`);
+      open.push({ name: definition.name });
+    }
+  }
+  return lines.join('\n');
+}
+
+/** The most definitions (in rank order) whose map fits the budget: a binary search, each step counted exactly. */
+function fit(tokenizer: Tokenizer, budget: number, build: (count: number) => string, total: number): { count: number; text: string } {
+  let low = 0;
+  // Each definition takes at least a token or two; no need to try more than the budget.
+  let high = Math.min(total, budget);
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (tokenizer.fits(build(middle), budget)) low = middle;
+    else high = middle - 1;
+  }
+  return { count: low, text: build(low) };
+}
+
+function checkBudget(budget: unknown): number {
+  if (budget === undefined) return DEFAULT_MAP_TOKENS;
+  if (typeof budget !== 'number' || !Number.isInteger(budget) || budget < 1 || budget > MAX_MAP_TOKENS) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `tokenBudget must be a whole number from 1 to ${MAX_MAP_TOKENS}, got ${String(budget)}`, {
+      tokenBudget: budget,
+      suggestion: 'Pass a budget such as 1000 (an overview) or 4000 (a detailed map)',
+    });
+  }
+  return budget;
+}
+
+function checkList(name: string, value: unknown): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item === '')) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `${name} must be a list of non-empty strings`, { [name]: value });
+  }
+  return value as string[];
+}
+
+/**
+ * The repository map of the root (or of `options.path`): its most important definitions, fitted exactly into
+ * `options.tokenBudget` tokens. Indexes what changed first, like every project-wide query.
+ *
+ * @throws CodeIndexError `INVALID_ARGUMENT` for a bad option, `PATH_TRAVERSAL` for a path outside the root,
+ * `DIR_NOT_FOUND` when `path` is not a folder.
+ */
+export async function repoMap(context: RepoMapContext, options: RepoMapOptions = {}): Promise<RepoMap> {
+  const budget = checkBudget(options.tokenBudget);
+  const focusPaths = checkList('focus', options.focus);
+  const mentioned = new Set(checkList('mentioned', options.mentioned));
+  const workspace = context.workspace;
+  // Loading the tokenizer reads a large module: start it now, beside the scan.
+  const tokenizerLoad = loadTokenizer();
+  tokenizerLoad.catch(() => {});
+  let folder = scopeFolder(options.path);
+  if (folder) {
+    const resolved = await workspace.resolve(folder);
+    if (!statSync(resolved.absolute, { throwIfNoEntry: false })?.isDirectory()) {
+      throw new CodeIndexError(ErrorCode.DIR_NOT_FOUND, `${resolved.relative} is not a folder`, { path: resolved.relative });
+    }
+    folder = resolved.relative;
+  }
+  const files = new Set(await workspace.files(folder));
+  const { nodes, byFile } = collect(workspace, files);
+  const warnings: Diagnostic[] = [];
+  const focus = new Set<number>();
+  for (const path of focusPaths) {
+    const relative = (await workspace.resolve(path)).relative;
+    const node = byFile.get(relative);
+    if (node === undefined) {
+      warnings.push({ code: ErrorCode.FILE_NOT_FOUND, message: `Focus file ${relative} is not in the index (not found, not in scope, or in no language): ignored`, details: { file: relative } });
+    } else focus.add(node);
+  }
+  const tokenizer = await tokenizerLoad;
+  const base = { tokenBudget: budget, totalFiles: nodes.length, warnings };
+  if (nodes.length === 0) return { ...base, text: '', tokens: 0, files: [], totalDefinitions: 0, shownDefinitions: 0 };
+  const keys = keysOf(nodes, mentioned);
+  const { fileRank, keyFlow } = rank(nodes, keys, focus, (file, name) => workspace.filesReferencing(name).has(file));
+  const ranked = scoreDefinitions(nodes, fileRank, keyFlow, keys, mentioned);
+  const build = (count: number) => renderRepoMap(select(nodes, fileRank, ranked, count));
+  const { count, text } = fit(tokenizer, budget, build, ranked.length);
+  return {
+    ...base,
+    text,
+    tokens: tokenizer.count(text),
+    files: select(nodes, fileRank, ranked, count),
+    totalDefinitions: ranked.length,
+    shownDefinitions: count,
+  };
+}
