@@ -63,13 +63,16 @@ export interface RepoMapFile {
 
 /** What {@link repoMap} returns. */
 export interface RepoMap {
-  /** The map: each file's path, then its definitions indented (members under their class), files by rank. */
+  /**
+   * The map: each file's path, then its definitions indented (members under their class), in line order; files in
+   * the order of their highest-ranked definition.
+   */
   text: string;
   /** Tokens of `text` (o200k_base): never more than the budget. */
   tokens: number;
   /** The budget it was fitted to. */
   tokenBudget: number;
-  /** The files shown, highest rank first. */
+  /** The files shown, in the order of their highest-ranked definition. */
   files: RepoMapFile[];
   /** Files ranked (every indexed file in scope). */
   totalFiles: number;
@@ -336,13 +339,17 @@ function select(nodes: Node[], fileRank: Float64Array, ranked: RankedDefinition[
     }
     pick(entry.node, entry.index, entry.score, false);
   }
+  // Files in the order of their best definition: the map's first line is its highest-ranked definition.
+  const best = (definitions: Iterable<RepoMapDefinition>) => Math.max(0, ...[...definitions].map((d) => d.rank));
   return [...chosen]
     .map(([node, definitions]) => ({
       file: (nodes[node] as Node).file,
       rank: fileRank[node] as number,
+      best: best(definitions.values()),
       definitions: distinct([...definitions.values()].sort((a, b) => a.line - b.line || a.name.localeCompare(b.name))),
     }))
-    .sort((a, b) => b.rank - a.rank || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    .sort((a, b) => b.best - a.best || b.rank - a.rank || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+    .map(({ file, rank, definitions }) => ({ file, rank, definitions }));
 }
 
 /** One line per place: a definition captured twice at the same line with the same text is shown once. */
@@ -434,7 +441,14 @@ export async function repoMap(context: RepoMapContext, options: RepoMapOptions =
   const warnings: Diagnostic[] = [];
   const focus = new Set<number>();
   for (const path of focusPaths) {
-    const relative = (await workspace.resolve(path)).relative;
+    let relative: string;
+    try {
+      relative = (await workspace.resolve(path)).relative;
+    } catch (error) {
+      // A focus file that does not exist is a note; one outside the root is refused.
+      if (!(error instanceof CodeIndexError) || error.code !== ErrorCode.FILE_NOT_FOUND) throw error;
+      relative = path;
+    }
     const node = byFile.get(relative);
     if (node === undefined) {
       warnings.push({ code: ErrorCode.FILE_NOT_FOUND, message: `Focus file ${relative} is not in the index (not found, not in scope, or in no language): ignored`, details: { file: relative } });

@@ -172,12 +172,17 @@ function constantLines(c: ConstantInfo, detail: Detail, indent: string, exported
 
 function outlineItemLines(o: OutlineItem, detail: Detail, indent: string, exported: Exported): string[] {
   if (detail === 'outline') return [`${indent}${o.line} ${o.kind} ${o.name}`];
-  const head = words(exportWords(exported, o.name, false), o.kind, `${o.name}${o.type ? `: ${o.type}` : ''}`);
+  // A table's columns read as members do: `id: bigserial`, no `property` word.
+  const kind = o.container !== undefined && (o.kind === 'property' || o.kind === 'field') && detail !== 'full' ? undefined : o.kind;
+  const head = words(exportWords(exported, o.name, false), kind, `${o.name}${o.type ? `: ${o.type}` : ''}`);
   return [`${indent}${position(detail, o.line, o.column, o.endLine)} ${head}${docSuffix(detail, o.doc)}`, ...docBody(detail, o.doc, indent)];
 }
 
 function importItems(i: ImportInfo): string {
+  // `import os` binds the module's own name: the source says it (`import asyncio`, not `asyncio: * as asyncio`).
+  const own = i.source.replace(/^["'<]|[">']$/g, '').split(/[./:\\]/).filter(Boolean).at(-1);
   return i.imports
+    .filter((item) => !(i.imports.length === 1 && (item.isNamespace ? item.alias : !item.alias && item.name) === own))
     .map((item) => {
       const name = item.isNamespace ? `* as ${item.alias ?? item.name}` : item.isDefault ? `default as ${item.alias ?? item.name}` : item.alias ? `${item.name} as ${item.alias}` : item.name;
       return item.isTypeOnly && !i.isTypeOnly ? `type ${name}` : name;

@@ -90,11 +90,12 @@ export async function fitJson(data: unknown, maxTokens: number, toText: (value: 
   if (tokenizer.fits(text, maxTokens)) return { text, cut: false };
   const total = tokenizer.count(text);
   const head = notice(maxTokens, total, '');
-  const copy = structuredClone(data) as unknown;
+  // Held in a box, so that a top-level array can be cut like any other (the box itself is never shown).
+  const box: Holder = { value: structuredClone(data) as unknown };
   for (let round = 0; round < 200; round++) {
-    const candidate = `${head}\n${toText(copy)}`;
+    const candidate = `${head}\n${toText(box.value)}`;
     if (tokenizer.fits(candidate, maxTokens)) return { text: candidate, cut: true, totalTokens: total };
-    const largest = largestPart(copy);
+    const largest = largestPart(box);
     if (!largest) break;
     const { holder, key, value } = largest;
     const tokens = tokenizer.count(candidate);
@@ -102,9 +103,9 @@ export async function fitJson(data: unknown, maxTokens: number, toText: (value: 
     const keep = (length: number) => Math.max(0, Math.min(length - 1, Math.floor(length * (maxTokens / tokens) * 0.95)));
     if (Array.isArray(value)) holder[key] = value.slice(0, keep(value.length));
     else if (typeof value === 'string') holder[key] = `${value.slice(0, keep(value.length))}…`;
-    if (!Array.isArray(holder)) holder.truncated = true;
+    if (!Array.isArray(holder) && holder !== box) holder.truncated = true;
   }
-  return { text: degenerate(tokenizer, `${head}\n${toText(copy)}`, maxTokens), cut: true, totalTokens: total };
+  return { text: degenerate(tokenizer, `${head}\n${toText(box.value)}`, maxTokens), cut: true, totalTokens: total };
 }
 
 /** The token count of a text that was cut some other way (by size), for the notice that says so. */
