@@ -24,7 +24,7 @@ import { loadTokenizer, type Tokenizer } from '../tokens.js';
 import type { Diagnostic } from '../types.js';
 import type { Workspace } from './workspace.js';
 
-/** Options of {@link repoMap}. */
+/** Options of {@link CodeIndex.repoMap}. */
 export interface RepoMapOptions {
   /** Most tokens of the map's text (o200k_base). @defaultValue 1024 */
   tokenBudget?: number;
@@ -38,14 +38,17 @@ export interface RepoMapOptions {
 
 /** One definition in the map. */
 export interface RepoMapDefinition {
+  /** Its name. */
   name: string;
   /** Kind from the tags vocabulary (`function`, `class`, `method`, ...). */
   kind: string;
+  /** 1-based line of its name. */
   line: number;
   /** The enclosing definition's name (a method's class). */
   scope?: string;
   /** What the map shows for it: the signature of a callable, else its first line. */
   text: string;
+  /** True when its file exports it. */
   isExported: boolean;
   /** Its share of the rank (the map shows the highest first). */
   rank: number;
@@ -55,13 +58,15 @@ export interface RepoMapDefinition {
 
 /** One file of the map, with the definitions shown in line order. */
 export interface RepoMapFile {
+  /** Root-relative path. */
   file: string;
   /** The file's PageRank (all files of the map's scope sum to 1). */
   rank: number;
+  /** The definitions shown, in line order. */
   definitions: RepoMapDefinition[];
 }
 
-/** What {@link repoMap} returns. */
+/** What {@link CodeIndex.repoMap} returns. */
 export interface RepoMap {
   /**
    * The map: each file's path, then its definitions indented (members under their class), in line order; files in
