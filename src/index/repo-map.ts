@@ -101,7 +101,8 @@ export const MAX_MAP_TOKENS = 100_000;
 
 const DAMPING = 0.85;
 const ITERATIONS = 100;
-const TOLERANCE = 1e-9;
+/** Stop when an iteration moves less rank than this in all (L1): the order of the map no longer changes. */
+const TOLERANCE = 1e-7;
 /** Weight of a name the caller mentioned, on the edges of the files referencing it. */
 const MENTIONED = 10;
 /**
@@ -172,140 +173,215 @@ function keyOf(definition: SummaryDefinition): string {
   return definition.scope === undefined ? definition.name : `${definition.scope}\u0000${definition.name}`;
 }
 
-/** The graph's name nodes: each key with the nodes defining it (once per definition) and its weight. */
+// The keys of a summary's definitions, kept while the summary lives: a map is asked for again and again over
+// the same summaries (and files with the same content share one).
+const keysBySummary = new WeakMap<readonly SummaryDefinition[], string[]>();
+
+function keysOfDefinitions(definitions: readonly SummaryDefinition[]): string[] {
+  let keys = keysBySummary.get(definitions);
+  if (!keys) {
+    keys = definitions.map(keyOf);
+    keysBySummary.set(definitions, keys);
+  }
+  return keys;
+}
+
+/**
+ * The graph's key nodes, numbered: each key's definitions (as node numbers, once per definition), its weight, and
+ * the member keys of each name with their containers.
+ */
 interface Keys {
-  definers: Map<string, number[]>;
-  weights: Map<string, number>;
-  /** The member keys of each name, with their containers. */
-  members: Map<string, Array<{ scope: string; key: string }>>;
+  ids: Map<string, number>;
+  /** Definitions of key k: `definers[start[k]] .. definers[start[k + 1] - 1]`. */
+  start: Int32Array;
+  definers: Int32Array;
+  weights: Float64Array;
+  members: Map<string, Array<{ scope: string; key: number }>>;
+  /** The key of each node's definitions, in their order. */
+  ofDefinition: Int32Array[];
 }
 
 function keysOf(nodes: Node[], mentioned: Set<string>): Keys {
-  const definers = new Map<string, number[]>();
-  const members = new Map<string, Array<{ scope: string; key: string }>>();
-  const allPrivate = new Map<string, boolean>();
-  const allFields = new Map<string, boolean>();
-  const names = new Map<string, string>();
+  const ids = new Map<string, number>();
+  const lists: number[][] = [];
+  const names: string[] = [];
+  const allPrivate: boolean[] = [];
+  const allFields: boolean[] = [];
+  const members = new Map<string, Array<{ scope: string; key: number }>>();
+  const ofDefinition = nodes.map((node) => new Int32Array(node.definitions.length));
   nodes.forEach((node, i) => {
-    for (const definition of node.definitions) {
-      const key = keyOf(definition);
-      const list = definers.get(key);
-      if (list) list.push(i);
-      else {
-        definers.set(key, [i]);
-        names.set(key, definition.name);
+    const definitionKeys = keysOfDefinitions(node.definitions);
+    node.definitions.forEach((definition, index) => {
+      const key = definitionKeys[index] as string;
+      let id = ids.get(key);
+      if (id === undefined) {
+        id = lists.length;
+        ids.set(key, id);
+        lists.push([]);
+        names.push(key);
+        allPrivate.push(true);
+        allFields.push(true);
         if (definition.scope !== undefined) {
           const scoped = members.get(definition.name) ?? [];
-          scoped.push({ scope: definition.scope, key });
+          scoped.push({ scope: definition.scope, key: id });
           members.set(definition.name, scoped);
         }
       }
-      allPrivate.set(key, (allPrivate.get(key) ?? true) && isPrivate(definition));
-      allFields.set(key, (allFields.get(key) ?? true) && isField(definition));
-    }
+      (lists[id] as number[]).push(i);
+      (ofDefinition[i] as Int32Array)[index] = id;
+      allPrivate[id] &&= isPrivate(definition);
+      allFields[id] &&= isField(definition);
+    });
   });
-  const weights = new Map<string, number>();
-  for (const [key, list] of definers) {
-    const name = names.get(key) as string;
+  const start = new Int32Array(lists.length + 1);
+  lists.forEach((list, k) => (start[k + 1] = (start[k] as number) + list.length));
+  const definers = new Int32Array(start[lists.length] as number);
+  lists.forEach((list, k) => definers.set(list, start[k] as number));
+  const weights = new Float64Array(lists.length);
+  lists.forEach((list, k) => {
+    const key = names[k] as string;
+    const name = key.slice(key.indexOf('\u0000') + 1);
     let weight = 1;
     if (mentioned.has(name) || mentioned.has(key.replace('\u0000', '.'))) weight *= MENTIONED;
-    if (allPrivate.get(key)) weight *= PRIVATE;
-    if (allFields.get(key)) weight *= FIELD;
+    if (allPrivate[k]) weight *= PRIVATE;
+    if (allFields[k]) weight *= FIELD;
     if (new Set(list).size > COMMON_FILES) weight *= COMMON;
-    weights.set(key, weight);
-  }
-  return { definers, weights, members };
+    weights[k] = weight;
+  });
+  return { ids, start, definers, weights, members, ofDefinition };
 }
 
 /**
  * Ranks files by PageRank over file -> key -> file edges and returns each file's rank and the rank flowing into
  * each key. A file points to the top-level definitions of the names it references, and to the members of a name
  * only in the containers it also references (`cache.get(id)` is no edge to `Registry.get` in a file that never
- * names `Registry`): name matching, with the one check the summaries allow.
+ * names `Registry`): name matching, with the one check the summaries allow. Edges and ranks are typed arrays: a
+ * step costs one pass over the edges and one over the definitions.
  */
-function rank(nodes: Node[], keys: Keys, focus: Set<number>, references: (file: string, name: string) => boolean): { fileRank: Float64Array; keyFlow: Map<string, number> } {
+function rank(nodes: Node[], keys: Keys, focus: Set<number>, references: (file: string, name: string) => boolean): { fileRank: Float64Array; keyFlow: Float64Array } {
   const count = nodes.length;
-  const edges: Array<{ keys: string[]; weights: number[]; total: number }> = nodes.map((node, i) => {
-    const out: string[] = [];
-    const weights: number[] = [];
+  const keyCount = keys.weights.length;
+  // Out-edges of each file, as CSR: edgeKey[edgeStart[i] .. edgeStart[i + 1] - 1], each with its share of the
+  // file's rank (the weights of a file's edges sum to 1).
+  const edgeStart = new Int32Array(count + 1);
+  const edgeKeys: number[] = [];
+  const edgeShares: number[] = [];
+  nodes.forEach((node, i) => {
+    const first = edgeKeys.length;
     let total = 0;
-    const add = (key: string) => {
-      const list = keys.definers.get(key);
+    const add = (key: number | undefined) => {
+      if (key === undefined) return;
+      const from = keys.start[key] as number;
+      const to = keys.start[key + 1] as number;
       // A key only the referencing file defines is a local use, not an edge.
-      if (!list || list.every((definer) => definer === i)) return;
-      const weight = keys.weights.get(key) ?? 1;
-      out.push(key);
-      weights.push(weight);
-      total += weight;
+      let elsewhere = false;
+      for (let d = from; d < to && !elsewhere; d++) elsewhere = keys.definers[d] !== i;
+      if (!elsewhere) return;
+      edgeKeys.push(key);
+      edgeShares.push(keys.weights[key] as number);
+      total += keys.weights[key] as number;
     };
     for (const name of node.references) {
-      add(name);
+      add(keys.ids.get(name));
       for (const member of keys.members.get(name) ?? []) if (references(node.file, member.scope)) add(member.key);
     }
-    return { keys: out, weights, total };
+    for (let e = first; e < edgeKeys.length; e++) edgeShares[e] = (edgeShares[e] as number) / total;
+    edgeStart[i + 1] = edgeKeys.length;
   });
+  const edgeKey = Int32Array.from(edgeKeys);
+  const edgeShare = Float64Array.from(edgeShares);
   const teleport = new Float64Array(count);
   if (focus.size > 0) {
-    for (let i = 0; i < count; i++) teleport[i] = (1 - FOCUS_SHARE) / count;
-    for (const i of focus) teleport[i] = (teleport[i] ?? 0) + FOCUS_SHARE / focus.size;
+    teleport.fill((1 - FOCUS_SHARE) / count);
+    for (const i of focus) teleport[i] = (teleport[i] as number) + FOCUS_SHARE / focus.size;
   } else teleport.fill(1 / count);
   let fileRank = Float64Array.from(teleport);
-  let keyFlow = new Map<string, number>();
+  const keyFlow = new Float64Array(keyCount);
   for (let iteration = 0; iteration < ITERATIONS; iteration++) {
-    const flow = new Map<string, number>();
+    keyFlow.fill(0);
     let dangling = 0;
     for (let i = 0; i < count; i++) {
-      const out = edges[i] as (typeof edges)[number];
       const r = fileRank[i] as number;
-      if (out.total === 0) {
-        dangling += r;
-        continue;
-      }
-      for (let k = 0; k < out.keys.length; k++) {
-        const key = out.keys[k] as string;
-        flow.set(key, (flow.get(key) ?? 0) + (r * (out.weights[k] as number)) / out.total);
+      const from = edgeStart[i] as number;
+      const to = edgeStart[i + 1] as number;
+      if (from === to) dangling += r;
+      for (let e = from; e < to; e++) {
+        const key = edgeKey[e] as number;
+        keyFlow[key] = (keyFlow[key] as number) + r * (edgeShare[e] as number);
       }
     }
     // Each step keeps the total rank at 1: what dangling files hold jumps like the rest.
     const next = new Float64Array(count);
     for (let i = 0; i < count; i++) next[i] = (1 - DAMPING + DAMPING * dangling) * (teleport[i] as number);
-    for (const [key, amount] of flow) {
-      const list = keys.definers.get(key) as number[];
-      const share = (DAMPING * amount) / list.length;
-      for (const definer of list) next[definer] = (next[definer] as number) + share;
+    for (let key = 0; key < keyCount; key++) {
+      const flow = keyFlow[key] as number;
+      if (flow === 0) continue;
+      const from = keys.start[key] as number;
+      const to = keys.start[key + 1] as number;
+      const share = (DAMPING * flow) / (to - from);
+      for (let d = from; d < to; d++) {
+        const definer = keys.definers[d] as number;
+        next[definer] = (next[definer] as number) + share;
+      }
     }
     let change = 0;
     for (let i = 0; i < count; i++) change += Math.abs((next[i] as number) - (fileRank[i] as number));
     fileRank = next;
-    keyFlow = flow;
     if (change < TOLERANCE) break;
   }
   return { fileRank, keyFlow };
 }
 
-/** Every definition with its score: the rank flowing to its key, split over the key's definitions. */
-function scoreDefinitions(nodes: Node[], fileRank: Float64Array, keyFlow: Map<string, number>, keys: Keys, mentioned: Set<string>): RankedDefinition[] {
-  const ranked: RankedDefinition[] = [];
+/**
+ * The best `limit` definitions, best first: each scored by the rank flowing to its key, split over the key's
+ * definitions. Scores live in a typed array and only the candidates above the `limit`-th score are sorted (a map
+ * shows a few hundred definitions of a tree's hundreds of thousands).
+ */
+function topDefinitions(nodes: Node[], fileRank: Float64Array, keyFlow: Float64Array, keys: Keys, mentioned: Set<string>, limit: number): { ranked: RankedDefinition[]; total: number } {
+  let total = 0;
+  for (const node of nodes) total += node.definitions.length;
+  const scores = new Float64Array(total);
+  let at = 0;
   let top = 0;
   nodes.forEach((node, i) => {
     const own = (fileRank[i] as number) / Math.max(1, node.definitions.length);
+    const ofDefinition = keys.ofDefinition[i] as Int32Array;
     node.definitions.forEach((definition, index) => {
-      const key = keyOf(definition);
-      const flow = keyFlow.get(key) ?? 0;
+      const key = ofDefinition[index] as number;
+      const definitions = (keys.start[key + 1] as number) - (keys.start[key] as number);
       // A small share of the file's own rank orders what nothing references (exported first) after what is used.
-      const score = (DAMPING * flow) / (keys.definers.get(key)?.length ?? 1) + 0.01 * own * (definition.isExported ? 2 : 1);
+      const score = (DAMPING * (keyFlow[key] as number)) / definitions + 0.01 * own * (definition.isExported ? 2 : 1);
+      scores[at++] = score;
       top = Math.max(top, score);
-      ranked.push({ node: i, index, score });
     });
   });
-  // What the caller mentioned comes first.
-  for (const entry of ranked) {
-    const definition = nodes[entry.node]?.definitions[entry.index] as SummaryDefinition;
-    const qualified = definition.scope === undefined ? undefined : `${definition.scope}.${definition.name}`;
-    if (mentioned.has(definition.name) || (qualified !== undefined && mentioned.has(qualified))) entry.score += top;
+  if (mentioned.size > 0) {
+    // What the caller mentioned comes first.
+    at = 0;
+    for (const node of nodes) {
+      for (const definition of node.definitions) {
+        const qualified = definition.scope === undefined ? undefined : `${definition.scope}.${definition.name}`;
+        if (mentioned.has(definition.name) || (qualified !== undefined && mentioned.has(qualified))) scores[at] = (scores[at] as number) + top;
+        at++;
+      }
+    }
   }
+  const keep = Math.min(total, limit);
+  const threshold = keep === 0 ? Number.POSITIVE_INFINITY : (Float64Array.from(scores).sort()[total - keep] as number);
+  const ranked: RankedDefinition[] = [];
+  const ties: RankedDefinition[] = [];
+  at = 0;
+  nodes.forEach((node, i) => {
+    for (let index = 0; index < node.definitions.length; index++, at++) {
+      const score = scores[at] as number;
+      if (score > threshold) ranked.push({ node: i, index, score });
+      // Ties at the threshold, first in node order (the comparator's order), only as many as are missing.
+      else if (score === threshold && ties.length < keep) ties.push({ node: i, index, score });
+    }
+  });
+  ranked.push(...ties.slice(0, keep - ranked.length));
   ranked.sort((a, b) => b.score - a.score || a.node - b.node || a.index - b.index);
-  return ranked;
+  return { ranked, total };
 }
 
 /** The files and definitions of the first `count` ranked definitions (with the containers of their members). */
@@ -389,7 +465,6 @@ export function renderRepoMap(files: RepoMapFile[]): string {
 /** The most definitions (in rank order) whose map fits the budget: a binary search, each step counted exactly. */
 function fit(tokenizer: Tokenizer, budget: number, build: (count: number) => string, total: number): { count: number; text: string } {
   let low = 0;
-  // Each definition takes at least a token or two; no need to try more than the budget.
   let high = Math.min(total, budget);
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
@@ -464,7 +539,8 @@ export async function repoMap(context: RepoMapContext, options: RepoMapOptions =
   if (nodes.length === 0) return { ...base, text: '', tokens: 0, files: [], totalDefinitions: 0, shownDefinitions: 0 };
   const keys = keysOf(nodes, mentioned);
   const { fileRank, keyFlow } = rank(nodes, keys, focus, (file, name) => workspace.filesReferencing(name).has(file));
-  const ranked = scoreDefinitions(nodes, fileRank, keyFlow, keys, mentioned);
+  // No map line costs less than a token: the budget bounds how many definitions can be shown.
+  const { ranked, total } = topDefinitions(nodes, fileRank, keyFlow, keys, mentioned, budget);
   const build = (count: number) => renderRepoMap(select(nodes, fileRank, ranked, count));
   const { count, text } = fit(tokenizer, budget, build, ranked.length);
   return {
@@ -472,7 +548,7 @@ export async function repoMap(context: RepoMapContext, options: RepoMapOptions =
     text,
     tokens: tokenizer.count(text),
     files: select(nodes, fileRank, ranked, count),
-    totalDefinitions: ranked.length,
+    totalDefinitions: total,
     shownDefinitions: count,
   };
 }

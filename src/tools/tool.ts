@@ -49,17 +49,13 @@ export type AnyTool = Tool<any, unknown>;
 
 /** The arguments every tool accepts besides its own. */
 export const resultOptions = {
-  maxTokens: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe('Most tokens of the result; a longer one is cut and says so (default: no limit)'),
+  // Short on purpose: every tool's definition carries it, on every request a host sends.
+  maxTokens: z.number().int().min(1).max(1_000_000).optional().describe('Most tokens of the result (cut if longer, with a note)'),
 };
 
 /** The argument of tools with a compact rendering: the whole JSON instead. */
 export const formatOption = {
-  format: z.enum(['text', 'json']).optional().describe('text: compact, one fact per line (default); json: the full structured result'),
+  format: z.enum(['text', 'json']).optional().describe('text: compact, one fact per line (default); json: the full result'),
 };
 
 /**
