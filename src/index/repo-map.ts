@@ -118,6 +118,11 @@ const FIELD = 0.1;
 /** Weight of a name defined in more than {@link COMMON_FILES} files (`get`, `toString`, `__init__`). */
 const COMMON = 0.1;
 const COMMON_FILES = 5;
+/**
+ * Weight of an edge to a member whose container the referencing file never names (`source.getTokenBefore()` with
+ * the `SourceCode` object from elsewhere): often right in dynamic code, often another method of the same name.
+ */
+const UNNAMED_CONTAINER = 0.1;
 /** Share of the random jumps that land on the focus files, when there are some. */
 const FOCUS_SHARE = 0.8;
 /** Longest first line shown for a definition that has no signature. */
@@ -253,9 +258,9 @@ function keysOf(nodes: Node[], mentioned: Set<string>): Keys {
 
 /**
  * Ranks files by PageRank over file -> key -> file edges and returns each file's rank and the rank flowing into
- * each key. A file points to the top-level definitions of the names it references, and to the members of a name
- * only in the containers it also references (`cache.get(id)` is no edge to `Registry.get` in a file that never
- * names `Registry`): name matching, with the one check the summaries allow. Edges and ranks are typed arrays: a
+ * each key. A file points to the top-level definitions of the names it references, and to the members of a name,
+ * fully in the containers it also references and a tenth as much in the others (`cache.get(id)` says little of
+ * `Registry.get` in a file that never names `Registry`): name matching, with the one check the summaries allow. Edges and ranks are typed arrays: a
  * step costs one pass over the edges and one over the definitions.
  */
 function rank(nodes: Node[], keys: Keys, focus: Set<number>, references: (file: string, name: string) => boolean): { fileRank: Float64Array; keyFlow: Float64Array } {
@@ -269,7 +274,7 @@ function rank(nodes: Node[], keys: Keys, focus: Set<number>, references: (file: 
   nodes.forEach((node, i) => {
     const first = edgeKeys.length;
     let total = 0;
-    const add = (key: number | undefined) => {
+    const add = (key: number | undefined, factor = 1) => {
       if (key === undefined) return;
       const from = keys.start[key] as number;
       const to = keys.start[key + 1] as number;
@@ -277,13 +282,14 @@ function rank(nodes: Node[], keys: Keys, focus: Set<number>, references: (file: 
       let elsewhere = false;
       for (let d = from; d < to && !elsewhere; d++) elsewhere = keys.definers[d] !== i;
       if (!elsewhere) return;
+      const weight = (keys.weights[key] as number) * factor;
       edgeKeys.push(key);
-      edgeShares.push(keys.weights[key] as number);
-      total += keys.weights[key] as number;
+      edgeShares.push(weight);
+      total += weight;
     };
     for (const name of node.references) {
       add(keys.ids.get(name));
-      for (const member of keys.members.get(name) ?? []) if (references(node.file, member.scope)) add(member.key);
+      for (const member of keys.members.get(name) ?? []) add(member.key, references(node.file, member.scope) ? 1 : UNNAMED_CONTAINER);
     }
     for (let e = first; e < edgeKeys.length; e++) edgeShares[e] = (edgeShares[e] as number) / total;
     edgeStart[i + 1] = edgeKeys.length;
