@@ -3,7 +3,7 @@
  * src/store.ts), through the library, the repo_map tool and the CLI.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +64,23 @@ describe('repoMap', () => {
       expect((await again.repoMap({ tokenBudget: 300, focus: ['src/cli.ts'] })).text).toBe(first.text);
     } finally {
       again.close();
+    }
+  });
+
+  it('Should see a changed file in the next map (the graph is reused only while no file changed)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'code-index-map-'));
+    cpSync(project, root, { recursive: true });
+    const live = await CodeIndex.open({ root, persist: false, threads: 0, rescanAfterMs: 0 });
+    try {
+      const before = await live.repoMap({ tokenBudget: 10_000 });
+      expect(before.text).not.toContain('formatCents');
+      expect((await live.repoMap({ tokenBudget: 10_000 })).text).toBe(before.text);
+      writeFileSync(join(root, 'src/format.ts'), 'export function formatCents(cents: number): string {\n  return `${cents}c`;\n}\n');
+      const after = await live.repoMap({ tokenBudget: 10_000 });
+      expect(after.text).toContain('formatCents(cents: number): string');
+      expect(after.text).not.toContain('formatMoney(cents: number)');
+    } finally {
+      live.close();
     }
   });
 });

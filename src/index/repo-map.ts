@@ -102,7 +102,7 @@ export const MAX_MAP_TOKENS = 100_000;
 const DAMPING = 0.85;
 const ITERATIONS = 100;
 /** Stop when an iteration moves less rank than this in all (L1): the order of the map no longer changes. */
-const TOLERANCE = 1e-7;
+const TOLERANCE = 1e-5;
 /** Weight of a name the caller mentioned, on the edges of the files referencing it. */
 const MENTIONED = 10;
 /**
@@ -192,8 +192,9 @@ function keysOfDefinitions(definitions: readonly SummaryDefinition[]): string[] 
 }
 
 /**
- * The graph's key nodes, numbered: each key's definitions (as node numbers, once per definition), its weight, and
- * the member keys of each name with their containers.
+ * The graph's key nodes, numbered: each key's definitions (as node numbers, once per definition), its weight
+ * (private, field-only and widely defined keys damped; the caller's mentions apply per call), the member keys of each
+ * name with their containers, and each node's definitions' keys.
  */
 interface Keys {
   ids: Map<string, number>;
@@ -206,10 +207,9 @@ interface Keys {
   ofDefinition: Int32Array[];
 }
 
-function keysOf(nodes: Node[], mentioned: Set<string>): Keys {
+function keysOf(nodes: Node[]): Keys {
   const ids = new Map<string, number>();
   const lists: number[][] = [];
-  const names: string[] = [];
   const allPrivate: boolean[] = [];
   const allFields: boolean[] = [];
   const members = new Map<string, Array<{ scope: string; key: number }>>();
@@ -223,7 +223,6 @@ function keysOf(nodes: Node[], mentioned: Set<string>): Keys {
         id = lists.length;
         ids.set(key, id);
         lists.push([]);
-        names.push(key);
         allPrivate.push(true);
         allFields.push(true);
         if (definition.scope !== undefined) {
@@ -244,10 +243,7 @@ function keysOf(nodes: Node[], mentioned: Set<string>): Keys {
   lists.forEach((list, k) => definers.set(list, start[k] as number));
   const weights = new Float64Array(lists.length);
   lists.forEach((list, k) => {
-    const key = names[k] as string;
-    const name = key.slice(key.indexOf('\u0000') + 1);
     let weight = 1;
-    if (mentioned.has(name) || mentioned.has(key.replace('\u0000', '.'))) weight *= MENTIONED;
     if (allPrivate[k]) weight *= PRIVATE;
     if (allFields[k]) weight *= FIELD;
     if (new Set(list).size > COMMON_FILES) weight *= COMMON;
@@ -257,24 +253,27 @@ function keysOf(nodes: Node[], mentioned: Set<string>): Keys {
 }
 
 /**
- * Ranks files by PageRank over file -> key -> file edges and returns each file's rank and the rank flowing into
- * each key. A file points to the top-level definitions of the names it references, and to the members of a name,
- * fully in the containers it also references and a tenth as much in the others (`cache.get(id)` says little of
- * `Registry.get` in a file that never names `Registry`): name matching, with the one check the summaries allow. Edges and ranks are typed arrays: a
- * step costs one pass over the edges and one over the definitions.
+ * The reference graph of a set of files: the keys, and each file's out-edges as CSR (`edgeKey[edgeStart[i] ..
+ * edgeStart[i + 1] - 1]`) with their weights before the caller's mentions. A file points to the top-level
+ * definitions of the names it references, and to the members of a name, fully in the containers it also
+ * references and a tenth as much in the others (`cache.get(id)` says little of `Registry.get` in a file that never
+ * names `Registry`): name matching, with the one check the summaries allow.
  */
-function rank(nodes: Node[], keys: Keys, focus: Set<number>, references: (file: string, name: string) => boolean): { fileRank: Float64Array; keyFlow: Float64Array } {
-  const count = nodes.length;
-  const keyCount = keys.weights.length;
-  // Out-edges of each file, as CSR: edgeKey[edgeStart[i] .. edgeStart[i + 1] - 1], each with its share of the
-  // file's rank (the weights of a file's edges sum to 1).
-  const edgeStart = new Int32Array(count + 1);
+interface Graph {
+  nodes: Node[];
+  keys: Keys;
+  edgeStart: Int32Array;
+  edgeKey: Int32Array;
+  edgeWeight: Float64Array;
+}
+
+function graphOf(nodes: Node[], references: (file: string, name: string) => boolean): Graph {
+  const keys = keysOf(nodes);
+  const edgeStart = new Int32Array(nodes.length + 1);
   const edgeKeys: number[] = [];
-  const edgeShares: number[] = [];
+  const edgeWeights: number[] = [];
   nodes.forEach((node, i) => {
-    const first = edgeKeys.length;
-    let total = 0;
-    const add = (key: number | undefined, factor = 1) => {
+    const add = (key: number | undefined, factor: number) => {
       if (key === undefined) return;
       const from = keys.start[key] as number;
       const to = keys.start[key + 1] as number;
@@ -282,20 +281,70 @@ function rank(nodes: Node[], keys: Keys, focus: Set<number>, references: (file: 
       let elsewhere = false;
       for (let d = from; d < to && !elsewhere; d++) elsewhere = keys.definers[d] !== i;
       if (!elsewhere) return;
-      const weight = (keys.weights[key] as number) * factor;
       edgeKeys.push(key);
-      edgeShares.push(weight);
-      total += weight;
+      edgeWeights.push((keys.weights[key] as number) * factor);
     };
     for (const name of node.references) {
-      add(keys.ids.get(name));
+      add(keys.ids.get(name), 1);
       for (const member of keys.members.get(name) ?? []) add(member.key, references(node.file, member.scope) ? 1 : UNNAMED_CONTAINER);
     }
-    for (let e = first; e < edgeKeys.length; e++) edgeShares[e] = (edgeShares[e] as number) / total;
     edgeStart[i + 1] = edgeKeys.length;
   });
-  const edgeKey = Int32Array.from(edgeKeys);
-  const edgeShare = Float64Array.from(edgeShares);
+  return { nodes, keys, edgeStart, edgeKey: Int32Array.from(edgeKeys), edgeWeight: Float64Array.from(edgeWeights) };
+}
+
+// The last graph of each workspace, reused while its files' summaries are the same objects (a summary is replaced
+// when its file changes): an agent asks for maps again and again, with another focus.
+const graphs = new WeakMap<Workspace, Graph>();
+
+function cachedGraph(workspace: Workspace, nodes: Node[]): Graph {
+  const cached = graphs.get(workspace);
+  const same =
+    cached !== undefined &&
+    cached.nodes.length === nodes.length &&
+    cached.nodes.every((node, i) => node.file === nodes[i]?.file && node.definitions === nodes[i]?.definitions && node.references === nodes[i]?.references);
+  if (same) return cached;
+  const graph = graphOf(nodes, (file, name) => workspace.filesReferencing(name).has(file));
+  graphs.set(workspace, graph);
+  return graph;
+}
+
+/** The keys of the mentioned names: top-level definitions and members of that name, and `Class.member` forms. */
+function mentionedKeys(keys: Keys, mentioned: Set<string>): Set<number> {
+  const found = new Set<number>();
+  for (const name of mentioned) {
+    const top = keys.ids.get(name);
+    if (top !== undefined) found.add(top);
+    for (const member of keys.members.get(name) ?? []) found.add(member.key);
+    const dot = name.lastIndexOf('.');
+    const qualified = dot > 0 ? keys.ids.get(`${name.slice(0, dot)}\u0000${name.slice(dot + 1)}`) : undefined;
+    if (qualified !== undefined) found.add(qualified);
+  }
+  return found;
+}
+
+/**
+ * Ranks files by PageRank over the graph's file -> key -> file edges and returns each file's rank and the rank
+ * flowing into each key. Edges and ranks are typed arrays: a step costs one pass over the edges and one over the
+ * definitions.
+ */
+function rank(graph: Graph, focus: Set<number>, mentioned: Set<number>): { fileRank: Float64Array; keyFlow: Float64Array } {
+  const { nodes, keys, edgeStart, edgeKey, edgeWeight } = graph;
+  const count = nodes.length;
+  const keyCount = keys.weights.length;
+  // Each edge's share of its file's rank: the weights of a file's edges (mentioned keys boosted) sum to 1.
+  const edgeShare = new Float64Array(edgeWeight.length);
+  for (let i = 0; i < count; i++) {
+    const from = edgeStart[i] as number;
+    const to = edgeStart[i + 1] as number;
+    let total = 0;
+    for (let e = from; e < to; e++) {
+      const weight = (edgeWeight[e] as number) * (mentioned.has(edgeKey[e] as number) ? MENTIONED : 1);
+      edgeShare[e] = weight;
+      total += weight;
+    }
+    for (let e = from; e < to; e++) edgeShare[e] = (edgeShare[e] as number) / total;
+  }
   const teleport = new Float64Array(count);
   if (focus.size > 0) {
     teleport.fill((1 - FOCUS_SHARE) / count);
@@ -543,8 +592,9 @@ export async function repoMap(context: RepoMapContext, options: RepoMapOptions =
   const tokenizer = await tokenizerLoad;
   const base = { tokenBudget: budget, totalFiles: nodes.length, warnings };
   if (nodes.length === 0) return { ...base, text: '', tokens: 0, files: [], totalDefinitions: 0, shownDefinitions: 0 };
-  const keys = keysOf(nodes, mentioned);
-  const { fileRank, keyFlow } = rank(nodes, keys, focus, (file, name) => workspace.filesReferencing(name).has(file));
+  const graph = cachedGraph(workspace, nodes);
+  const keys = graph.keys;
+  const { fileRank, keyFlow } = rank(graph, focus, mentionedKeys(keys, mentioned));
   // No map line costs less than a token: the budget bounds how many definitions can be shown.
   const { ranked, total } = topDefinitions(nodes, fileRank, keyFlow, keys, mentioned, budget);
   const build = (count: number) => renderRepoMap(select(nodes, fileRank, ranked, count));
