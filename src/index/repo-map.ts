@@ -115,6 +115,8 @@ const PRIVATE = 0.02;
  * name, so such references say little about which one is meant.
  */
 const FIELD = 0.1;
+/** Weight of a name of one or two characters (`R`, `A`, `id`: type parameters and generic words, not APIs). */
+const SHORT = 0.02;
 /** Weight of a name defined in more than {@link COMMON_FILES} files (`get`, `toString`, `__init__`). */
 const COMMON = 0.1;
 const COMMON_FILES = 5;
@@ -125,8 +127,8 @@ const COMMON_FILES = 5;
 const UNNAMED_CONTAINER = 0.1;
 /** Share of the random jumps that land on the focus files, when there are some. */
 const FOCUS_SHARE = 0.8;
-/** Longest first line shown for a definition that has no signature. */
-const MAX_TEXT = 120;
+/** Longest text shown for a definition (a signature or a first line). */
+const MAX_TEXT = 160;
 
 interface Node {
   file: string;
@@ -166,11 +168,18 @@ function collect(workspace: Workspace, files: ReadonlySet<string>): { nodes: Nod
   return { nodes, byFile: new Map(nodes.map((node, i) => [node.file, i])) };
 }
 
-/** The text a definition reads as: a callable's signature, else its first line without a trailing `{`, `:` or `;`. */
+/**
+ * The text a definition reads as: a callable's signature, else its first line without a trailing `{`, `:` or `;`;
+ * cut to {@link MAX_TEXT} characters (one long overloaded signature must not take a map's budget).
+ */
 function textOf(definition: SummaryDefinition): string {
-  if (definition.signature !== undefined && kindInfo(definition.kind).callable) return definition.signature;
-  const line = definition.preview.replace(/\s*[{:;,(]?\s*$/, '').trim() || `${definition.kind} ${definition.name}`;
+  const callable = definition.signature !== undefined && kindInfo(definition.kind).callable;
+  const line = callable ? oneLine(definition.signature as string) : definition.preview.replace(/\s*[{:;,(]?\s*$/, '').trim() || `${definition.kind} ${definition.name}`;
   return line.length > MAX_TEXT ? `${line.slice(0, MAX_TEXT - 1)}…` : line;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 /** The key of a definition in the graph: its name, qualified by its container for members. */
@@ -193,7 +202,7 @@ function keysOfDefinitions(definitions: readonly SummaryDefinition[]): string[] 
 
 /**
  * The graph's key nodes, numbered: each key's definitions (as node numbers, once per definition), its weight
- * (private, field-only and widely defined keys damped; the caller's mentions apply per call), the member keys of each
+ * (private, field-only, one- or two-character and widely defined keys damped; the caller's mentions apply per call), the member keys of each
  * name with their containers, and each node's definitions' keys.
  */
 interface Keys {
@@ -212,6 +221,7 @@ function keysOf(nodes: Node[]): Keys {
   const lists: number[][] = [];
   const allPrivate: boolean[] = [];
   const allFields: boolean[] = [];
+  const short: boolean[] = [];
   const members = new Map<string, Array<{ scope: string; key: number }>>();
   const ofDefinition = nodes.map((node) => new Int32Array(node.definitions.length));
   nodes.forEach((node, i) => {
@@ -225,6 +235,7 @@ function keysOf(nodes: Node[]): Keys {
         lists.push([]);
         allPrivate.push(true);
         allFields.push(true);
+        short.push(definition.name.length <= 2);
         if (definition.scope !== undefined) {
           const scoped = members.get(definition.name) ?? [];
           scoped.push({ scope: definition.scope, key: id });
@@ -246,6 +257,7 @@ function keysOf(nodes: Node[]): Keys {
     let weight = 1;
     if (allPrivate[k]) weight *= PRIVATE;
     if (allFields[k]) weight *= FIELD;
+    if (short[k]) weight *= SHORT;
     if (new Set(list).size > COMMON_FILES) weight *= COMMON;
     weights[k] = weight;
   });
