@@ -17,12 +17,13 @@ export const CACHE_DIR = fileURLToPath(new URL('../.bench-cache/', import.meta.u
 
 /**
  * Fetches `spec` (anything `npm pack` accepts, e.g. `rxjs@7.8.2`) into `.bench-cache/<spec>/` and returns the
- * extracted package folder (`root`) and its `src` folder (`srcDir`). A complete earlier extraction is reused.
+ * extracted package folder (`root`) and its `src` folder (`srcDir`). A complete earlier extraction is reused. A
+ * package that ships no `src/` is refused unless `requireSources` is false (a JavaScript package).
  *
  * @param {string} [spec]
  * @returns {Promise<{ root: string, srcDir: string }>}
  */
-export async function fetchCorpus(spec = 'rxjs@7.8.2') {
+export async function fetchCorpus(spec = 'rxjs@7.8.2', { requireSources = true } = {}) {
   // One folder per spec; '/' of scoped names would nest, so flatten it.
   const dir = join(CACHE_DIR, spec.replace(/[/\\]/g, '__'));
   const root = join(dir, 'package');
@@ -42,7 +43,7 @@ export async function fetchCorpus(spec = 'rxjs@7.8.2') {
   const tarball = join(dir, packed.filename);
   await run('tar', ['-xzf', tarball, '-C', dir]);
   await rm(tarball);
-  if (!existsSync(srcDir)) throw new Error(`${spec} has no src/ folder: it does not ship its TypeScript sources`);
+  if (requireSources && !existsSync(srcDir)) throw new Error(`${spec} has no src/ folder: it does not ship its TypeScript sources`);
   await writeFile(marker, `${spec}\n`);
   return { root, srcDir };
 }

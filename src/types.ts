@@ -502,9 +502,17 @@ export interface DefinitionLocation {
   preview: string;
   /** Enclosing class or namespace. */
   scope?: string;
+  /**
+   * How it was found: `bound` (through the file's scopes, or a member of what a qualifier names), `import` (an
+   * imported name followed to the module that declares it), `name_match` (only its name matches: binding failed).
+   */
+  resolution?: Resolution;
   /** Set on the definitions listed beside references. */
   isDefinition?: true;
 }
+
+/** How a name was resolved (see {@link DefinitionLocation.resolution}); `external`: it comes from outside the index. */
+export type Resolution = 'bound' | 'import' | 'name_match' | 'external';
 
 /** What `findDefinitions` returns (seed 001 `definition`, camelCase). */
 export interface DefinitionsResult {
@@ -513,8 +521,12 @@ export interface DefinitionsResult {
   /** Ranked: same file, the module it is imported from, same folder, the rest. */
   definitions: DefinitionLocation[];
   total: number;
-  /** `import` when the first definition is in the module the file imports the name from. */
-  resolution: 'name_match' | 'import';
+  /**
+   * How the first definition was found: `bound` or `import` (binding: normally the one answer, or the overloads of
+   * one declaration), `external` (no definition: the name comes from a module outside the index), `name_match`
+   * (binding failed: same-named definitions, ranked, the best 10; `total` counts them all).
+   */
+  resolution: Resolution;
   note: string;
 }
 
@@ -523,9 +535,11 @@ export interface ReferenceLocation {
   file: string;
   line: number;
   column: number;
-  /** `call`, `class`, `type`, `import`, `reexport`, `export`, ... */
+  /** `call`, `class`, `type`, `read`, `member`, `import`, `reexport`, `export`, ... */
   kind: string;
   preview: string;
+  /** `bound`: it resolves to the definition asked about; `name_match`: it could not be resolved, its name matches. */
+  resolution?: 'bound' | 'name_match';
 }
 
 /** What `findReferences` returns (seed 001 `references`, camelCase). */
@@ -536,7 +550,8 @@ export interface ReferencesResult {
   total: number;
   /** The definition sites, apart from the references. */
   definitions: DefinitionLocation[];
-  resolution: 'name_match';
+  /** `bound` when the name was resolved to its definition (the references are those that resolve to it). */
+  resolution: Resolution;
   note: string;
 }
 

@@ -108,13 +108,18 @@ describe('searchSymbols', () => {
 });
 
 describe('findDefinitions', () => {
-  it('Should rank the module the name is imported from first and say resolution: import', async () => {
+  it('Should follow the import to the one module it names, not list the namesake elsewhere (resolution: bound)', async () => {
     const result = await index.findDefinitions({ file: 'src/auth/service.ts', line: 11, column: 20 });
     expect(result.identifier).toEqual({ name: 'hashPassword', file: 'src/auth/service.ts', line: 11, column: 20 });
-    expect(result.definitions.map((d) => d.file)).toEqual(['src/util/crypto.ts', 'src/util/other.ts']);
-    expect(result.resolution).toBe('import');
+    expect(result.definitions.map((d) => d.file)).toEqual(['src/util/crypto.ts']);
+    expect(result.resolution).toBe('bound');
     expect(result.definitions[0]).toMatchObject({ line: 2, column: 17, kind: 'function', preview: 'export function hashPassword(value: string): string {' });
-    expect(result.note).toMatch(/name matching/);
+    expect(result.note).toMatch(/imports/);
+    // By name alone, both namesakes, ranked, and said to be a name match.
+    const byName = await index.findDefinitions({ symbol: 'hashPassword' });
+    expect(byName.definitions.map((d) => d.file).sort()).toEqual(['src/util/crypto.ts', 'src/util/other.ts']);
+    expect(byName.resolution).toBe('name_match');
+    expect(byName.note).toMatch(/name matching/);
   });
   it('Should accept { file, line, symbol } and { symbol, container }', async () => {
     const byLine = await index.findDefinitions({ file: 'src/auth/service.ts', line: 12, symbol: 'User' });

@@ -43,6 +43,16 @@
     arguments: (arguments . (string (string_fragment) @import.source) .)) @import)
   (#eq? @_require "require")
   (#set! kind "require"))
+; const x = require('m').x
+((variable_declarator
+  name: (identifier) @import.alias @import.item
+  value: (member_expression
+    object: (call_expression
+      function: (identifier) @_require
+      arguments: (arguments . (string (string_fragment) @import.source) .)) @import
+    property: (property_identifier) @import.name))
+  (#eq? @_require "require")
+  (#set! kind "require"))
 ((variable_declarator
   name: (object_pattern
     [

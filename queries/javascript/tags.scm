@@ -66,6 +66,41 @@
     ])
   (#eq? @_exports "exports")) @definition.function
 
+; app.set = function () {}, Ctor.prototype.save = function () {}: methods of what they are assigned to (its
+; receiver: `this` inside them, and `app.set(...)`, reach them)
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (member_expression object: (identifier) @receiver property: (property_identifier) @_prototype)
+      property: (property_identifier) @name)
+    right: [
+      (arrow_function
+        "async"? @modifier
+        parameters: (_) @parameters
+        body: (_) @body)
+      (function_expression
+        "async"? @modifier
+        parameters: (_) @parameters
+        body: (_) @body)
+    ])
+  (#eq? @_prototype "prototype")) @definition.method
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (identifier) @receiver
+      property: (property_identifier) @name)
+    right: [
+      (arrow_function
+        "async"? @modifier
+        parameters: (_) @parameters
+        body: (_) @body)
+      (function_expression
+        "async"? @modifier
+        parameters: (_) @parameters
+        body: (_) @body)
+    ])
+  (#not-any-of? @receiver "exports" "module")) @definition.method
+
 ; module.exports = function name () {} (CommonJS; a named function expression keeps its name)
 (expression_statement
   (assignment_expression
@@ -198,19 +233,24 @@
 
 ; ---- references ---------------------------------------------------------------
 
+; `@arguments`: a call's argument list (its arity picks among overloads)
 ((call_expression
-  function: (identifier) @name) @reference.call
+  function: (identifier) @name
+  arguments: (arguments)? @arguments) @reference.call
   (#not-match? @name "^(require)$"))
 
 (call_expression
   function: (member_expression
-    property: (property_identifier) @name)) @reference.call
+    property: (property_identifier) @name)
+  arguments: (arguments)? @arguments) @reference.call
 
 (new_expression
-  constructor: (identifier) @name) @reference.class
+  constructor: (identifier) @name
+  arguments: (arguments)? @arguments) @reference.class
 
 (new_expression
-  constructor: (member_expression property: (property_identifier) @name)) @reference.class
+  constructor: (member_expression property: (property_identifier) @name)
+  arguments: (arguments)? @arguments) @reference.class
 
 
 ; ---- comments and decorators (for doc comments) -----------------------------

@@ -10,13 +10,20 @@ import type { LanguageRegistry, LoadedLanguage } from '../languages/registry.js'
 import type { Definition, FileFacts, Reference } from '../model/facts.js';
 import { Deadline } from '../runtime/deadline.js';
 import {
+  brokenBytes,
+  brokenStatement,
   collectSyntaxErrors,
+  innermostError,
   type Parser,
   parseText,
   type Range,
+  rangesWithout,
   rangesWithoutBareMacros,
   type Tree,
 } from '../runtime/tree-sitter.js';
+
+/** Top-level statements a file may lose to a grammar that cannot parse them before the rest is given up. */
+const MAX_SKIPPED_STATEMENTS = 8;
 import type { Diagnostic } from '../types.js';
 import { type Extraction, extractFacts } from './facts.js';
 import { LineIndex } from './lines.js';
@@ -78,11 +85,44 @@ export async function analyzeText(registry: LanguageRegistry, request: AnalyzeRe
       const ranges = rangesWithoutBareMacros(parsed.tree.rootNode, request.text);
       if (ranges) parsed = reparseIfBetter(parsed, loaded.parser, request.text, deadline, details, position, ranges) ?? parsed;
     }
+    // A construct the grammar cannot parse that breaks the top level (more than a trace of it): parse again without
+    // the lines of the innermost error there (one member of a type, say), else without the whole statement, while
+    // that saves more.
+    const skipped: Array<{ start: number; end: number }> = [];
+    const worthCutting = Math.max(200, request.text.length / 100);
+    for (let attempt = 0; attempt < MAX_SKIPPED_STATEMENTS && brokenBytes(parsed.tree.rootNode) > worthCutting; attempt++) {
+      const before = brokenBytes(parsed.tree.rootNode);
+      const inner = innermostError(parsed.tree.rootNode);
+      const lineCut = inner ? linesOf(lines, inner.startIndex, inner.endIndex) : undefined;
+      const candidates = [lineCut, brokenStatement(parsed.tree.rootNode)].filter(
+        (cut): cut is { start: number; end: number } => cut !== undefined && !skipped.some((known) => known.start === cut.start && known.end === cut.end),
+      );
+      let improved = false;
+      for (const cut of candidates) {
+        const ranges = rangesWithout(parsed.tree.rootNode, request.text, [...skipped, cut]);
+        const better = reparseIfBetter(parsed, loaded.parser, request.text, deadline, details, position, ranges, (tree) => brokenBytes(tree.rootNode) < before);
+        if (!better) continue;
+        parsed = better;
+        skipped.push(cut);
+        improved = true;
+        break;
+      }
+      if (!improved) break;
+    }
     const parseTimeMs = Math.round((performance.now() - started) * 100) / 100;
     deadline.check();
     const main = extractFacts({ tree: parsed.tree, loaded, text: request.text, lines, deadline });
     const parts: Extraction[] = [main];
     const warnings = [...(request.warnings ?? [])];
+    for (const cut of skipped) {
+      const from = lines.position(cut.start).line;
+      const to = lines.endLine(cut.start, cut.end);
+      warnings.push({
+        code: ErrorCode.TS_PARSE_ERRORS,
+        message: `${from === to ? `Line ${from}` : `Lines ${from}-${to}`} could not be parsed and ${from === to ? 'was' : 'were'} skipped: the grammar fails on a construct there (what ${from === to ? 'it defines is' : 'they define is'} missing)`,
+        details: { line: from, end_line: to },
+      });
+    }
     for (const [id, ranges] of main.injections) {
       if (disabled.has(id)) continue;
       const injected = embedded.get(id);
@@ -130,6 +170,7 @@ function reparseIfBetter(
   details: Record<string, unknown>,
   position: (offset: number) => { line: number; column: number },
   ranges?: Range[],
+  better?: (tree: Tree) => boolean,
 ): Parsed | undefined {
   let tree: Tree;
   try {
@@ -138,12 +179,22 @@ function reparseIfBetter(
     return undefined;
   }
   const syntax = collectSyntaxErrors(tree.rootNode, position);
-  if (syntax.count < current.syntax.count) {
+  if (better ? better(tree) : syntax.count < current.syntax.count) {
     current.tree.delete();
     return { tree, syntax };
   }
   tree.delete();
   return undefined;
+}
+
+/** Whole lines around a span (at most 3: a line cut is for one construct, a statement cut is the fallback). */
+function linesOf(lines: LineIndex, start: number, end: number): { start: number; end: number } | undefined {
+  const first = lines.row(start);
+  const last = lines.row(end > start ? end - 1 : end);
+  if (last - first > 2) return undefined;
+  const from = lines.starts[first] ?? 0;
+  const to = lines.starts[last + 1] ?? end;
+  return { start: from, end: to };
 }
 
 /** The languages a language embeds (by registered id), loaded, or the error that kept one from loading. */
@@ -192,12 +243,24 @@ function assemble(
 ): FileFacts {
   const definitions: Definition[] = [];
   const references: Reference[] = [];
+  const bindings: FileFacts['bindings'] = [];
   const imports: FileFacts['imports'] = [];
   const outline: Required<FileFacts['outline']> = { keys: [], headings: [], codeBlocks: [], links: [] };
   for (const part of parts) {
     const offset = definitions.length;
+    const bindingOffset = bindings.length;
     for (const def of part.definitions) definitions.push(offset && def.parent !== undefined ? { ...def, parent: def.parent + offset } : def);
-    for (const ref of part.references) references.push(offset && ref.enclosing !== undefined ? { ...ref, enclosing: ref.enclosing + offset } : ref);
+    for (const ref of part.references) {
+      if (!offset && !bindingOffset) references.push(ref);
+      else {
+        const moved = { ...ref };
+        if (moved.enclosing !== undefined) moved.enclosing += offset;
+        if (moved.binding !== undefined) moved.binding += bindingOffset;
+        if (moved.qualifierBinding !== undefined) moved.qualifierBinding += bindingOffset;
+        references.push(moved);
+      }
+    }
+    for (const binding of part.bindings) bindings.push(offset && binding.def !== undefined ? { ...binding, def: binding.def + offset } : binding);
     imports.push(...part.imports);
     outline.keys.push(...(part.outline.keys ?? []));
     outline.headings.push(...(part.outline.headings ?? []));
@@ -219,6 +282,7 @@ function assemble(
     previews,
     definitions,
     references,
+    bindings,
     imports,
     exports: parts[0]?.exports ?? [],
     outline: Object.fromEntries(Object.entries(outline).filter(([, list]) => list.length > 0)),

@@ -67,6 +67,8 @@ export interface RawReference {
   name: string;
   node: Node;
   nameNode: Node;
+  /** Arguments of a call (`@arguments`: the argument list's children, comments left out). */
+  arity?: number;
 }
 
 /** One import statement or call, with its items. */
@@ -99,6 +101,20 @@ export interface RawOutline {
   properties: Record<string, string>;
 }
 
+/** Captures of the locals vocabulary: scopes, bindings, name uses. */
+export interface RawLocals {
+  scopes: Node[];
+  /** Bindings: `@local.definition.<kind>` (with `@local.type`; `(#set! local.scope "parent")` binds in the outer scope). */
+  definitions: Array<{ node: Node; kind: string; type?: Node; outer: boolean }>;
+  /** Names used (`@local.reference`). */
+  uses: Node[];
+  /**
+   * Members used through a qualifier (`@local.member` with `@local.qualifier`: `a.b`, `this.b`; or with
+   * `@local.qualifier.call`: `f(x).b`, a member of what `f` returns).
+   */
+  members: Array<{ node: Node; qualifier: Node; called?: true }>;
+}
+
 /** Every capture of a file, sorted into raw facts. */
 export interface RawCaptures {
   /** By node id; includes definitions named only by a later match. */
@@ -114,6 +130,7 @@ export interface RawCaptures {
   details: Array<{ name: string; node: Node }>;
   /** Injected ranges: `(#set! injection.language ...)` with `@injection.content`. */
   injections: Array<{ language: string; nodes: Node[] }>;
+  locals: RawLocals;
 }
 
 /** Detail captures that can stand in a pattern of their own. */
@@ -133,16 +150,24 @@ const DETAIL_CAPTURES = new Set([
 
 /**
  * Runs the query, stopping with `TS_PARSE_TIMEOUT` when the deadline passes (the query cursor asks it as it goes).
+ * A match of a lone `@local.reference` (one per identifier of the file: most matches) is kept as its node alone.
  */
-export function readMatches(query: Query, root: Node, deadline: Deadline): Match[] {
+export function readMatches(query: Query, root: Node, deadline: Deadline): { matches: Match[]; uses: Node[] } {
   let cancelled = false;
   // web-tree-sitter types the callback as returning void, but it cancels the query when the callback returns true.
   const progressCallback = (() => (cancelled = deadline.expired())) as () => void;
   const matches = query.matches(root, { progressCallback });
   if (cancelled) throw deadline.error();
   const result: Match[] = [];
-  for (const match of matches) {
+  const uses: Node[] = [];
+  for (let i = 0; i < matches.length; i++) {
+    const match = matches[i] as (typeof matches)[number];
     deadline.tick();
+    const lone = match.captures.length === 1 ? match.captures[0] : undefined;
+    if (lone && lone.name === 'local.reference') {
+      uses.push(lone.node);
+      continue;
+    }
     const captures = new Map<string, Node[]>();
     for (const capture of match.captures) {
       if (capture.name.startsWith('_')) continue;
@@ -155,7 +180,7 @@ export function readMatches(query: Query, root: Node, deadline: Deadline): Match
     for (const [key, value] of Object.entries(match.setProperties ?? {})) if (value != null) properties[key] = value;
     result.push({ patternIndex: match.patternIndex, captures, properties });
   }
-  return result;
+  return { matches: result, uses };
 }
 
 function first(match: Match, name: string): Node | undefined {
@@ -177,8 +202,8 @@ export function pushUniqueNode(list: Node[], node: Node): void {
   if (!list.some((known) => known.id === node.id)) list.push(node);
 }
 
-/** Sorts every match's captures into raw facts. */
-export function gatherCaptures(matches: readonly Match[], deadline: Deadline): RawCaptures {
+/** Sorts every match's captures into raw facts (`uses`: the lone `@local.reference` matches). */
+export function gatherCaptures(matches: readonly Match[], uses: Node[], deadline: Deadline): RawCaptures {
   const raw: RawCaptures = {
     definitions: new Map(),
     parameters: new Map(),
@@ -190,6 +215,7 @@ export function gatherCaptures(matches: readonly Match[], deadline: Deadline): R
     decorators: [],
     details: [],
     injections: [],
+    locals: { scopes: [], definitions: [], uses, members: [] },
   };
   const referenced = new Set<number>();
   const unnamed: Array<{ match: Match; kind: string; node: Node }> = [];
@@ -211,11 +237,13 @@ export function gatherCaptures(matches: readonly Match[], deadline: Deadline): R
         // Two patterns may tag the same name (a shared and a language file): one reference per name node.
         if (referenced.has(nameNode.id)) continue;
         referenced.add(nameNode.id);
+        const args = first(match, 'arguments');
         raw.references.push({
           kind: name.slice('reference.'.length),
           name: strippedText(match.properties, 'name', nameNode),
           node,
           nameNode,
+          ...(args ? { arity: args.namedChildren.filter((child) => child && !child.isExtra).length } : {}),
         });
         consumed = true;
       } else if (name === 'parameter') {
@@ -236,6 +264,9 @@ export function gatherCaptures(matches: readonly Match[], deadline: Deadline): R
       } else if (name === 'decorator') {
         raw.decorators.push(node);
         consumed = true;
+      } else if (name.startsWith('local.')) {
+        addLocal(raw.locals, match, name, node);
+        consumed = true;
       }
     }
     if (consumed) continue;
@@ -248,6 +279,22 @@ export function gatherCaptures(matches: readonly Match[], deadline: Deadline): R
   // Details matched before the pattern that names their definition (a later pattern, an earlier match).
   for (const { match, kind, node } of unnamed) addDefinition(raw.definitions, match, kind, node);
   return raw;
+}
+
+function addLocal(locals: RawLocals, match: Match, name: string, node: Node): void {
+  if (name === 'local.scope') locals.scopes.push(node);
+  else if (name === 'local.reference') locals.uses.push(node);
+  else if (name === 'local.member') {
+    const qualifier = first(match, 'local.qualifier');
+    const called = first(match, 'local.qualifier.call');
+    // Two patterns may see one member (`f(x).b` is also a member of the call): the callee's is the one to keep.
+    if (called) locals.members.push({ node, qualifier: called, called: true });
+    else if (qualifier) locals.members.push({ node, qualifier });
+  } else if (name === 'local.definition' || name.startsWith('local.definition.')) {
+    const kind = name === 'local.definition' ? 'variable' : name.slice('local.definition.'.length);
+    const type = first(match, 'local.type');
+    locals.definitions.push({ node, kind, ...(type ? { type } : {}), outer: match.properties['local.scope'] === 'parent' });
+  }
 }
 
 /**

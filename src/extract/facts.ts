@@ -7,7 +7,8 @@
  * 4. docs: doc comments above definitions (or `@doc` captures);
  * 5. exports: what the file exports, decided once;
  * 6. description: every definition written out as plain data (signatures, types, parameters);
- * 7. references, imports and outline items, with positions and enclosing definitions.
+ * 7. bindings: the file's scopes and the names bound in them, every name use resolved in the file (`bindings.ts`);
+ * 8. references, imports and outline items, with positions and enclosing definitions.
  *
  * Reads capture names, never node types: what a construct is in a language is said by its queries
  * (`queries/<id>/*.scm`, vocabulary in `queries/README.md`). Never climbs `Node.parent` or asks for siblings per
@@ -18,7 +19,7 @@
 import type { LanguageDefinition } from '../languages/define.js';
 import type { LoadedLanguage } from '../languages/registry.js';
 import { kindInfo } from '../model/kinds.js';
-import type { Definition, OutlineFacts, Reference } from '../model/facts.js';
+import type { Binding, Definition, OutlineFacts, Reference } from '../model/facts.js';
 import type { Deadline } from '../runtime/deadline.js';
 import type { Node, Range, Tree } from '../runtime/tree-sitter.js';
 import type {
@@ -42,6 +43,7 @@ import {
   type RawParameter,
   readMatches,
 } from './captures.js';
+import { type BoundNames, bindNames } from './bindings.js';
 import { cleanDocComments, isDocComment } from './docs.js';
 import type { LineIndex } from './lines.js';
 import { type Level, type NodeContext, siblingContexts } from './siblings.js';
@@ -70,6 +72,7 @@ export interface ExtractionInput {
 export interface Extraction {
   definitions: Definition[];
   references: Reference[];
+  bindings: Binding[];
   imports: ImportInfo[];
   exports: ExportInfo[];
   outline: OutlineFacts;
@@ -99,8 +102,8 @@ const spanOf = (node: Node): Span => ({ start: node.startIndex, end: node.endInd
 export function extractFacts(input: ExtractionInput): Extraction {
   const { tree, loaded, deadline } = input;
   const source: Source = { text: input.text };
-  const matches = readMatches(loaded.query, tree.rootNode, deadline);
-  const raw = gatherCaptures(matches, deadline);
+  const { matches, uses } = readMatches(loaded.query, tree.rootNode, deadline);
+  const raw = gatherCaptures(matches, uses, deadline);
   deadline.check();
   const { placed, contexts } = placeDefinitions(tree.rootNode, raw, deadline);
   deadline.check();
@@ -111,9 +114,18 @@ export function extractFacts(input: ExtractionInput): Extraction {
   const exports = resolveExports(placed, raw, loaded.definition, input.lines, source);
   const definitions = describeDefinitions(placed, docs, exports, loaded.definition, input.lines, source);
   deadline.check();
+  const bound = bindNames(
+    tree.rootNode,
+    raw,
+    placed.map((def) => ({ raw: def.raw, index: def.index, ...(def.container ? { containerKind: def.container.raw.kind } : {}) })),
+    input.lines,
+    deadline,
+  );
+  deadline.check();
   return {
     definitions,
-    references: collectReferences(raw, placed, input.lines),
+    references: collectReferences(raw, placed, bound, input.lines),
+    bindings: bound.bindings,
     imports: collectImports(raw, input.lines),
     exports: exports.entries,
     outline: collectOutline(raw.outline, input.lines),
@@ -346,15 +358,19 @@ function docAbove(
     let belowRow = row(anchor);
     for (let j = k; j >= 0; j--) {
       const item = run[j] as (typeof run)[number];
-      if (!item.comment || row(item.end) < belowRow - 1) break;
+      if (!item.comment) break;
       const text = comments.get(item.id)?.text ?? '';
+      const block = style.block?.some(([open]) => text.startsWith(open)) ?? false;
+      // Blank lines may part a `/** ... */` comment from what it documents (TypeScript, Javadoc, PHPDoc and KDoc
+      // still attach it); any other doc comment must touch it.
+      if (row(item.end) < belowRow - 1 && !(j === k && text.startsWith('/**'))) break;
       if (!isDocComment(text, style)) break;
       // A comment that trails code on its line (`a int, // the count`) documents that code, not what follows.
       const before = j > 0 ? run[j - 1] : undefined;
       const beforeEnd = before ? (before.comment ? undefined : before.end) : level.before?.end;
       if (beforeEnd !== undefined && row(beforeEnd) === row(item.start)) break;
       collected.unshift(text);
-      if (style.block?.some(([open]) => text.startsWith(open))) break;
+      if (block) break;
       belowRow = row(item.start);
     }
     return collected.length > 0 ? cleanDocComments(collected, style) : undefined;
@@ -621,27 +637,41 @@ function describeDefinitions(
 
 // ---- 7. references, imports, outline ------------------------------------------------------------------------
 
-/** Every reference (tagged names, imported names, exported names) with the innermost definition it sits in. */
-function collectReferences(raw: RawCaptures, placed: Placed[], lines: LineIndex): Reference[] {
-  const found: Array<{ name: string; kind: string; node: Node }> = [];
-  for (const ref of raw.references) found.push({ name: ref.name, kind: ref.kind, node: ref.nameNode });
+/**
+ * Every reference: the bound name uses (tagged references keep their kind), and the names of imports and exports,
+ * each with the innermost definition it sits in.
+ */
+function collectReferences(raw: RawCaptures, placed: Placed[], bound: BoundNames, lines: LineIndex): Reference[] {
+  const found = new Map<number, { name: string; kind: string; node: Node; arity?: number; binding?: number; qualifier?: string; qualifierBinding?: number }>();
+  for (const use of bound.uses.values()) found.set(use.node.startIndex, use);
   for (const fact of [...raw.imports.values()].sort((a, b) => a.node.startIndex - b.node.startIndex)) {
     for (const item of fact.items) {
       if (item.isDefault || item.isNamespace || !item.node) continue;
-      found.push({ name: item.name, kind: 'import', node: item.node.namedChildren[0] ?? item.node });
+      const node = item.node.namedChildren[0] ?? item.node;
+      found.set(node.startIndex, { name: item.name, kind: 'import', node });
     }
   }
   for (const fact of [...raw.exports.values()].sort((a, b) => a.node.startIndex - b.node.startIndex)) {
-    for (const item of fact.items) found.push({ name: item.name, kind: fact.source !== undefined ? 'reexport' : 'export', node: item.node });
+    for (const item of fact.items) {
+      const use = found.get(item.node.startIndex);
+      found.set(item.node.startIndex, { ...use, name: item.name, kind: fact.source !== undefined ? 'reexport' : 'export', node: item.node });
+    }
   }
+  const list = [...found.values()];
   const enclosing = innermost(
     placed.map((def) => ({ ...spanOf(def.raw.node), def })),
-    found.map((ref) => ({ start: ref.node.startIndex, end: ref.node.endIndex })),
+    list.map((ref) => ({ start: ref.node.startIndex, end: ref.node.endIndex })),
   );
-  const references = found.map((ref, i): Reference => {
+  const references = list.map((ref, i): Reference => {
     const at = lines.position(ref.node.startIndex);
     const outer = enclosing[i]?.def;
-    return { name: ref.name, kind: ref.kind, line: at.line, column: at.column, ...(outer ? { enclosing: outer.index } : {}) };
+    const reference: Reference = { name: ref.name, kind: ref.kind, line: at.line, column: at.column };
+    if (outer) reference.enclosing = outer.index;
+    if (ref.binding !== undefined) reference.binding = ref.binding;
+    if (ref.qualifier !== undefined) reference.qualifier = ref.qualifier;
+    if (ref.qualifierBinding !== undefined) reference.qualifierBinding = ref.qualifierBinding;
+    if (ref.arity !== undefined) reference.arity = ref.arity;
+    return reference;
   });
   return references.sort((a, b) => a.line - b.line || a.column - b.column);
 }

@@ -24,7 +24,9 @@ import type {
   SymbolSearchOptions,
   SymbolSearchResult,
 } from '../types.js';
+import { ModuleResolver } from './modules/index.js';
 import { findDefinitions, findReferences, hover, type NavigationContext, searchSymbols } from './navigation.js';
+import { Resolver } from './resolve.js';
 import { defaultThreads } from './pool.js';
 import { type RepoMap, type RepoMapOptions, repoMap } from './repo-map.js';
 import { defaultStoreDirectory, openStore } from './store.js';
@@ -128,10 +130,21 @@ export class CodeIndex {
       ...(options.include ? { include: options.include } : {}),
       ...(options.exclude ? { exclude: options.exclude } : {}),
     });
+    const workspace = this.#workspace;
+    const modules = new ModuleResolver({
+      root,
+      files: () => workspace.fileSet(),
+      membership: () => workspace.membership,
+      language: (file) => {
+        const id = workspace.languageOf(file);
+        return id ? this.registry.get(id) : undefined;
+      },
+    });
     this.#navigation = {
-      workspace: this.#workspace,
+      workspace,
       defaultScope: options.defaultScope ?? 'project',
-      analyzer: () => this.#workspace.analyzer(),
+      analyzer: () => workspace.analyzer(),
+      resolver: new Resolver({ facts: (file) => workspace.factsOf(file), modules }),
     };
   }
 

@@ -11,13 +11,14 @@ import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LanguageDefinition } from '../languages/define.js';
 import type { FileFacts } from '../model/facts.js';
 import { kindInfo, kindMatchesFilter } from '../model/kinds.js';
-import { summaryDefinitionOf, tagOf } from '../model/views.js';
+import { scopeOf, summaryDefinitionOf, tagOf } from '../model/views.js';
 import type {
   DefinitionLocation,
   DefinitionsResult,
   HoverResult,
   PositionQuery,
   ReferenceLocation,
+  Resolution,
   ReferencesResult,
   SearchScope,
   SymbolMatch,
@@ -25,11 +26,16 @@ import type {
   SymbolSearchResult,
 } from '../types.js';
 import type { Analyzer } from './pool.js';
+import type { Resolver, Target } from './resolve.js';
 import { checkPosition, type LocatedDefinition, type Workspace } from './workspace.js';
 
 /** The seed's note on name matching. */
 export const NAME_MATCH_NOTE =
   'Multiple definitions possible - tree-sitter uses name matching, not semantic resolution';
+/** The note of a bound answer. */
+export const BOUND_NOTE = 'Resolved through scopes, imports and members (what is written; no type inference)';
+/** Name-matched definitions listed at most. */
+const MAX_NAME_MATCHES = 10;
 /** The seed's hover note. */
 export const HOVER_NOTE = 'Documentation extracted from doc comments. No type inference available.';
 
@@ -44,6 +50,8 @@ export interface NavigationContext {
   defaultScope: SearchScope;
   /** Parses a file to find an identifier no query tags. */
   analyzer: () => Analyzer;
+  /** Binds names across files. */
+  resolver: Resolver;
 }
 
 // ---- name matching ----------------------------------------------------------------------------------------
@@ -227,7 +235,7 @@ function toMatch({ file, definition }: LocatedDefinition): SymbolMatch {
 // ---- the identifier a position or name designates ----------------------------------------------------------
 
 /** The identifier a query designates, with where it was found. */
-interface Target {
+interface TargetName {
   name: string;
   container?: string;
   /** The file and position of the identifier used, when the query named a file. */
@@ -235,7 +243,7 @@ interface Target {
   facts?: FileFacts;
 }
 
-async function resolveTarget(context: NavigationContext, query: PositionQuery): Promise<Target> {
+async function resolveTarget(context: NavigationContext, query: PositionQuery): Promise<TargetName> {
   if (!query || typeof query !== 'object') {
     throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, 'Pass { file, line, column }, { file, line, symbol } or { symbol }', {});
   }
@@ -280,7 +288,7 @@ async function resolveTarget(context: NavigationContext, query: PositionQuery): 
     });
   }
   const tags = [...facts.definitions, ...facts.references].filter((tag) => tag.line === line);
-  const at = (name: string, column: number): Target => ({ name, at: { file: path.relative, line, column }, facts });
+  const at = (name: string, column: number): TargetName => ({ name, at: { file: path.relative, line, column }, facts });
   if (query.column === undefined) {
     if (typeof query.symbol !== 'string' || query.symbol === '') {
       throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, 'Pass column, or symbol (the name on that line)', { line });
@@ -330,18 +338,26 @@ function folderOf(file: string): string {
   return dir === '.' ? '' : dir;
 }
 
-async function scopeFiles(context: NavigationContext, target: Target, scope: SearchScope): Promise<(file: string) => boolean> {
+/** The files of a search scope: which files are in it, and a way to index them all (for the name table). */
+interface ScopeFiles {
+  inScope(file: string): boolean;
+  /** Indexes the scope's files: needed by name matches and references, not by a lookup that binds. */
+  indexAll(): Promise<void>;
+}
+
+function scopeFiles(context: NavigationContext, target: TargetName, scope: SearchScope): ScopeFiles {
   if (scope === 'file' && target.at) {
     const file = target.at.file;
-    return (candidate) => candidate === file;
+    return { inScope: (candidate) => candidate === file, indexAll: async () => {} };
   }
   if (scope === 'directory' && target.at) {
     const folder = folderOf(target.at.file);
-    await context.workspace.files(folder);
-    return (candidate) => folderOf(candidate) === folder;
+    return {
+      inScope: (candidate) => folderOf(candidate) === folder,
+      indexAll: async () => void (await context.workspace.files(folder)),
+    };
   }
-  await context.workspace.files('');
-  return () => true;
+  return { inScope: () => true, indexAll: async () => void (await context.workspace.files('')) };
 }
 
 function checkScope(scope: unknown, fallback: SearchScope): SearchScope {
@@ -395,7 +411,7 @@ function moduleMatcher(
 }
 
 /** Definitions of a name: the name table's, and the asking file's own locals. */
-function candidatesOf(context: NavigationContext, target: Target): LocatedDefinition[] {
+function candidatesOf(context: NavigationContext, target: TargetName): LocatedDefinition[] {
   const entries = [...context.workspace.definitionsNamed(target.name)];
   if (target.facts && target.at) {
     const file = target.at.file;
@@ -406,11 +422,77 @@ function candidatesOf(context: NavigationContext, target: Target): LocatedDefini
   return entries;
 }
 
-/** Every definition of the identifier at a position (or of a named symbol), ranked. */
+/** A resolved target as a definition location. */
+async function locationOf(context: NavigationContext, target: Target, resolution: Resolution): Promise<DefinitionLocation | undefined> {
+  const facts = await context.workspace.factsOf(target.file);
+  if (!facts) return undefined;
+  if ('def' in target) {
+    const def = facts.definitions[target.def];
+    if (!def) return undefined;
+    const scope = scopeOf(facts, def);
+    return { file: target.file, line: def.line, column: def.column, kind: def.kind, preview: facts.previews[def.line] ?? '', ...(scope ? { scope } : {}), resolution };
+  }
+  if ('binding' in target) {
+    const binding = facts.bindings[target.binding];
+    if (!binding) return undefined;
+    return { file: target.file, line: binding.line, column: binding.column, kind: binding.kind, preview: facts.previews[binding.line] ?? '', resolution };
+  }
+  return { file: target.file, line: 1, column: 1, kind: 'module', preview: facts.previews[1] ?? '', resolution };
+}
+
+/** The name at a position bound to its declarations; undefined when the position has no name the facts know. */
+async function bound(context: NavigationContext, target: TargetName): Promise<Resolution_ | undefined> {
+  if (!target.at || !target.facts) return undefined;
+  // Which files exist (for imports); the files the binding reaches are analyzed as it reaches them.
+  await context.workspace.listed();
+  return context.resolver.at(target.at.file, target.facts, target.at.line, target.at.column);
+}
+type Resolution_ = NonNullable<Awaited<ReturnType<NavigationContext['resolver']['at']>>>;
+
+/** Every definition of the identifier at a position (or of a named symbol): bound when binding succeeds, else ranked. */
 export async function findDefinitions(context: NavigationContext, query: PositionQuery): Promise<DefinitionsResult> {
   const scope = checkScope(query?.scope, context.defaultScope);
   const target = await resolveTarget(context, query);
-  const inScope = await scopeFiles(context, target, scope);
+  const files = scopeFiles(context, target, scope);
+  const inScope = files.inScope;
+  const found = await bound(context, target);
+  const identifier = target.at ? { identifier: { name: target.name, ...target.at } } : {};
+  if (found && found.resolution.targets.length > 0) {
+    const definitions: DefinitionLocation[] = [];
+    const how: Resolution = found.resolution.how === 'external' ? 'external' : found.resolution.approximate ? 'import' : 'bound';
+    for (const t of found.resolution.targets) {
+      const location = await locationOf(context, t, how);
+      if (location && inScope(location.file)) definitions.push(location);
+    }
+    if (definitions.length > 0) {
+      return {
+        symbol: target.name,
+        ...identifier,
+        definitions,
+        total: definitions.length,
+        resolution: how,
+        note: how === 'external' ? `${found.resolution.note ?? 'Imported from outside the index'}: its import is shown` : BOUND_NOTE,
+      };
+    }
+  }
+  if (found?.resolution.how === 'external') {
+    return { symbol: target.name, ...identifier, definitions: [], total: 0, resolution: 'external', note: found.resolution.note ?? 'Defined outside the index' };
+  }
+  await files.indexAll();
+  const ranked = nameMatches(context, target, inScope);
+  const reason = found?.resolution.note ? ` (${found.resolution.note})` : '';
+  return {
+    symbol: target.name,
+    ...identifier,
+    definitions: ranked.slice(0, MAX_NAME_MATCHES),
+    total: ranked.length,
+    resolution: 'name_match',
+    note: `${NAME_MATCH_NOTE}${reason}${ranked.length > MAX_NAME_MATCHES ? `; the best ${MAX_NAME_MATCHES} of ${ranked.length}` : ''}`,
+  };
+}
+
+/** Same-named definitions, ranked: same file, the module the file imports the name from, same folder, same language. */
+function nameMatches(context: NavigationContext, target: TargetName, inScope: (file: string) => boolean): DefinitionLocation[] {
   let entries = candidatesOf(context, target).filter((entry) => inScope(entry.file));
   if (target.container) {
     const scoped = entries.filter((entry) => entry.definition.scope === target.container);
@@ -420,9 +502,7 @@ export async function findDefinitions(context: NavigationContext, query: Positio
   let isImported: (file: string) => boolean = () => false;
   if (target.facts && target.at) {
     const from = target.at.file;
-    const item = target.facts.imports.find((i) =>
-      i.imports.some((it) => (it.alias ?? it.name) === target.name || it.name === target.name),
-    );
+    const item = target.facts.imports.find((i) => i.imports.some((it) => (it.alias ?? it.name) === target.name || it.name === target.name));
     if (item) {
       const known = new Set(context.workspace.knownFiles());
       const importedFile = resolveImport(from, item.source, (f) => known.has(f), registry.supportedExtensions());
@@ -433,7 +513,6 @@ export async function findDefinitions(context: NavigationContext, query: Positio
   const here = target.at?.file;
   const languageOf = (file: string) => registry.detectLanguage(file).language;
   const hereLanguage = target.facts?.language;
-  // Same file, the imported module, the same folder, the same language, then the rest.
   const at = target.at;
   const rankOf = (entry: LocatedDefinition): number => {
     // On a definition's own name (hovering a declaration), that definition first.
@@ -451,62 +530,80 @@ export async function findDefinitions(context: NavigationContext, query: Positio
     (a, b) =>
       rank(a) - rank(b) ||
       Number(a.local === true) - Number(b.local === true) ||
+      // A declaration before the blocks that only extend it (`impl T`, `extension T`).
+      Number(kindInfo(a.definition.kind).declaresName === false) - Number(kindInfo(b.definition.kind).declaresName === false) ||
       a.file.localeCompare(b.file) ||
       a.definition.line - b.definition.line,
   );
-  const definitions: DefinitionLocation[] = entries.map(({ file, definition }) => ({
+  return entries.map(({ file, definition }) => ({
     file,
     line: definition.line,
     column: definition.column,
     kind: definition.kind,
     preview: definition.preview,
     ...(definition.scope ? { scope: definition.scope } : {}),
+    resolution: 'name_match' as const,
   }));
-  const first = entries[0];
-  return {
-    symbol: target.name,
-    ...(target.at ? { identifier: { name: target.name, ...target.at } } : {}),
-    definitions,
-    total: definitions.length,
-    resolution: first && isImported(first.file) && first.file !== here ? 'import' : 'name_match',
-    note: NAME_MATCH_NOTE,
-  };
 }
 
-/** Every reference to the identifier at a position (or a named symbol), with its definitions flagged apart. */
+function targetKey(target: Target): string {
+  return 'def' in target ? `${target.file}#d${target.def}` : 'binding' in target ? `${target.file}#b${target.binding}` : `${target.file}#m`;
+}
+
+/**
+ * Every reference to the identifier at a position (or a named symbol), its definitions listed apart. When the name
+ * binds, the references are those that resolve to the same declarations (and those that cannot be resolved at all,
+ * marked `name_match`); otherwise every use of the name.
+ */
 export async function findReferences(context: NavigationContext, query: PositionQuery): Promise<ReferencesResult> {
   const scope = checkScope(query?.scope, context.defaultScope);
   const target = await resolveTarget(context, query);
-  const inScope = await scopeFiles(context, target, scope);
+  const scoped = scopeFiles(context, target, scope);
+  const inScope = scoped.inScope;
+  const found = await bound(context, target);
+  const targets = found?.resolution.targets ?? [];
+  const keys = new Set(targets.map(targetKey));
+  // A local (a parameter, a variable inside a function) is used in its own file only.
+  const localOnly = targets.length > 0 && targets.every((t) => 'binding' in t && t.file === target.at?.file);
+  if (!localOnly) await scoped.indexAll();
+  const files = localOnly && target.at ? [target.at.file] : [...context.workspace.filesReferencing(target.name)].filter(inScope).sort();
   const references: ReferenceLocation[] = [];
-  const files = [...context.workspace.filesReferencing(target.name)].filter(inScope).sort();
   for (const file of files) {
     const facts = file === target.at?.file ? target.facts : await context.workspace.factsOf(file);
     if (!facts) continue;
     for (const ref of facts.references) {
       if (ref.name !== target.name) continue;
-      references.push({ file, line: ref.line, column: ref.column, kind: ref.kind, preview: facts.previews[ref.line] ?? '' });
+      let resolution: ReferenceLocation['resolution'];
+      if (keys.size > 0) {
+        const resolved = await context.resolver.reference(file, facts, ref, 0);
+        if (resolved.targets.some((t) => keys.has(targetKey(t)))) resolution = 'bound';
+        else if (resolved.how === 'unbound') resolution = 'name_match';
+        else continue;
+      }
+      references.push({ file, line: ref.line, column: ref.column, kind: ref.kind, preview: facts.previews[ref.line] ?? '', ...(resolution ? { resolution } : {}) });
     }
   }
   references.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
-  const definitions: DefinitionLocation[] = candidatesOf(context, target)
-    .filter((entry) => inScope(entry.file))
-    .map(({ file, definition }) => ({
-      file,
-      line: definition.line,
-      column: definition.column,
-      kind: definition.kind,
-      preview: definition.preview,
-      isDefinition: true,
-    }));
+  let definitions: DefinitionLocation[];
+  if (targets.length > 0) {
+    definitions = [];
+    for (const t of targets) {
+      const location = await locationOf(context, t, found?.resolution.approximate ? 'import' : 'bound');
+      if (location && inScope(location.file)) definitions.push({ ...location, isDefinition: true });
+    }
+  } else {
+    definitions = candidatesOf(context, target)
+      .filter((entry) => inScope(entry.file))
+      .map(({ file, definition }) => ({ file, line: definition.line, column: definition.column, kind: definition.kind, preview: definition.preview, isDefinition: true as const }));
+  }
   return {
     symbol: target.name,
     ...(target.at ? { identifier: { name: target.name, ...target.at } } : {}),
     references,
     total: references.length,
     definitions,
-    resolution: 'name_match',
-    note: NAME_MATCH_NOTE,
+    resolution: targets.length > 0 ? 'bound' : 'name_match',
+    note: targets.length > 0 ? BOUND_NOTE : NAME_MATCH_NOTE,
   };
 }
 
@@ -517,20 +614,32 @@ export async function hover(context: NavigationContext, query: PositionQuery): P
   if (!first) {
     throw new CodeIndexError(ErrorCode.TS_SYMBOL_NOT_FOUND, `No definition of "${result.symbol}" found in scope`, {
       symbol: result.symbol,
+      ...(result.resolution === 'external' ? { resolution: 'external', note: result.note } : {}),
       suggestion: 'The name may come from a dependency outside the index, or be defined in an unsupported language',
     });
   }
-  const facts = await context.workspace.factsOf(first.file);
-  const def = facts?.definitions.find((d) => d.name === result.symbol && d.line === first.line && d.column === first.column);
-  const tag = facts && def ? tagOf(facts, def) : undefined;
+  // The first documented one among the answers: overloads often document only one of their signatures.
+  let signature: string | undefined;
+  let documentation: string | undefined;
+  for (const location of result.resolution === 'name_match' ? [first] : result.definitions) {
+    const facts = await context.workspace.factsOf(location.file);
+    const def = facts?.definitions.find((d) => d.line === location.line && d.column === location.column);
+    if (!facts || !def) continue;
+    const tag = tagOf(facts, def);
+    signature ??= tag.signature;
+    if (tag.doc) {
+      documentation = tag.doc;
+      break;
+    }
+  }
   return {
     symbol: result.symbol,
     kind: first.kind,
-    signature: tag?.signature ?? first.preview,
-    ...(tag?.doc ? { documentation: tag.doc } : {}),
+    signature: signature ?? first.preview,
+    ...(documentation ? { documentation } : {}),
     definitionLocation: { file: first.file, line: first.line },
     ...(result.identifier ? { identifier: result.identifier } : {}),
-    otherDefinitions: result.definitions.length - 1,
+    otherDefinitions: result.total - 1,
     note: HOVER_NOTE,
   };
 }

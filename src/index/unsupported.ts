@@ -16,6 +16,7 @@ export function unsupportedFacts(text: string, warnings: FileFacts['warnings']):
     previews: {},
     definitions: [],
     references: [],
+    bindings: [],
     imports: [],
     exports: [],
     outline: {},

@@ -82,6 +82,9 @@ export class Workspace {
   #analyzer: Analyzer | undefined;
   #scans = new Map<string, { at: number; files: string[] }>();
   #saveTimer: NodeJS.Timeout | undefined;
+  #fileSet: Set<string> | undefined;
+  #listing: { at: number; files: ReadonlySet<string> } | undefined;
+  #membership = 0;
   /** Files discovery found but that could not be indexed, with why. */
   readonly skipped = new Map<string, string>();
   /** Languages the analyzer loaded, or failed to load (and why): parse threads load their own. */
@@ -169,15 +172,37 @@ export class Workspace {
     return this.#load(path.relative, entry);
   }
 
-  /** The facts of a file the name table lists (its entry was validated by the last scan). */
+  /**
+   * The facts of an indexed or listed file, undefined when it has none (unreadable, too large, unsupported). An entry
+   * the last whole-root scan validated is used as it is; any other file is checked (stat, and analyzed when it
+   * changed), so a lookup that reaches a few files does not wait for the whole tree to be indexed.
+   */
   async factsOf(file: string): Promise<FileFacts | undefined> {
     const entry = this.#entries.get(file);
-    if (!entry?.blob) return undefined;
+    const scan = this.#scans.get('');
     try {
-      return await this.#load(file, entry);
+      if (entry?.blob && scan && performance.now() - scan.at < this.#options.rescanAfterMs) return await this.#load(file, entry);
+      if (!entry && !this.#listing?.files.has(file)) return undefined;
+      const path = await this.resolve(file);
+      return await this.#load(path.relative, await this.entry(path));
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * The files discovery finds under the root, without analyzing them (a glob and the ignore rules): what module
+   * resolution needs to know which files exist. Repeated when older than `rescanAfterMs`.
+   */
+  async listed(): Promise<ReadonlySet<string>> {
+    const now = performance.now();
+    const scan = this.#scans.get('');
+    if (scan && now - scan.at < this.#options.rescanAfterMs) return this.fileSet();
+    if (this.#listing && now - this.#listing.at < this.#options.rescanAfterMs) return this.fileSet();
+    const files = new Set(await discoverFiles(this.root, '', this.registry, this.#options));
+    this.#listing = { at: performance.now(), files };
+    this.#membershipChanged();
+    return this.fileSet();
   }
 
   /**
@@ -191,6 +216,11 @@ export class Workspace {
     if (scan && now - scan.at < this.#options.rescanAfterMs) return scan.files;
     const found = await discoverFiles(this.root, folder, this.registry, this.#options);
     const present = new Set(found);
+    if (folder === '' && this.#listing) {
+      // The entries now say which files exist.
+      this.#listing = undefined;
+      this.#membershipChanged();
+    }
     const inFolder = (file: string) => folder === '' || file.startsWith(`${folder}/`);
     for (const file of [...this.#entries.keys()]) if (inFolder(file) && !present.has(file)) this.#forget(file);
     for (const file of [...this.skipped.keys()]) if (inFolder(file) && !present.has(file)) this.skipped.delete(file);
@@ -239,6 +269,17 @@ export class Workspace {
   /** Every file with an entry. */
   knownFiles(): string[] {
     return [...this.#entries.keys()];
+  }
+
+  /** The indexed files as a set, kept until a file is added or removed; `membership` counts those changes. */
+  fileSet(): ReadonlySet<string> {
+    this.#fileSet ??= new Set([...this.#entries.keys(), ...(this.#listing?.files ?? [])]);
+    return this.#fileSet;
+  }
+
+  /** Changes to which files are indexed (a file added or removed): caches keyed by the file list compare it. */
+  get membership(): number {
+    return this.#membership;
   }
 
   /** Entries of every indexed file (with a summary). */
@@ -320,6 +361,7 @@ export class Workspace {
   #set(file: string, entry: FileEntry): void {
     const previous = this.#entries.get(file);
     if (previous) this.#unlink(file, previous);
+    else this.#membershipChanged();
     this.#entries.set(file, entry);
     this.#link(file, entry);
     this.#changed(file, entry);
@@ -330,7 +372,13 @@ export class Workspace {
     if (!previous) return;
     this.#unlink(file, previous);
     this.#entries.delete(file);
+    this.#membershipChanged();
     this.#changed(file, null);
+  }
+
+  #membershipChanged(): void {
+    this.#fileSet = undefined;
+    this.#membership++;
   }
 
   #link(file: string, entry: FileEntry): void {

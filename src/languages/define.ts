@@ -138,6 +138,12 @@ export interface LanguageDefinition {
    */
   modulePaths?: { separator?: string; skipSegments?: string[]; relativeDots?: boolean };
   /**
+   * How the language's imports name files, when it is a module system code-index resolves exactly: `node` (Node and
+   * TypeScript: relative paths, `.js` naming `.ts`, index files, tsconfig `paths`/`baseUrl`, `package.json`
+   * `exports`/`main` of packages inside the root). Without it, `modulePaths` matches imports against file paths.
+   */
+  moduleSystem?: 'node';
+  /**
    * C family: when a file parses with syntax errors and has lines holding nothing but an ALL-CAPS identifier
    * (`G_BEGIN_DECLS`, `Q_OBJECT`, macros the grammar cannot expand), it is parsed again without those lines, and
    * the parse with fewer errors wins.

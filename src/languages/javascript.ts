@@ -12,7 +12,10 @@ export const javascript = defineLanguage({
     new URL('../../queries/javascript/javascript.scm', import.meta.url),
     new URL('../../queries/javascript/jsx.scm', import.meta.url),
     new URL('../../queries/javascript/structure.scm', import.meta.url),
+    new URL('../../queries/javascript/locals.scm', import.meta.url),
+    new URL('../../queries/javascript/locals-parameters.scm', import.meta.url),
   ],
   docComments: { block: [['/**', '*/']] },
+  moduleSystem: 'node',
   signature: { parameters: 'composed' },
 });

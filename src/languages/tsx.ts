@@ -13,7 +13,10 @@ export const tsx = defineLanguage({
     new URL('../../queries/javascript/jsx.scm', import.meta.url),
     new URL('../../queries/typescript/structure.scm', import.meta.url),
     new URL('../../queries/javascript/structure.scm', import.meta.url),
+    new URL('../../queries/typescript/locals.scm', import.meta.url),
+    new URL('../../queries/javascript/locals.scm', import.meta.url),
   ],
   docComments: { block: [['/**', '*/']] },
+  moduleSystem: 'node',
   signature: { parameters: 'composed' },
 });

@@ -12,7 +12,10 @@ export const typescript = defineLanguage({
     new URL('../../queries/javascript/tags.scm', import.meta.url),
     new URL('../../queries/typescript/structure.scm', import.meta.url),
     new URL('../../queries/javascript/structure.scm', import.meta.url),
+    new URL('../../queries/typescript/locals.scm', import.meta.url),
+    new URL('../../queries/javascript/locals.scm', import.meta.url),
   ],
   docComments: { block: [['/**', '*/']] },
+  moduleSystem: 'node',
   signature: { parameters: 'composed' },
 });

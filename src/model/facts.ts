@@ -22,7 +22,7 @@ import type {
  * Version of what extraction stores. Bump it whenever extraction changes what it writes for the same source: stored
  * facts of another version are never served.
  */
-export const FACTS_VERSION = 1;
+export const FACTS_VERSION = 2;
 
 /** One definition (`@definition.<kind>`), with everything its views need already written out as text. */
 export interface Definition {
@@ -69,15 +69,52 @@ export interface Definition {
   doc?: string;
 }
 
-/** One reference (`@reference.<kind>`, and the names of imports and exports). */
+/**
+ * One use of a name: a tagged reference (`@reference.<kind>`: a call, a type, ...), any other name the language's
+ * locals query sees used, a member used through a qualifier (`Option.map`, `this.save`), and the names of imports
+ * and exports.
+ */
 export interface Reference {
   name: string;
-  /** `call`, `class`, `type`, `implementation`, `interface`, `import`, `reexport`, `export`, ... */
+  /**
+   * `call`, `class`, `type`, `implementation`, `interface` (tagged), `read` (a name used otherwise), `member` (a member
+   * used otherwise), `import`, `reexport`, `export`.
+   */
   kind: string;
   line: number;
   column: number;
   /** Index of the innermost definition the reference sits in (the caller of a call). */
   enclosing?: number;
+  /** Index of the binding the name resolves to in this file (a local, a parameter, an import, a definition). */
+  binding?: number;
+  /** For a member: what it is a member of, as written (`Option`, `this`, `a.b`; `f()`: what `f` returns). */
+  qualifier?: string;
+  /** For a member: the binding of the qualifier's first name. */
+  qualifierBinding?: number;
+  /** A call's number of arguments (what picks among overloads, without type inference). */
+  arity?: number;
+}
+
+/**
+ * A name bound in a scope of the file: a parameter, a variable, a type parameter, a function or class (then `def` is
+ * its definition), or an imported name (then `import` says from where).
+ */
+export interface Binding {
+  name: string;
+  /** `parameter`, `variable`, `type_parameter`, `import`, or the kind of its definition. */
+  kind: string;
+  line: number;
+  column: number;
+  /** Index of the definition it binds, when it is one. */
+  def?: number;
+  /** In the file's own scope (a module-level name). */
+  top?: true;
+  /** Its declared type or constructor, as a name path (`Db`, `ns.Db`): its members are that type's. */
+  type?: string;
+  /** The binding the type's first name resolves to in this file. */
+  typeBinding?: number;
+  /** An imported name: the module as written and the name imported there (`default`, `*` for a namespace). */
+  import?: { source: string; name: string };
 }
 
 /** Keys, headings, code blocks and links of data and document languages. */
@@ -104,6 +141,8 @@ export interface FileFacts {
   definitions: Definition[];
   /** In source order. */
   references: Reference[];
+  /** Names bound in the file's scopes. */
+  bindings: Binding[];
   imports: ImportInfo[];
   exports: ExportInfo[];
   outline: OutlineFacts;

@@ -52,6 +52,11 @@ export interface KindInfo {
   graphType?: GraphType;
   /** With `category: 'type'`: the `TypeInfo.kind`. */
   typeKind?: 'interface' | 'type' | 'enum';
+  /**
+   * `false` when a definition of this kind names something declared elsewhere (an `impl T`, `extension T`,
+   * `defimpl P, for: T` block): it holds members of `T` but does not declare the name `T`.
+   */
+  declaresName?: false;
 }
 
 const classLike = (scannerTypes: readonly ScannerType[] = ['class']): KindInfo => ({
@@ -85,7 +90,7 @@ const KINDS = new Map<string, KindInfo>([
   ['struct', classLike()],
   ['trait', classLike()],
   ['object', classLike()],
-  ['impl', classLike()],
+  ['impl', { ...classLike(), declaresName: false }],
   ['interface', typeLike('interface')],
   ['type', typeLike('type')],
   ['enum', typeLike('enum')],

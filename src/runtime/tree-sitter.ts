@@ -230,3 +230,83 @@ function complement(
   ranges.push({ startIndex, endIndex: root.endIndex, startPosition, endPosition: root.endPosition });
   return ranges;
 }
+
+/** Bytes of a tree's top level lost to error recovery: a root ERROR, or ERROR nodes among its children. */
+export function brokenBytes(root: Node): number {
+  if (root.type === 'ERROR') return root.endIndex - root.startIndex;
+  let bytes = 0;
+  for (const child of root.children) if (child?.type === 'ERROR') bytes += child.endIndex - child.startIndex;
+  return bytes;
+}
+
+/**
+ * The first top-level statement error recovery could not contain, as a span to parse without: from the first broken
+ * child of the root (an ERROR node, or a bare token of a statement the grammar gave up on) to the next complete node
+ * that starts a line (the next declaration or its doc comment). Statements start at column 0 in formatted code; a
+ * grammar that fails on one construct (tree-sitter-typescript on `<A extends (...a: X) => Y, B>`) otherwise loses
+ * everything after it. Undefined when the top level is sound, or when nothing after the break starts a statement.
+ */
+export function brokenStatement(root: Node): { start: number; end: number } | undefined {
+  const children = root.children.filter((child): child is Node => child !== null);
+  const broken = children.findIndex((child) => child.type === 'ERROR' || child.isMissing || (!child.isNamed && child.startPosition.column === 0));
+  if (broken < 0) return undefined;
+  const first = children[broken] as Node;
+  for (let i = broken + 1; i < children.length; i++) {
+    const child = children[i] as Node;
+    if (child.isNamed && child.type !== 'ERROR' && !child.hasError && child.startPosition.column === 0 && child.startIndex > first.startIndex) {
+      return { start: first.startIndex - first.startPosition.column, end: child.startIndex };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Where the top level broke: descending from the first top-level ERROR node (or from the root, when the root is one)
+ * through the first child that holds an error, the deepest ERROR (or MISSING) node reached: where the parse failed,
+ * inside a statement that error recovery swallowed whole. Undefined when the top level is sound.
+ */
+export function innermostError(root: Node): Node | undefined {
+  const top = root.type === 'ERROR' ? root : root.children.find((child) => child?.type === 'ERROR');
+  if (!top) return undefined;
+  let found: Node | undefined = top === root ? undefined : top;
+  const cursor = top.walk();
+  try {
+    for (;;) {
+      if (!cursor.gotoFirstChild()) break;
+      let descended = false;
+      do {
+        const node = cursor.currentNode;
+        if (node.type === 'ERROR' || node.isMissing) found = node;
+        if (node.hasError || node.type === 'ERROR' || node.isMissing) {
+          descended = true;
+          break;
+        }
+      } while (cursor.gotoNextSibling());
+      if (!descended) break;
+    }
+  } finally {
+    cursor.delete();
+  }
+  return found;
+}
+
+/** The ranges of a text without some spans (sorted, disjoint), in the tree's own units. */
+export function rangesWithout(root: Node, text: string, cuts: ReadonlyArray<{ start: number; end: number }>): Range[] {
+  const point = (offset: number) => {
+    let row = 0;
+    let lineStart = 0;
+    for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+      row++;
+      lineStart = i + 1;
+    }
+    return { row, column: offset - lineStart };
+  };
+  const ranges: Range[] = [];
+  let start = 0;
+  for (const cut of [...cuts].sort((a, b) => a.start - b.start)) {
+    if (cut.start > start) ranges.push({ startIndex: start, endIndex: cut.start, startPosition: point(start), endPosition: point(cut.start) });
+    start = Math.max(start, cut.end);
+  }
+  ranges.push({ startIndex: start, endIndex: root.endIndex, startPosition: point(start), endPosition: root.endPosition });
+  return ranges;
+}

@@ -1,0 +1,57 @@
+; JavaScript scopes, bindings and name uses, for binding names to their declarations (the locals vocabulary of
+; queries/README.md). Written for code-index; tree-sitter-javascript's own queries/locals.scm was the start.
+; Functions, classes and imports are bound from the tags definitions and imports: only what they miss is here.
+
+; ---- scopes ------------------------------------------------------------------------
+
+[
+  (statement_block)
+  (function_declaration)
+  (generator_function_declaration)
+  (function_expression)
+  (generator_function)
+  (arrow_function)
+  (method_definition)
+  (for_statement)
+  (for_in_statement)
+  (catch_clause)
+  (class)
+  (class_declaration)
+  (switch_body)
+] @local.scope
+
+; ---- bindings ----------------------------------------------------------------------
+
+(variable_declarator name: (identifier) @local.definition.variable)
+(variable_declarator
+  name: (identifier) @local.definition.variable
+  value: (new_expression constructor: [(identifier) (member_expression)] @local.type))
+
+(arrow_function parameter: (identifier) @local.definition.parameter)
+(catch_clause parameter: (identifier) @local.definition.variable)
+(for_in_statement kind: _ left: (identifier) @local.definition.variable)
+
+; destructuring, in declarations and parameters
+(object_pattern (shorthand_property_identifier_pattern) @local.definition.variable)
+(object_pattern (pair_pattern value: (identifier) @local.definition.variable))
+(object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @local.definition.variable))
+(object_pattern (rest_pattern (identifier) @local.definition.variable))
+(array_pattern (identifier) @local.definition.variable)
+(array_pattern (assignment_pattern left: (identifier) @local.definition.variable))
+(array_pattern (rest_pattern (identifier) @local.definition.variable))
+
+; ---- uses --------------------------------------------------------------------------
+
+(identifier) @local.reference
+(shorthand_property_identifier) @local.reference
+; `this` is bound where a `this` parameter declares it (TypeScript), else it is the enclosing class
+(this) @local.reference
+
+; `a.b`, `this.b`, `a.b.c`: a member of what the qualifier names
+(member_expression
+  object: (_) @local.qualifier
+  property: (property_identifier) @local.member)
+; `f(x).b`: a member of what `f` returns (its declared return type)
+(member_expression
+  object: (call_expression function: (_) @local.qualifier.call)
+  property: (property_identifier) @local.member)

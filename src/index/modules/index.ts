@@ -1,0 +1,100 @@
+/**
+ * Which files an import names. A language declares its module system (`moduleSystem` in its definition); each
+ * system lives in its own file here and is resolved from what the index knows of the tree (its files) and from the
+ * configuration files that shape it (`tsconfig.json`, `package.json`, `go.mod`, ...), read through the root check.
+ * Languages without a declared system fall back to matching the import's path against file paths (`paths.ts`),
+ * and what that finds is said to be approximate.
+ *
+ * Adding a module system: write `<name>.ts` implementing {@link ModuleSystem}, list it in `SYSTEMS` below, and set
+ * `moduleSystem: '<name>'` on the languages that use it.
+ *
+ * @module
+ */
+import type { LanguageDefinition } from '../../languages/define.js';
+import { NodeModules } from './node.js';
+import { moduleFilesByPath } from './paths.js';
+import { folderOf, type ModuleContext, type ModuleSystem } from './system.js';
+
+export type { ModuleContext, ModuleSystem } from './system.js';
+export { moduleFilesByPath } from './paths.js';
+
+/** The module systems by the name a language definition gives (`moduleSystem`). */
+const SYSTEMS: Record<NonNullable<LanguageDefinition['moduleSystem']>, (context: ModuleContext) => ModuleSystem> = {
+  node: (context) => new NodeModules(context),
+};
+
+/** Resolves imports to the files of the tree, per module system; answers are cached until files come or go. */
+export class ModuleResolver {
+  readonly #context: ModuleContext;
+  #systems = new Map<string, ModuleSystem>();
+  #membership: number;
+  readonly #cache = new Map<string, Promise<string[]>>();
+
+  constructor(context: ModuleContext) {
+    this.#context = context;
+    this.#membership = context.membership();
+  }
+
+  /** Whether the language of `from` has an exact module system (else imports are matched against file paths). */
+  exact(from: string): boolean {
+    return this.#context.language(from)?.moduleSystem !== undefined;
+  }
+
+  /** The files an import of `source` in `from` names (none when it is outside the tree). */
+  filesOf(from: string, source: string): Promise<string[]> {
+    this.#refresh();
+    const language = this.#context.language(from);
+    const system = this.#system(language);
+    const key = `i\u0000${language?.moduleSystem ?? language?.id ?? ''}\u0000${folderOf(from)}\u0000${source}`;
+    return this.#cached(key, async () => {
+      if (system) return (await system.resolve(from, source)).filter((file) => file !== from);
+      return moduleFilesByPath(this.#context.files(), from, source, language?.modulePaths).filter((file) => file !== from && this.#sameFamily(language, file));
+    });
+  }
+
+  /** Files whose top-level declarations `from` sees without an import (its package's other files), when its system says. */
+  implicit(from: string): Promise<string[]> {
+    this.#refresh();
+    const language = this.#context.language(from);
+    const system = this.#system(language);
+    if (!system?.implicit) return Promise.resolve([]);
+    const implicit = system.implicit.bind(system);
+    return this.#cached(`p\u0000${language?.moduleSystem ?? ''}\u0000${from}`, async () => (await implicit(from)).filter((file) => file !== from));
+  }
+
+  /** Forgets what was resolved when files came or went. */
+  #refresh(): void {
+    const membership = this.#context.membership();
+    if (membership === this.#membership) return;
+    this.#cache.clear();
+    this.#systems.clear();
+    this.#membership = membership;
+  }
+
+  #cached(key: string, compute: () => Promise<string[]>): Promise<string[]> {
+    let pending = this.#cache.get(key);
+    if (!pending) {
+      pending = compute().catch(() => []);
+      this.#cache.set(key, pending);
+    }
+    return pending;
+  }
+
+  #system(language: LanguageDefinition | undefined): ModuleSystem | undefined {
+    const name = language?.moduleSystem;
+    if (!name) return undefined;
+    let system = this.#systems.get(name);
+    if (!system) {
+      system = SYSTEMS[name](this.#context);
+      this.#systems.set(name, system);
+    }
+    return system;
+  }
+
+  /** A file of the importing language's family (its own language, or one it falls back to, as C headers to C++). */
+  #sameFamily(language: LanguageDefinition | undefined, file: string): boolean {
+    const family = new Set([language?.id, language?.fallback?.language].filter((id): id is string => id !== undefined));
+    const other = this.#context.language(file);
+    return other !== undefined && (family.has(other.id) || (other.fallback !== undefined && family.has(other.fallback.language)));
+  }
+}

@@ -1,0 +1,409 @@
+/**
+ * Binding across files, at query time, from stored facts: a name use resolved in its file (extraction did that) is
+ * followed through imports to the module that defines it (barrels, `export *`, aliases, namespace imports), and a
+ * member (`Option.map`, `this.save`, `db.query` of a parameter typed `Db`) to the definitions of what it is a member
+ * of (a module, a class and its declared bases, a namespace, an enum). No type inference: only what is written.
+ *
+ * @module
+ */
+import type { Binding, Definition, FileFacts, Reference } from '../model/facts.js';
+import { kindInfo } from '../model/kinds.js';
+import type { ModuleResolver } from './modules/index.js';
+
+/** Where a name leads. */
+export type Target =
+  /** A definition (`def` indexes the file's definitions). */
+  | { file: string; def: number }
+  /** A binding without a definition: a parameter, a local variable, a type parameter. */
+  | { file: string; binding: number }
+  /** A whole module (a namespace import). */
+  | { file: string; module: true };
+
+/** How a name was resolved. */
+export interface Resolution {
+  targets: Target[];
+  /**
+   * `bound`: through scopes, imports and members, to the declaration; `external`: imported from outside the tree;
+   * `unbound`: the binding could not be followed (the caller falls back to name matching).
+   */
+  how: 'bound' | 'external' | 'unbound';
+  /** Why it stopped, when it did. */
+  note?: string;
+  /** An import was followed to a module found by matching its path (not an exact module system). */
+  approximate?: true;
+}
+
+/** What the resolver reads. */
+export interface ResolverContext {
+  /** The facts of a file of the tree (undefined when it is not indexed). */
+  facts(file: string): Promise<FileFacts | undefined>;
+  modules: ModuleResolver;
+}
+
+/** Follows at most this many links (imports, re-exports, bases) for one name: barrels are deep, cycles exist. */
+const MAX_HOPS = 32;
+
+interface FileIndex {
+  /** Bindings in the file's own scope, by name. */
+  top: Map<string, number[]>;
+  /** Definitions by their container. */
+  children: Map<number, number[]>;
+  /** Name uses and declarations by line. */
+  byLine: Map<number, Array<{ column: number; length: number; ref?: number; binding?: number; def?: number }>>;
+}
+
+const indexes = new WeakMap<FileFacts, FileIndex>();
+
+/** Per-facts lookups, built once per facts object. */
+export function fileIndex(facts: FileFacts): FileIndex {
+  let index = indexes.get(facts);
+  if (index) return index;
+  const top = new Map<string, number[]>();
+  facts.bindings.forEach((binding, i) => {
+    if (!binding.top) return;
+    const list = top.get(binding.name);
+    if (list) list.push(i);
+    else top.set(binding.name, [i]);
+  });
+  const children = new Map<number, number[]>();
+  facts.definitions.forEach((def, i) => {
+    if (def.parent === undefined) return;
+    const list = children.get(def.parent);
+    if (list) list.push(i);
+    else children.set(def.parent, [i]);
+  });
+  const byLine: FileIndex['byLine'] = new Map();
+  const add = (line: number, entry: { column: number; length: number; ref?: number; binding?: number; def?: number }) => {
+    const list = byLine.get(line);
+    if (list) list.push(entry);
+    else byLine.set(line, [entry]);
+  };
+  facts.references.forEach((ref, i) => add(ref.line, { column: ref.column, length: ref.name.length, ref: i }));
+  facts.bindings.forEach((binding, i) => add(binding.line, { column: binding.column, length: binding.name.length, binding: i }));
+  facts.definitions.forEach((def, i) => add(def.line, { column: def.column, length: def.name.length, def: i }));
+  index = { top, children, byLine };
+  indexes.set(facts, index);
+  return index;
+}
+
+function targetKey(target: Target): string {
+  return 'def' in target ? `${target.file}#d${target.def}` : 'binding' in target ? `${target.file}#b${target.binding}` : `${target.file}#m`;
+}
+
+function unique(targets: Target[]): Target[] {
+  const seen = new Set<string>();
+  return targets.filter((target) => {
+    const key = targetKey(target);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Resolves names across the files of a tree. */
+export class Resolver {
+  readonly #context: ResolverContext;
+
+  constructor(context: ResolverContext) {
+    this.#context = context;
+  }
+
+  /** What the name at a position of a file leads to (its declaration when the position is one). */
+  async at(file: string, facts: FileFacts, line: number, column: number): Promise<{ name: string; resolution: Resolution } | undefined> {
+    const entries = fileIndex(facts).byLine.get(line) ?? [];
+    const hit = entries.filter((entry) => column >= entry.column && column < entry.column + entry.length);
+    const binding = hit.find((entry) => entry.binding !== undefined);
+    const definition = hit.find((entry) => entry.def !== undefined);
+    const reference = hit.find((entry) => entry.ref !== undefined);
+    if (binding?.binding !== undefined) {
+      const b = facts.bindings[binding.binding] as Binding;
+      // On an import, the imported declaration (as language servers go to it); on any other binding, itself.
+      if (b.import) return { name: b.name, resolution: await this.binding(file, facts, binding.binding, 0) };
+      return { name: b.name, resolution: { targets: [b.def !== undefined ? { file, def: b.def } : { file, binding: binding.binding }], how: 'bound' } };
+    }
+    if (definition?.def !== undefined) {
+      const def = facts.definitions[definition.def] as Definition;
+      return { name: def.name, resolution: { targets: [{ file, def: definition.def }], how: 'bound' } };
+    }
+    if (reference?.ref !== undefined) {
+      const ref = facts.references[reference.ref] as Reference;
+      const resolution = await this.reference(file, facts, ref, 0);
+      if (ref.arity !== undefined && resolution.targets.length > 1) resolution.targets = await this.overloadFor(resolution.targets, ref.arity);
+      return { name: ref.name, resolution };
+    }
+    return undefined;
+  }
+
+  /**
+   * Among the overloads of one callable, the first whose parameters admit `arity` arguments (a declaration without
+   * a body before the implementation, as TypeScript resolves a call); all of them when none or no overloads do.
+   */
+  async overloadFor(targets: Target[], arity: number): Promise<Target[]> {
+    const candidates: Array<{ target: Target; def: Definition }> = [];
+    for (const target of targets) {
+      if (!('def' in target)) return targets;
+      const def = (await this.#context.facts(target.file))?.definitions[target.def];
+      if (!def || !kindInfo(def.kind).callable) return targets;
+      candidates.push({ target, def });
+    }
+    const admits = ({ def }: { def: Definition }) => {
+      const parameters = def.parameters ?? [];
+      const required = parameters.filter((p) => !p.optional).length;
+      return arity >= required && (parameters.some((p) => p.isRest) || arity <= parameters.length);
+    };
+    const overloads = candidates.filter((candidate) => candidate.def.declarationOnly);
+    const pool = overloads.length > 0 ? overloads : candidates;
+    const first = pool.find(admits);
+    return first ? [first.target] : targets;
+  }
+
+  /** What a reference of a file leads to. */
+  async reference(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {
+    if (ref.binding !== undefined) return this.binding(file, facts, ref.binding, hops);
+    if (ref.qualifier !== undefined) return this.member(file, facts, ref, hops);
+    if (ref.kind === 'import') {
+      // The imported name in an import statement (`{ fmt as show }`): the declaration it imports. The statement is
+      // the last one at or above the name that imports it.
+      const statement = facts.imports.findLast((i) => (i.line ?? 0) <= ref.line && i.imports.some((item) => item.name === ref.name));
+      if (statement) return this.imported(file, statement.source, ref.name, hops + 1);
+      return { targets: [], how: 'unbound', note: 'an imported name' };
+    }
+    if (ref.kind === 'reexport') {
+      const entry = facts.exports.find((e) => e.source !== undefined && e.name !== '*' && (e.localName ?? e.name) === ref.name) ?? facts.exports.find((e) => e.source !== undefined && e.name === ref.name);
+      if (entry?.source !== undefined) return this.imported(file, entry.source, entry.kind === 'namespace' ? '*' : (entry.localName ?? entry.name), hops + 1);
+      return { targets: [], how: 'unbound', note: 'a re-exported name' };
+    }
+    const visible = await this.unqualified(file, facts, ref.name, hops + 1);
+    if (visible) return visible;
+    return { targets: [], how: 'unbound', note: `"${ref.name}" is not bound in ${file} (a global, or a name this language's queries do not bind)` };
+  }
+
+  /**
+   * A name no scope of its file binds, found where the file sees names without binding them: the other files of
+   * its package (Go, Java) first, then its wildcard imports (`from m import *`, `use m::*`, `import p.*`,
+   * `#include "h"`), in order.
+   */
+  async unqualified(file: string, facts: FileFacts, name: string, hops: number): Promise<Resolution | undefined> {
+    if (hops > MAX_HOPS) return undefined;
+    const modules = this.#context.modules;
+    const targets: Target[] = [];
+    for (const sibling of await modules.implicit(file)) targets.push(...(await this.exported(sibling, name, hops + 1, new Set())));
+    if (targets.length > 0) return { targets: unique(targets), how: 'bound' };
+    for (const item of facts.imports) {
+      if (!item.imports.some((i) => i.name === '*' && !i.isNamespace && i.alias === undefined)) continue;
+      for (const module of await modules.filesOf(file, item.source)) targets.push(...(await this.exported(module, name, hops + 1, new Set())));
+      if (targets.length > 0) return { targets: unique(targets), how: 'bound', ...(modules.exact(file) ? {} : { approximate: true as const }) };
+    }
+    return undefined;
+  }
+
+  /** What a binding of a file leads to: its definition, itself, or, for an import, the imported declaration. */
+  async binding(file: string, facts: FileFacts, index: number, hops: number): Promise<Resolution> {
+    const binding = facts.bindings[index];
+    if (!binding) return { targets: [], how: 'unbound' };
+    if (binding.import) {
+      const imported = await this.imported(file, binding.import.source, binding.import.name, hops + 1);
+      if (imported.targets.length > 0) return imported;
+      // From outside the index: the import itself is where the name is declared here (as language servers answer).
+      if (imported.how === 'external') return { ...imported, targets: [binding.def !== undefined ? { file, def: binding.def } : { file, binding: index }] };
+      if (binding.def === undefined) return imported;
+    }
+    if (binding.def !== undefined) return { targets: [{ file, def: binding.def }], how: 'bound' };
+    return { targets: [{ file, binding: index }], how: 'bound' };
+  }
+
+  /** What `name` imported from `source` in `file` leads to (`*`: the module itself). */
+  async imported(file: string, source: string, name: string, hops: number): Promise<Resolution> {
+    if (hops > MAX_HOPS) return { targets: [], how: 'unbound', note: 'too many imports and re-exports to follow' };
+    const modules = await this.#context.modules.filesOf(file, source);
+    if (modules.length === 0) return { targets: [], how: 'external', note: `"${source}" is outside the index` };
+    const approximate = this.#context.modules.exact(file) ? {} : { approximate: true as const };
+    if (name === '*') return { targets: modules.map((module) => ({ file: module, module: true as const })), how: 'bound', ...approximate };
+    const targets: Target[] = [];
+    for (const module of modules) {
+      const found = await this.exported(module, name, hops + 1, new Set());
+      // A default import of a CommonJS module is what `module.exports` is, or the module itself.
+      if (name === 'default' && found.length === 0) {
+        const assigned = await this.exported(module, 'export=', hops + 1, new Set());
+        found.push(...(assigned.length > 0 ? assigned : [{ file: module, module: true as const }]));
+      }
+      targets.push(...found);
+    }
+    return targets.length > 0
+      ? { targets: unique(targets), how: 'bound', ...approximate }
+      : { targets: [], how: 'unbound', note: `"${name}" is not found among the exports of ${modules.join(', ')}` };
+  }
+
+  /** The declarations a module exports under `name`: its own, re-exported (aliases, `export *`), or imported again. */
+  async exported(module: string, name: string, hops: number, seen: Set<string>): Promise<Target[]> {
+    const key = `${module}\u0000${name}`;
+    if (seen.has(key) || hops > MAX_HOPS) return [];
+    seen.add(key);
+    const facts = await this.#context.facts(module);
+    if (!facts) return [];
+    const index = fileIndex(facts);
+    const targets: Target[] = [];
+    const local = async (localName: string) => {
+      for (const b of index.top.get(localName) ?? []) {
+        const resolution = await this.binding(module, facts, b, hops + 1);
+        targets.push(...resolution.targets);
+      }
+    };
+    let declared = false;
+    for (const entry of facts.exports) {
+      if (entry.name === '*' && entry.source !== undefined) continue; // after the named ones: `export *` never shadows
+      if (entry.name !== name) continue;
+      declared = true;
+      if (entry.source !== undefined) {
+        const resolution = await this.imported(module, entry.source, entry.kind === 'namespace' ? '*' : (entry.localName ?? name), hops + 1);
+        targets.push(...resolution.targets);
+      } else await local(entry.localName ?? name);
+    }
+    if (!declared) await local(name);
+    if (targets.length === 0) {
+      for (const entry of facts.exports) {
+        if (entry.name !== '*' || entry.source === undefined) continue;
+        const modules = await this.#context.modules.filesOf(module, entry.source);
+        for (const next of modules) targets.push(...(await this.exported(next, name, hops + 1, seen)));
+      }
+    }
+    // What a module sees through its own wildcard imports is its name too (Python's `from m import *`, a header's
+    // `#include`).
+    if (targets.length === 0) {
+      for (const item of facts.imports) {
+        if (!item.imports.some((i) => i.name === '*' && !i.isNamespace && i.alias === undefined)) continue;
+        for (const next of await this.#context.modules.filesOf(module, item.source)) targets.push(...(await this.exported(next, name, hops + 1, seen)));
+        if (targets.length > 0) break;
+      }
+    }
+    return unique(targets);
+  }
+
+  /** What a member use (`q.name`) leads to: the members `name` of what its qualifier leads to. */
+  async member(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {
+    const called = ref.qualifier?.endsWith('()') ?? false;
+    const qualifier = called ? (ref.qualifier ?? '').slice(0, -2) : (ref.qualifier ?? '');
+    const [head = '', ...path] = qualifier.split(/\.|::/);
+    let owners: Target[];
+    if ((head === 'this' || head === 'self' || head === 'super') && ref.qualifierBinding === undefined) {
+      const owner = await this.enclosingOwner(file, facts, ref.enclosing, hops + 1);
+      if (owner.length === 0) return { targets: [], how: 'unbound', note: `no class encloses "${head}"` };
+      owners = head === 'super' ? (await Promise.all(owner.filter((o): o is { file: string; def: number } => 'def' in o).map((o) => this.bases(o.file, facts, o.def, hops + 1)))).flat() : owner;
+    } else if (ref.qualifierBinding !== undefined) {
+      const resolution = await this.binding(file, facts, ref.qualifierBinding, hops + 1);
+      if (resolution.targets.length === 0) return { ...resolution, how: resolution.how === 'external' ? 'external' : 'unbound' };
+      owners = resolution.targets;
+    } else return { targets: [], how: 'unbound', note: `"${head}" is not bound in ${file}` };
+    for (const segment of path) {
+      const next: Target[] = [];
+      for (const owner of owners) next.push(...(await this.membersOf(owner, segment, hops + 1)));
+      if (next.length === 0) return { targets: [], how: 'unbound', note: `no member "${segment}" of ${qualifier}` };
+      owners = unique(next);
+    }
+    if (called) {
+      // What the called function is declared to return.
+      const returned: Target[] = [];
+      for (const owner of owners) {
+        if (!('def' in owner)) continue;
+        const ownerFacts = await this.#context.facts(owner.file);
+        const def = ownerFacts?.definitions[owner.def];
+        if (ownerFacts && def?.returnType) returned.push(...(await this.typeNamed(owner.file, ownerFacts, def.returnType, hops + 1)));
+      }
+      if (returned.length === 0) return { targets: [], how: 'unbound', note: `what ${qualifier}() returns is not written as a type name` };
+      owners = unique(returned);
+    }
+    const targets: Target[] = [];
+    for (const owner of owners) targets.push(...(await this.membersOf(owner, ref.name, hops + 1)));
+    return targets.length > 0
+      ? { targets: unique(targets), how: 'bound' }
+      : { targets: [], how: 'unbound', note: `no member "${ref.name}" found on ${qualifier}` };
+  }
+
+  /** The members named `name` of a target: a module's exports, a type's members (and its bases'), a typed binding's type's. */
+  async membersOf(owner: Target, name: string, hops: number): Promise<Target[]> {
+    if (hops > MAX_HOPS) return [];
+    if ('module' in owner) return this.exported(owner.file, name, hops + 1, new Set());
+    const facts = await this.#context.facts(owner.file);
+    if (!facts) return [];
+    if ('binding' in owner) {
+      const binding = facts.bindings[owner.binding];
+      if (binding?.typeBinding === undefined) return [];
+      const type = await this.binding(owner.file, facts, binding.typeBinding, hops + 1);
+      const targets: Target[] = [];
+      for (const target of type.targets) targets.push(...(await this.membersOf(target, name, hops + 1)));
+      return targets;
+    }
+    const def = facts.definitions[owner.def];
+    if (!def) return [];
+    const info = kindInfo(def.kind);
+    const own = (fileIndex(facts).children.get(owner.def) ?? []).filter((child) => facts.definitions[child]?.name === name);
+    // Members declared apart: Rust `impl T`, Go methods with a receiver `(t *T)`, JavaScript's `app.set = function`.
+    facts.definitions.forEach((candidate, i) => {
+      if (candidate.name !== name || candidate.parent === owner.def) return;
+      const parent = candidate.parent === undefined ? undefined : facts.definitions[candidate.parent];
+      if (candidate.receiver === def.name || (parent?.kind === 'impl' && parent.name === def.name)) own.push(i);
+    });
+    if (own.length > 0) return own.map((i) => ({ file: owner.file, def: i }));
+    // A variable, constant, property or field: its declared type's members.
+    if (info.category !== 'class' && info.category !== 'type' && def.kind !== 'module') {
+      const binding = facts.bindings.findIndex((b) => b.def === owner.def);
+      if (binding >= 0 && facts.bindings[binding]?.typeBinding !== undefined) return this.membersOf({ file: owner.file, binding }, name, hops + 1);
+      const targets: Target[] = [];
+      for (const type of await this.typeNamed(owner.file, facts, def.type, hops + 1)) targets.push(...(await this.membersOf(type, name, hops + 1)));
+      return targets;
+    }
+    const targets: Target[] = [];
+    for (const base of await this.bases(owner.file, facts, owner.def, hops + 1)) targets.push(...(await this.membersOf(base, name, hops + 1)));
+    return unique(targets);
+  }
+
+  /** The declared bases (`extends`, `implements`) of a type, resolved from its file. */
+  async bases(file: string, facts: FileFacts, def: number, hops: number): Promise<Target[]> {
+    const definition = facts.definitions[def];
+    if (!definition || hops > MAX_HOPS) return [];
+    const targets: Target[] = [];
+    for (const base of [...(definition.extends ?? []), ...(definition.implements ?? [])]) targets.push(...(await this.typeNamed(file, facts, base, hops + 1)));
+    return unique(targets);
+  }
+
+  /** What a type written in a file names (`Db`, `ns.Db`, `Db<T>`, `Db | null`: its first name path), from the file's own names. */
+  async typeNamed(file: string, facts: FileFacts, type: string | undefined, hops: number): Promise<Target[]> {
+    const path = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*/u.exec((type ?? '').trim())?.[0];
+    if (!path || hops > MAX_HOPS) return [];
+    const [head = '', ...rest] = path.split(/\.|::/);
+    let owners: Target[] = [];
+    for (const b of fileIndex(facts).top.get(head) ?? []) owners.push(...(await this.binding(file, facts, b, hops + 1)).targets);
+    for (const segment of rest) {
+      const next: Target[] = [];
+      for (const owner of owners) next.push(...(await this.membersOf(owner, segment, hops + 1)));
+      owners = next;
+    }
+    return unique(owners);
+  }
+
+  /**
+   * What `this` names inside a definition: the class-like definition enclosing it (an `impl`'s type), or what a
+   * method's receiver names (Go's `(s *Server)`, JavaScript's `app.set = function`).
+   */
+  async enclosingOwner(file: string, facts: FileFacts, enclosing: number | undefined, hops: number): Promise<Target[]> {
+    for (let i = enclosing; i !== undefined; i = facts.definitions[i]?.parent) {
+      const def = facts.definitions[i];
+      if (!def) return [];
+      if (kindInfo(def.kind).category === 'class') {
+        if (def.kind !== 'impl') return [{ file, def: i }];
+        const owner = facts.definitions.findIndex((candidate) => candidate.name === def.name && candidate.kind !== 'impl' && kindInfo(candidate.kind).category !== 'member');
+        return [{ file, def: owner >= 0 ? owner : i }];
+      }
+      // A constructor function whose prototype holds members (`View.prototype.lookup = function`).
+      if (kindInfo(def.kind).category === 'function' && facts.definitions.some((candidate) => candidate.receiver === def.name)) return [{ file, def: i }];
+      if (def.receiver) {
+        const targets: Target[] = [];
+        for (const b of fileIndex(facts).top.get(def.receiver) ?? []) targets.push(...(await this.binding(file, facts, b, hops + 1)).targets);
+        if (targets.length > 0) return targets;
+        const owner = facts.definitions.findIndex((candidate) => candidate.name === def.receiver && kindInfo(candidate.kind).category === 'class');
+        if (owner >= 0) return [{ file, def: owner }];
+      }
+    }
+    return [];
+  }
+}

@@ -1,0 +1,3 @@
+export function mystery(): number {
+  return 42;
+}

@@ -1,0 +1,7 @@
+/**
+ * Formats a value for display.
+ */
+
+export function format(value: unknown): string {
+  return String(value);
+}

@@ -1,0 +1,2 @@
+export * from './math.js';
+export { format as fmt } from './format.js';
