@@ -65,13 +65,15 @@ function exportWords(exported: Exported, name: string, isExported: boolean | und
 function functionLines(f: FunctionInfo, detail: Detail, indent: string, keyword: string | undefined, exported?: string, lined = true): string[] {
   if (detail === 'outline') return [`${indent}${f.line} ${words(keyword ?? (f.name === 'constructor' ? undefined : 'method'), f.name)}`];
   const star = f.isGenerator ? '*' : '';
+  // An anonymous `export default function (a, b)` is named `default`: `export default function(a, b)`, not twice.
+  const signature = exported === 'export default' && f.name === 'default' && f.signature.startsWith('default(') ? f.signature.slice('default'.length) : f.signature;
   const head = words(
     decorators(detail, f.decorators),
     exported,
     modifiers(f.modifiers),
     f.isAsync && 'async',
-    keyword ? `${keyword}${star}` : undefined,
-    `${keyword ? '' : star}${f.signature}`,
+    keyword ? `${keyword}${star}${signature.startsWith('(') ? signature : ''}` : undefined,
+    signature.startsWith('(') && keyword ? undefined : `${keyword ? '' : star}${signature}`,
   );
   const at = lined || detail === 'full' ? `${position(detail, f.line, f.column, f.endLine)} ` : '';
   return [`${indent}${at}${head}${docSuffix(detail, f.doc)}`, ...docBody(detail, f.doc, indent)];
