@@ -72,6 +72,7 @@ export type {
   PropertyInfo,
   ReferenceLocation,
   ReferencesResult,
+  Resolution,
   SearchScope,
   SignatureInfo,
   SymbolDefinition,
