@@ -34,6 +34,7 @@ import { ModuleResolver } from './modules/index.js';
 import { findDefinitions, findReferences, hover, type NavigationContext, searchSymbols } from './navigation.js';
 import { Resolver } from './resolve.js';
 import { defaultThreads } from './pool.js';
+import { type RepoMap, type RepoMapOptions, repoMap } from './repo-map.js';
 import { defaultStoreDirectory, openStore } from './store.js';
 import { Workspace } from './workspace.js';
 
@@ -292,6 +293,22 @@ export class CodeIndex {
   async callHierarchy(query: PositionQuery, options: CallHierarchyOptions = {}): Promise<CallHierarchyResult> {
     this.#checkOpen();
     return callHierarchy(this.#navigation, query, options);
+  }
+
+  /**
+   * A ranked outline of the repository's most important definitions (signatures grouped under their files, the
+   * highest-ranked file first), fitted into `tokenBudget` tokens: ranked by PageRank over the reference graph,
+   * leaning towards the `focus` files and the `mentioned` symbols. The same tree gives the same map.
+   *
+   * @example
+   * ```ts
+   * const map = await index.repoMap({ tokenBudget: 1000, focus: ['src/auth.ts'] });
+   * console.log(map.text); // src/session.ts\n  12 export class Session ...
+   * ```
+   */
+  async repoMap(options: RepoMapOptions = {}): Promise<RepoMap> {
+    this.#checkOpen();
+    return repoMap({ workspace: this.#workspace }, options);
   }
 
   /**

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { CodeIndexError, ErrorCode } from '../../errors.js';
 import type { CodeIndex } from '../../index/code-index.js';
 import { fittingCount, pageBudget } from '../pages.js';
+import { renderTreesitter } from '../../render/navigation.js';
 import { toolFile } from '../paths.js';
 import { type AnyTool, defineTool } from '../tool.js';
 
@@ -84,8 +85,12 @@ export const treesitter = defineTool({
     'hover {file_path, line, column}: its signature and doc comment;',
     'parse {file_path}: the file\'s language, root node, top-level symbols and syntax errors.',
     'scope is file, directory or project (default). A long list comes in pages: when has_more is true, call again with offset=next_offset.',
+    'Results are compact text with root-relative paths; format "json" gives the spec\'s JSON (absolute file_path).',
   ].join(' '),
   input,
+  render(output, args, { index }) {
+    return renderTreesitter(args.operation, output as Record<string, unknown>, index.root);
+  },
   async run(args, { index, maxResultChars }) {
     const path = await toolFile(index.root, args.file_path, 'file_path');
     const detection = index.registry.detectLanguage(path.relative);
