@@ -59,20 +59,36 @@ describe('maxTokens', () => {
     expect(roomy.truncated).toBeUndefined();
   });
 
+  it('Should page a paged JSON result within maxTokens, the pages together giving the whole list', async () => {
+    // The text leaves out empty fields (scope: null): compare with the whole list as text.
+    const wholeText = (await call('list_symbols', { file_path: 'typescript/user-service.ts' })).text;
+    const whole = JSON.parse(wholeText.slice(wholeText.indexOf('{'))) as { symbols: unknown[] };
+    for (const maxTokens of [150, 400]) {
+      const seen: unknown[] = [];
+      let offset: number | undefined = 0;
+      for (let calls = 0; offset !== undefined && calls < 200; calls++) {
+        const page = await call('list_symbols', { file_path: 'typescript/user-service.ts', maxTokens, offset });
+        expect(await countTokens(page.text)).toBeLessThanOrEqual(maxTokens);
+        // The seed's own paging warning, then the page's JSON: never the runner's cut.
+        expect(page.text).not.toContain('PARTIAL RESULTS: cut');
+        const json = JSON.parse(page.text.slice(page.text.indexOf('\n{') + 1)) as { symbols: unknown[]; has_more: boolean; next_offset?: number };
+        seen.push(...json.symbols);
+        offset = json.has_more ? json.next_offset : undefined;
+      }
+      expect(seen).toEqual(whole.symbols);
+    }
+  });
+
   it('Should cut a JSON result by its largest arrays, keeping it valid JSON after the notice', async () => {
-    const whole = await call('list_symbols', { file_path: 'typescript/user-service.ts' });
-    for (const maxTokens of [60, 150, 400]) {
-      const cut = await call('list_symbols', { file_path: 'typescript/user-service.ts', maxTokens });
+    const whole = await call('code_analyze', { operation: 'get_signatures', file: 'python/service.py', format: 'json' });
+    for (const maxTokens of [80, 120, 300]) {
+      const cut = await call('code_analyze', { operation: 'get_signatures', file: 'python/service.py', format: 'json', maxTokens });
       expect(await countTokens(cut.text)).toBeLessThanOrEqual(maxTokens);
       const [notice, ...rest] = cut.text.split('\n');
       expect(notice).toMatch(/^⚠️ PARTIAL RESULTS: cut to \d+ of \d+ tokens/);
-      const json = JSON.parse(rest.join('\n'));
-      expect(json.truncated).toBe(true);
-      expect(json.symbols?.length ?? 0).toBeLessThan((whole.data as { symbols: unknown[] }).symbols.length);
+      const json = JSON.parse(rest.join('\n')) as unknown[];
+      expect(json.length).toBeLessThan((whole.data as unknown[]).length);
     }
-    const json = await call('code_analyze', { operation: 'get_signatures', file: 'python/service.py', format: 'json', maxTokens: 120 });
-    expect(await countTokens(json.text)).toBeLessThanOrEqual(120);
-    expect(() => JSON.parse(json.text.split('\n').slice(1).join('\n'))).not.toThrow();
   });
 
   it('Should be accepted by every tool and refused when not a whole number from 1', async () => {

@@ -20,7 +20,7 @@ import type {
   SymbolReference,
   TypeInfo,
 } from '../types.js';
-import type { Definition, FileFacts, FileSummary, SummaryDefinition } from './facts.js';
+import type { Definition, FileFacts, FileSummary, Reference, SummaryDefinition } from './facts.js';
 import { definitionKindInfo, kindInfo } from './kinds.js';
 
 /** Top-level: not local, and not inside anything but a module. */
@@ -356,7 +356,16 @@ export function summaryOf(facts: FileFacts): FileSummary {
   for (const def of facts.definitions) {
     if (!def.local && def.kind !== 'import') definitions.push(summaryDefinitionOf(facts, def));
   }
-  return { definitions, references: [...new Set(facts.references.map((ref) => ref.name))], referenceCount: facts.references.length };
+  // A name bound to a local (a parameter, a variable in a body) refers to nothing outside the file.
+  const names = new Set<string>();
+  for (const ref of facts.references) if (!isLocalUse(facts, ref)) names.add(ref.name);
+  return { definitions, references: [...names], referenceCount: facts.references.length };
+}
+
+function isLocalUse(facts: FileFacts, ref: Reference): boolean {
+  if (ref.binding === undefined) return false;
+  const binding = facts.bindings[ref.binding];
+  return binding !== undefined && !binding.top && binding.import === undefined;
 }
 
 /** One definition as the name table keeps it. */

@@ -21,8 +21,11 @@ const MIN_PAGE_CHARS = 1_000;
 
 /** Characters of a page's content: `preferred`, or less when the result budget is smaller. */
 export function pageBudget(preferred: number, maxResultChars: number | undefined): number {
-  const room = (maxResultChars ?? DEFAULT_RESULT_BUDGET) - RESULT_OVERHEAD_CHARS;
-  return Math.max(MIN_PAGE_CHARS, Math.min(preferred, room));
+  const budget = maxResultChars ?? DEFAULT_RESULT_BUDGET;
+  // A small budget (a caller's maxTokens) keeps its proportions: a quarter for the rest of the result, at least half
+  // for the page.
+  const room = budget - Math.min(RESULT_OVERHEAD_CHARS, Math.floor(budget / 4));
+  return Math.max(Math.min(MIN_PAGE_CHARS, Math.floor(budget / 2)), Math.min(preferred, room));
 }
 
 /** Characters one UTF-16 code unit takes inside a JSON string (`"` and `\` are escaped, control characters too). */

@@ -67,8 +67,11 @@ export async function runTool(tool: AnyTool, args: unknown, context: ToolContext
       );
     });
     const maxResultChars = options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
-    // Tools that page fit their pages into the budget (a cut made here, after paging, would lose content).
-    const data = await Promise.race([tool.run(parsed.data, { ...context, maxResultChars }), timeout]);
+    // Tools that page fit their pages into the budget (a cut made here, after paging, would lose content); with
+    // maxTokens, into that many tokens of JSON too, so that the page says where the next one starts.
+    const maxTokens = (parsed.data as TextOptions).maxTokens;
+    const pageChars = maxTokens === undefined ? maxResultChars : Math.min(maxResultChars, Math.floor(maxTokens * MIN_CHARS_PER_TOKEN));
+    const data = await Promise.race([tool.run(parsed.data, { ...context, maxResultChars: pageChars }), timeout]);
     return await success(tool, data, parsed.data as TextOptions, context, maxResultChars);
   } catch (error) {
     return failure(tool.name, toToolError(error), root);
@@ -76,6 +79,12 @@ export async function runTool(tool: AnyTool, args: unknown, context: ToolContext
     clearTimeout(timer);
   }
 }
+
+/**
+ * Characters of JSON a token covers at the least, in practice (o200k: about 3 for paths, names and numbers, more for
+ * prose): a page of `maxTokens * 2.5` characters (and its warning) nearly always fits `maxTokens`; the cut after it handles the rest.
+ */
+const MIN_CHARS_PER_TOKEN = 2.5;
 
 /** The result for a tool name no tool set has. */
 export function unknownTool(name: unknown, known: string[]): ToolResult {
