@@ -133,6 +133,11 @@ async function main() {
     for (const miss of misses) {
       console.log(`- ${miss.kind} ${miss.name} at ${miss.file}:${miss.line}:${miss.column} [${miss.resolution}, ${miss.answers} answers] ${miss.got.join(' ') || 'none'} -> ${miss.expected.map((e) => `${e.file}:${e.line}`).join(' ')}`);
     }
+    const undocumented = report.results.filter((r) => r.hoverDoc === false).slice(0, args.misses);
+    if (undocumented.length > 0) console.log(`${report.name}: first hovers without the documentation the oracle shows`);
+    for (const miss of undocumented) {
+      console.log(`- ${miss.kind} ${miss.name} at ${miss.file}:${miss.line}:${miss.column} [${miss.resolution}] ours ${miss.got[0] ?? 'none'}, oracle ${miss.expected.map((e) => `${e.file}:${e.line}`).join(' ')}`);
+    }
   }
   if (args.json) writeFileSync(args.json, JSON.stringify(reports.map((r) => ({ ...r, summary: summarize(r.results) })), null, 2));
   const effect = reports.find((r) => r.name === 'effect');
