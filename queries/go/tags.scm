@@ -6,8 +6,13 @@
 ; with the file's build constraints (`//go:build linux && !purego`, `// +build ...`) as modifiers
 
 (package_clause (package_identifier) @name @definition.package)
+; (only comments between the constraint and the clause: an unanchored sibling pattern is quadratic in the file's
+; top-level comments)
 ((source_file
   (comment) @modifier
+  .
+  (comment)*
+  .
   (package_clause (package_identifier) @name @definition.package))
   (#match? @modifier "^//(go:build|\\s*\\+build)\\s"))
 
