@@ -121,6 +121,16 @@
       function: [(identifier) (selector_expression)] @local.type.call
       (#not-eq? @local.type.call "new"))))
 ((const_spec (identifier) @local.definition.constant) @local.after)
+; `const x T = ...`, `const x = pkg.Path("math")` (a conversion: of that type)
+(const_spec
+  name: (identifier) @local.definition.constant
+  type: [(type_identifier) (qualified_type)] @local.type)
+(const_spec
+  name: (identifier) @local.definition.constant
+  !type
+  value: (expression_list
+    . (call_expression
+      function: [(identifier) (selector_expression)] @local.type.call)))
 
 ; loop variables: `for i, v := range xs` (`range v` reads the outer `v`), `for i := 0; ...`
 ((range_clause
@@ -155,6 +165,16 @@
   field: (field_identifier) @local.member)
 (selector_expression
   operand: (type_assertion_expression type: (pointer_type [(type_identifier) (qualified_type)] @local.qualifier))
+  field: (field_identifier) @local.member)
+; `T{...}.M()`, `pkg.Options{...}.M()`: a member of the literal's type
+(selector_expression
+  operand: (composite_literal type: [(type_identifier) (qualified_type)] @local.qualifier)
+  field: (field_identifier) @local.member)
+; `(*T)(x).M()`: a member of the type converted to
+(selector_expression
+  operand: (call_expression
+    function: (parenthesized_expression
+      (unary_expression operator: "*" operand: [(identifier) (selector_expression)] @local.qualifier)))
   field: (field_identifier) @local.member)
 ; `f(x).M()`: a member of what `f` returns
 (selector_expression

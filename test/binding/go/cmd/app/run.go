@@ -18,3 +18,23 @@ func run(st *store.Store) error {
 
 // check reports nothing.
 func check() error { return nil }
+
+// Kind names a kind of item.
+type Kind string
+
+// Title renders the kind.
+func (k Kind) Title() string { return string(k) }
+
+const pens = Kind("pens")
+
+// Shop embeds a store: its methods are the shop's.
+type Shop struct {
+	*store.Store
+	kind Kind
+}
+
+func extra(sh Shop) string {
+	_ = (*store.Store)(nil).Get
+	sh.Add(nil)
+	return pens.Title() + store.Person{Name: "a"}.Greet() + sh.kind.Title()
+}
