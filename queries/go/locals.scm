@@ -92,6 +92,23 @@
       function: [(identifier) (selector_expression)] @local.type.call
       (#not-eq? @local.type.call "new"))))
 
+; `i, x := 0, NewFoo()`: the second name, of what the second value is
+(short_var_declaration
+  left: (expression_list . (identifier) . (identifier) @local.definition.variable)
+  right: (expression_list
+    . (_) .
+    [
+      (composite_literal type: [(type_identifier) (qualified_type)] @local.type)
+      (unary_expression operator: "&" operand: (composite_literal type: [(type_identifier) (qualified_type)] @local.type))
+    ]))
+(short_var_declaration
+  left: (expression_list . (identifier) . (identifier) @local.definition.variable)
+  right: (expression_list
+    . (_) .
+    (call_expression
+      function: [(identifier) (selector_expression)] @local.type.call
+      (#not-eq? @local.type.call "new"))))
+
 ; `var x T`, `var x = Foo{}` (package-level ones are tags definitions: this adds their type) and local constants
 ((var_spec name: (identifier) @local.definition.variable) @local.after)
 (var_spec
@@ -170,16 +187,24 @@
 (selector_expression
   operand: (composite_literal type: [(type_identifier) (qualified_type)] @local.qualifier)
   field: (field_identifier) @local.member)
+; `new(T).M()`: a member of `T`
+(selector_expression
+  operand: (call_expression
+    function: (identifier) @_new
+    arguments: (argument_list . [(type_identifier) (qualified_type)] @local.qualifier .)
+    (#eq? @_new "new"))
+  field: (field_identifier) @local.member)
 ; `(*T)(x).M()`: a member of the type converted to
 (selector_expression
   operand: (call_expression
     function: (parenthesized_expression
       (unary_expression operator: "*" operand: [(identifier) (selector_expression)] @local.qualifier)))
   field: (field_identifier) @local.member)
-; `f(x).M()`: a member of what `f` returns
-(selector_expression
+; `f(x).M()`: a member of what `f` returns (`new(T)`: above)
+((selector_expression
   operand: (call_expression function: (_) @local.qualifier.call)
   field: (field_identifier) @local.member)
+  (#not-eq? @local.qualifier.call "new"))
 ; `pkg.Type`
 (qualified_type
   package: (package_identifier) @local.qualifier

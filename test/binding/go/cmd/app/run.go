@@ -38,3 +38,9 @@ func extra(sh Shop) string {
 	sh.Add(nil)
 	return pens.Title() + store.Person{Name: "a"}.Greet() + sh.kind.Title()
 }
+
+func more() {
+	n, it := 0, store.NewItem("cap", 3)
+	_ = new(store.Item).Label()
+	_, _ = n, it.Label()
+}
