@@ -455,8 +455,11 @@ export class Resolver {
 
   /** What a type written in a file names (`Db`, `ns.Db`, `Db<T>`, `Db | null`: its first name path), from the file's own names. */
   async typeNamed(file: string, facts: FileFacts, type: string | undefined, hops: number): Promise<Target[]> {
-    // A pointer or reference to a type, or a list of results, is that type (`*Server`, `&Db`, `(*Foo, error)`).
-    const path = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*/u.exec((type ?? '').trim().replace(/^[\s*&(]+/, ''))?.[0];
+    // A pointer or reference to a type, or a list of results, is that type (`*Server`, `&Db`, `(*Foo, error)`); a
+    // list of named results is its first one's type (`(out *Node, err error)`).
+    const text = (type ?? '').trim();
+    const named = text.startsWith('(') ? /^\(\s*[\p{L}_][\p{L}\p{N}_]*\s+(?=[*&\p{L}_])/u.exec(text)?.[0] : undefined;
+    const path = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*/u.exec(text.slice(named?.length ?? 0).replace(/^[\s*&(]+/, ''))?.[0];
     if (!path || hops > MAX_HOPS) return [];
     const [head = '', ...rest] = path.split(/\.|::/);
     let owners: Target[] = [];

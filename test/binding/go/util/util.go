@@ -17,3 +17,19 @@ func Sum(xs ...int) int {
 	}
 	return total
 }
+
+// Pair holds two numbers.
+type Pair struct{ A, B int }
+
+// Swap returns the pair swapped.
+func (p Pair) Swap() Pair { return Pair{p.B, p.A} }
+
+// MakePair makes a pair (a named result).
+func MakePair(a, b int) (p Pair) {
+	p = Pair{a, b}
+	return
+}
+
+func usePair() int {
+	return MakePair(1, 2).Swap().B
+}
