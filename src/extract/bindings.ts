@@ -42,6 +42,8 @@ interface Use {
 const MAX_QUALIFIER = 120;
 /** A qualifier that names something: `a`, `a.b.c`, `this`, `self`, `super`, `Foo::Bar` (no calls, no indexing). */
 const QUALIFIER_PATH = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*$/u;
+/** The longest qualifier text read as a chain, its arguments included. */
+const MAX_CHAIN_TEXT = 2_000;
 /** A chain of names and calls: `a.b`, `f()`, `m.Descriptor().Fields()` (arguments left out). */
 const CHAIN = /^[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?)*$/u;
 
@@ -50,6 +52,8 @@ const CHAIN = /^[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?(?:(?:\.|::)[\p{L}_$][\p{L}\p{N
  * undefined when it is something else (indexing, operators, literals, a line break between two words).
  */
 function chainOf(text: string): string | undefined {
+  // Bounded: a qualifier's text holds its arguments (a callback's whole body); nested ones would make this quadratic.
+  if (text.length > MAX_CHAIN_TEXT) return undefined;
   let out = '';
   let depth = 0;
   let quote = '';
