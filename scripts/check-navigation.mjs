@@ -17,6 +17,10 @@
 //   rxjs       rxjs@7.8.2 src (TypeScript)
 //   express    express@4.21.2 (JavaScript, CommonJS `require` / `module.exports`)
 //   (typescript.mjs: the TypeScript LanguageService, allowJs)
+//   protobuf   google.golang.org/protobuf 1.28.1 (Go, Debian golang-google-protobuf-dev; many packages)
+//   goldmark   github.com/yuin/goldmark 1.5.4 (Go, Debian golang-github-yuin-goldmark-dev)
+//   gocmp      github.com/google/go-cmp 0.5.9 (Go, Debian golang-github-google-go-cmp-dev)
+//   (gotypes.mjs: go/types, Info.Uses, Go 1.19 from Debian .debs)
 // Targets (issue 12): call-site top-1 >= 0.90 with <= 1.5 answers on average on effect; top-1 >= 0.95 on the
 // others; hover documentation found >= 0.95.
 import { writeFileSync } from 'node:fs';
@@ -26,6 +30,9 @@ const CORPORA = {
   effect: { oracle: 'typescript', spec: 'effect@3.19.3', folder: 'src', language: 'typescript' },
   rxjs: { oracle: 'typescript', spec: 'rxjs@7.8.2', folder: 'src', language: 'typescript' },
   express: { oracle: 'typescript', spec: 'express@4.21.2', folder: '.', language: 'javascript' },
+  protobuf: { oracle: 'gotypes', spec: 'golang-google-protobuf-dev=1.28.1-3', folder: 'google.golang.org/protobuf', dependencies: ['golang-github-google-go-cmp-dev=0.5.9-1'] },
+  goldmark: { oracle: 'gotypes', spec: 'golang-github-yuin-goldmark-dev=1.5.4-1', folder: 'github.com/yuin/goldmark' },
+  gocmp: { oracle: 'gotypes', spec: 'golang-github-google-go-cmp-dev=0.5.9-1', folder: 'github.com/google/go-cmp' },
 };
 
 function parseArgs(argv) {

@@ -170,7 +170,7 @@ describe('code_analyze (seed 000)', () => {
 describe('treesitter (seed 001)', () => {
   it('finds definitions, references and hover at a position, with absolute file paths', async () => {
     const definition = await ok('treesitter', { operation: 'definition', file_path: 'svc/store/store.go', line: 12, column: 24 });
-    expect(definition).toMatchObject({ symbol: 'LoadConfig', resolution: 'name_match' });
+    expect(definition).toMatchObject({ symbol: 'LoadConfig', resolution: 'bound' });
     expect(definition.definitions).toEqual([
       expect.objectContaining({ file_path: `${root}/svc/store/config.go`, line: 10, kind: 'function' }),
     ]);

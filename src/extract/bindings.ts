@@ -42,6 +42,42 @@ interface Use {
 const MAX_QUALIFIER = 120;
 /** A qualifier that names something: `a`, `a.b.c`, `this`, `self`, `super`, `Foo::Bar` (no calls, no indexing). */
 const QUALIFIER_PATH = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*$/u;
+/** The longest qualifier text read as a chain, its arguments included. */
+const MAX_CHAIN_TEXT = 2_000;
+/** A chain of names and calls: `a.b`, `f()`, `m.Descriptor().Fields()` (arguments left out). */
+const CHAIN = /^[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?)*$/u;
+
+/**
+ * An expression as a chain of names and calls, its arguments left out (`x.Get(i).Name()` is `x.Get().Name()`), or
+ * undefined when it is something else (indexing, operators, literals, a line break between two words).
+ */
+function chainOf(text: string): string | undefined {
+  // Bounded: a qualifier's text holds its arguments (a callback's whole body); nested ones would make this quadratic.
+  if (text.length > MAX_CHAIN_TEXT) return undefined;
+  let out = '';
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < text.length && out.length <= MAX_QUALIFIER; i++) {
+    const ch = text[i] as string;
+    if (depth > 0) {
+      // Inside an argument list: only its parentheses and strings matter.
+      if (quote) {
+        if (ch === '\\') i++;
+        else if (ch === quote) quote = '';
+      } else if (ch === '"' || ch === "'" || ch === '`') quote = ch;
+      else if (ch === '(') depth++;
+      else if (ch === ')' && --depth === 0) out += ')';
+      continue;
+    }
+    if (ch === '(') {
+      depth = 1;
+      out += '(';
+    } else out += /\s/.test(ch) ? ' ' : ch;
+  }
+  if (depth !== 0) return undefined;
+  const chain = out.replace(/\s*(\.|::)\s*/g, '$1').trim();
+  return chain.length <= MAX_QUALIFIER && CHAIN.test(chain) ? chain : undefined;
+}
 
 /** A name use and what it resolves to in the file. */
 export interface BoundUse {
@@ -52,7 +88,7 @@ export interface BoundUse {
   arity?: number;
   /** The binding it sees. */
   binding?: number;
-  /** A member use: what it is a member of, as written (`Option`, `this`, `a.b`), when that is a name path. */
+  /** A member use: what it is a member of, as written (`Option`, `this`, `a.b`), when that is a name path; else `''`. */
   qualifier?: string;
   /** The binding of the qualifier's first name. */
   qualifierBinding?: number;
@@ -65,7 +101,12 @@ export interface BoundNames {
   uses: Map<number, BoundUse>;
 }
 
-function typeNameOf(node: Node): string | undefined {
+function typeNameOf(node: Node, called: boolean): string | undefined {
+  // A function called (`NewFoo()`, `m.Fields().Get()`): what the chain returns.
+  if (called) {
+    const chain = chainOf(node.text);
+    return chain === undefined ? undefined : `${chain}()`;
+  }
   // `Foo<T>` is `Foo`, `ns.Foo` stays a path: the type's name, without its arguments.
   const text = node.text.replace(/<[\s\S]*$/, '').replace(/\s+/g, '');
   return QUALIFIER_PATH.test(text) ? text : undefined;
@@ -100,7 +141,9 @@ export function bindNames(
   // Bindings, each in its scope; one per name position.
   const bindings: Binding[] = [];
   const at = new Map<number, number>();
-  const pending: Array<{ binding: Binding; span: Span; outer: boolean; typeNode?: Node }> = [];
+  // `visibleFrom`: a binding seen only after its declaration (Go's `x := x`), not in its whole scope; `redeclares`:
+  // a name its scope already binds above is that binding again (Go's `b, err := g()`).
+  const pending: Array<{ binding: Binding; span: Span; outer: boolean; typeNode?: Node; visibleFrom?: number; redeclares?: true; local?: true }> = [];
   const bind = (binding: Binding, node: Node, span: Span, outer: boolean) => {
     const known = at.get(node.startIndex);
     if (known !== undefined) {
@@ -146,11 +189,18 @@ export function bindNames(
   for (const local of locals.definitions) {
     const name = local.node.text;
     const binding: Binding = { name, kind: local.kind, ...position(local.node) };
-    const type = local.type ? typeNameOf(local.type) : undefined;
+    const type = local.type ? typeNameOf(local.type, local.typeCall === true) : undefined;
     if (type) binding.type = type;
+    const count = pending.length;
     const index = bind(binding, local.node, { start: local.node.startIndex, end: local.node.endIndex }, local.outer);
-    // A binding already known at this position (a tags definition) learns its declared type.
     const known = pending[index];
+    // What the locals query says of a name it binds (not of a definition's or an import's name): from any pattern.
+    if (known && (index === count || known.local)) {
+      known.local = true;
+      if (local.after) known.visibleFrom ??= local.after.endIndex;
+      if (local.redeclares) known.redeclares = true;
+    }
+    // A binding already known at this position (a tags definition) learns its declared type.
     if (known && type) {
       known.binding.type ??= type;
       known.typeNode ??= local.type;
@@ -159,26 +209,52 @@ export function bindNames(
   // Each binding's scope: the innermost scope holding its node (a definition's own node is not its scope: a
   // function's name is bound where the function is declared, not inside it), or the one outside that.
   const placed = innermost(scopes, pending.map((entry) => entry.span));
-  pending.forEach((entry, i) => {
+  const homes = pending.map((entry, i) => {
     let scope = placed[i] ?? scopes[0];
     if (entry.outer && scope?.parent !== undefined) scope = scopes[scope.parent];
+    return scope ?? (scopes[0] as Scope);
+  });
+  // A redeclaring binding whose scope binds its name above it is a use of that binding, not a binding.
+  const dropped = new Set<number>();
+  if (pending.some((entry) => entry.redeclares)) {
+    const seen = new Set<string>();
+    const order = pending.map((_, i) => i).sort((a, b) => (pending[a] as (typeof pending)[number]).span.start - (pending[b] as (typeof pending)[number]).span.start);
+    for (const i of order) {
+      const entry = pending[i] as (typeof pending)[number];
+      const key = `${(homes[i] as Scope).index}\u0000${entry.binding.name}`;
+      if (entry.redeclares && seen.has(key)) dropped.add(i);
+      else seen.add(key);
+    }
+  }
+  // Binding indices skip the dropped entries.
+  const bindingOf: number[] = [];
+  pending.forEach((entry, i) => {
+    if (dropped.has(i)) {
+      bindingOf.push(-1);
+      return;
+    }
     const index = bindings.length;
-    const home = scope ?? (scopes[0] as Scope);
+    const home = homes[i] as Scope;
     if (home.index === 0) entry.binding.top = true;
     bindings.push(entry.binding);
     home.bindings.push(index);
+    bindingOf.push(index);
   });
+  const kept = pending.filter((_, i) => !dropped.has(i));
   const bindingAt = new Map<number, number>();
-  for (const [offset, i] of at) bindingAt.set(offset, i);
+  for (const [offset, i] of at) if (!dropped.has(i)) bindingAt.set(offset, bindingOf[i] as number);
 
   // Uses: tagged references, `@local.reference` names and members; one per name node, a binding's own name excluded.
   const uses = new Map<number, Use>();
   for (const ref of raw.references) {
     uses.set(ref.nameNode.startIndex, { node: ref.nameNode, name: ref.name, kind: ref.kind, ...(ref.arity !== undefined ? { arity: ref.arity } : {}) });
   }
+  const isPath = (node: Node) => chainOf(node.text) !== undefined;
   for (const member of locals.members) {
     const existing = uses.get(member.node.startIndex);
     if (existing?.called && !member.called) continue;
+    // Two patterns may see one member: a qualifier that names something (`x.(T).m`: `T`) wins over one that does not.
+    if (existing?.qualifier && isPath(existing.qualifier) && !isPath(member.qualifier)) continue;
     uses.set(member.node.startIndex, {
       ...existing,
       node: member.node,
@@ -217,7 +293,8 @@ export function bindNames(
   // Per name, a stack of groups: the bindings of that name in one scope, in document order. A scope declaring a
   // name twice (overload signatures, or an error region where the grammar lost the scopes between declarations)
   // binds a use to the nearest declaration above it, else the first.
-  const offsets = pending.map((entry) => entry.span.start);
+  const offsets = kept.map((entry) => entry.visibleFrom ?? entry.span.start);
+  const sequential = kept.map((entry) => entry.visibleFrom !== undefined);
   const groupsOf = (scope: Scope) => {
     const groups = new Map<string, number[]>();
     for (const b of scope.bindings) {
@@ -246,24 +323,35 @@ export function bindNames(
       for (const name of scopeGroups.get(event.close)?.keys() ?? []) visible.get(name)?.pop();
       scopeGroups.delete(event.close);
     } else if (event.use && !event.use.qualifier) {
-      const stack = visible.get(event.use.name);
-      const group = stack?.[stack.length - 1];
-      if (!group || group.length === 0) continue;
-      // The last declaration at or above the use (binary search), else the first.
+      const stack = visible.get(event.use.name) ?? [];
+      // The last declaration at or above the use (binary search), else the first that is visible in its whole
+      // scope; a scope whose declarations all come after the use leaves it to the scope outside.
       const at = event.use.node.startIndex;
-      let low = 0;
-      let high = group.length - 1;
-      while (low < high) {
-        const middle = (low + high + 1) >> 1;
-        if ((offsets[group[middle] as number] ?? 0) <= at) low = middle;
-        else high = middle - 1;
+      for (let level = stack.length - 1; level >= 0; level--) {
+        const group = stack[level] as number[];
+        if (group.length === 0) continue;
+        let low = 0;
+        let high = group.length - 1;
+        while (low < high) {
+          const middle = (low + high + 1) >> 1;
+          if ((offsets[group[middle] as number] ?? 0) <= at) low = middle;
+          else high = middle - 1;
+        }
+        if ((offsets[group[low] as number] ?? 0) <= at) {
+          resolved.set(event.use, group[low] as number);
+          break;
+        }
+        const hoisted = group.find((b) => !sequential[b]);
+        if (hoisted !== undefined) {
+          resolved.set(event.use, hoisted);
+          break;
+        }
       }
-      resolved.set(event.use, group[low] as number);
     }
   }
 
   // A declared type's first name is a use like any other: its binding says where the type is.
-  pending.forEach((entry, i) => {
+  kept.forEach((entry, i) => {
     if (!entry.typeNode) return;
     const head = uses.get(entry.typeNode.startIndex);
     const typeBinding = head ? resolved.get(head) : undefined;
@@ -276,14 +364,17 @@ export function bindNames(
     const binding = resolved.get(use);
     if (binding !== undefined) entry.binding = binding;
     if (use.qualifier) {
-      const text = use.qualifier.text.replace(/\s+/g, '');
-      if (text.length <= MAX_QUALIFIER && QUALIFIER_PATH.test(text)) {
+      const text = chainOf(use.qualifier.text);
+      if (text !== undefined) {
         // `f()`: the member is one of what `f` returns.
         entry.qualifier = use.called ? `${text}()` : text;
         // The qualifier's first name: a use at the qualifier's start (its binding), when it is one.
         const head = uses.get(use.qualifier.startIndex);
         const headBinding = head ? resolved.get(head) : undefined;
         if (headBinding !== undefined) entry.qualifierBinding = headBinding;
+      } else {
+        // A member of an expression that is not a name (`xs[i].close()`): still a member, never a bare name.
+        entry.qualifier = '';
       }
     }
     result.set(offset, entry);

@@ -104,8 +104,14 @@ export interface RawOutline {
 /** Captures of the locals vocabulary: scopes, bindings, name uses. */
 export interface RawLocals {
   scopes: Node[];
-  /** Bindings: `@local.definition.<kind>` (with `@local.type`; `(#set! local.scope "parent")` binds in the outer scope). */
-  definitions: Array<{ node: Node; kind: string; type?: Node; outer: boolean }>;
+  /**
+   * Bindings: `@local.definition.<kind>` (with `@local.type`; `(#set! local.scope "parent")` binds in the outer scope).
+   * `typeCall`: the type is what the function `type` names returns (`@local.type.call`: `x := NewFoo()`); `after`:
+   * the name is visible only after this node (`@local.after`: Go's `x := x` reads the outer `x`); `redeclares`: a
+   * name its scope already binds above is assigned, not declared again (`(#set! local.redeclares "true")`: Go's
+   * `b, err := g()` after `a, err := f()`).
+   */
+  definitions: Array<{ node: Node; kind: string; type?: Node; typeCall?: true; outer: boolean; after?: Node; redeclares?: true }>;
   /** Names used (`@local.reference`). */
   uses: Node[];
   /**
@@ -352,7 +358,16 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
   } else if (name === 'local.definition' || name.startsWith('local.definition.')) {
     const kind = name === 'local.definition' ? 'variable' : name.slice('local.definition.'.length);
     const type = first(match, 'local.type');
-    locals.definitions.push({ node, kind, ...(type ? { type } : {}), outer: match.properties['local.scope'] === 'parent' });
+    const typeCall = type ? undefined : first(match, 'local.type.call');
+    const after = first(match, 'local.after');
+    locals.definitions.push({
+      node,
+      kind,
+      ...(type ? { type } : typeCall ? { type: typeCall, typeCall: true as const } : {}),
+      outer: match.properties['local.scope'] === 'parent',
+      ...(after ? { after } : {}),
+      ...(match.properties['local.redeclares'] === 'true' ? { redeclares: true as const } : {}),
+    });
   }
 }
 
@@ -508,7 +523,8 @@ function addImport(map: Map<number, RawImport>, match: Match, node: Node): void 
   }
   if (nameNode) {
     const alias = aliasNode ? text('alias', aliasNode) : undefined;
-    const name = text('name', nameNode);
+    // `(#set! import.name "*")`: a token that means a wildcard without being written `*` (Go's `import . "fmt"`).
+    const name = match.properties['import.name'] ?? text('name', nameNode);
     add({
       node: itemNode ?? nameNode,
       name,

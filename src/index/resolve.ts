@@ -50,6 +50,8 @@ interface FileIndex {
   children: Map<number, number[]>;
   /** Name uses and declarations by line. */
   byLine: Map<number, Array<{ column: number; length: number; ref?: number; binding?: number; def?: number }>>;
+  /** Definitions declared apart with a receiver (Go's `func (s *T) M()`), by `T` and name. */
+  receivers: Map<string, number[]>;
 }
 
 const indexes = new WeakMap<FileFacts, FileIndex>();
@@ -66,7 +68,14 @@ export function fileIndex(facts: FileFacts): FileIndex {
     else top.set(binding.name, [i]);
   });
   const children = new Map<number, number[]>();
+  const receivers = new Map<string, number[]>();
   facts.definitions.forEach((def, i) => {
+    if (def.receiver !== undefined) {
+      const key = `${def.receiver}\u0000${def.name}`;
+      const list = receivers.get(key);
+      if (list) list.push(i);
+      else receivers.set(key, [i]);
+    }
     if (def.parent === undefined) return;
     const list = children.get(def.parent);
     if (list) list.push(i);
@@ -81,7 +90,7 @@ export function fileIndex(facts: FileFacts): FileIndex {
   facts.references.forEach((ref, i) => add(ref.line, { column: ref.column, length: ref.name.length, ref: i }));
   facts.bindings.forEach((binding, i) => add(binding.line, { column: binding.column, length: binding.name.length, binding: i }));
   facts.definitions.forEach((def, i) => add(def.line, { column: def.column, length: def.name.length, def: i }));
-  index = { top, children, byLine };
+  index = { top, children, byLine, receivers };
   indexes.set(facts, index);
   return index;
 }
@@ -122,12 +131,18 @@ export class Resolver {
     const reference = hit.find((entry) => entry.ref !== undefined);
     if (binding?.binding !== undefined) {
       const b = facts.bindings[binding.binding] as Binding;
+      if (b.def !== undefined) {
+        const embedded = await this.embedded(file, facts, b.def);
+        if (embedded) return { name: b.name, resolution: embedded };
+      }
       // On an import, the imported declaration (as language servers go to it); on any other binding, itself.
       if (b.import) return { name: b.name, resolution: await this.binding(file, facts, binding.binding, 0) };
       return { name: b.name, resolution: { targets: [b.def !== undefined ? { file, def: b.def } : { file, binding: binding.binding }], how: 'bound' } };
     }
     if (definition?.def !== undefined) {
       const def = facts.definitions[definition.def] as Definition;
+      const embedded = await this.embedded(file, facts, definition.def);
+      if (embedded) return { name: def.name, resolution: embedded };
       return { name: def.name, resolution: { targets: [{ file, def: definition.def }], how: 'bound' } };
     }
     if (reference?.ref !== undefined) {
@@ -137,6 +152,14 @@ export class Resolver {
       return { name: ref.name, resolution };
     }
     return undefined;
+  }
+
+  /** An embedded field (Go's `struct { Base }`) is named by its type: its name is a use of the type. */
+  async embedded(file: string, facts: FileFacts, index: number): Promise<Resolution | undefined> {
+    const def = facts.definitions[index];
+    if (!def?.modifiers?.includes('embedded')) return undefined;
+    const types = await this.typeNamed(file, facts, def.type, 0);
+    return types.length > 0 ? { targets: types, how: 'bound' } : undefined;
   }
 
   /**
@@ -293,9 +316,11 @@ export class Resolver {
 
   /** What a member use (`q.name`) leads to: the members `name` of what its qualifier leads to. */
   async member(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {
-    const called = ref.qualifier?.endsWith('()') ?? false;
-    const qualifier = called ? (ref.qualifier ?? '').slice(0, -2) : (ref.qualifier ?? '');
-    const [head = '', ...path] = qualifier.split(/\.|::/);
+    const qualifier = ref.qualifier ?? '';
+    // A chain of names and calls: `a.b.c`, `f()`, `m.Descriptor().Fields()`.
+    const [first = '', ...path] = qualifier.split(/\.|::/);
+    const headCalled = first.endsWith('()');
+    const head = headCalled ? first.slice(0, -2) : first;
     let owners: Target[];
     if ((head === 'this' || head === 'self' || head === 'super') && ref.qualifierBinding === undefined) {
       const owner = await this.enclosingOwner(file, facts, ref.enclosing, hops + 1);
@@ -307,25 +332,14 @@ export class Resolver {
       if (resolution.how === 'external') return resolution;
       if (resolution.targets.length === 0) return { ...resolution, how: 'unbound' };
       owners = resolution.targets;
-    } else return { targets: [], how: 'unbound', note: `"${head}" is not bound in ${file}` };
-    for (const segment of path) {
-      const next: Target[] = [];
-      for (const owner of owners) next.push(...(await this.membersOf(owner, segment, hops + 1)));
-      if (next.length === 0) return { targets: [], how: 'unbound', note: `no member "${segment}" of ${qualifier}` };
-      owners = unique(next);
+    } else {
+      // A qualifier no scope of the file binds: a name of the package's other files, or of a wildcard import.
+      const visible = head === '' ? undefined : await this.unqualified(file, facts, head, hops + 1);
+      if (!visible) return { targets: [], how: 'unbound', note: head === '' ? `what "${ref.name}" is a member of is not a name` : `"${head}" is not bound in ${file}` };
+      owners = visible.targets;
     }
-    if (called) {
-      // What the called function is declared to return.
-      const returned: Target[] = [];
-      for (const owner of owners) {
-        if (!('def' in owner)) continue;
-        const ownerFacts = await this.#context.facts(owner.file);
-        const def = ownerFacts?.definitions[owner.def];
-        if (ownerFacts && def?.returnType) returned.push(...(await this.typeNamed(owner.file, ownerFacts, def.returnType, hops + 1)));
-      }
-      if (returned.length === 0) return { targets: [], how: 'unbound', note: `what ${qualifier}() returns is not written as a type name` };
-      owners = unique(returned);
-    }
+    owners = await this.followChain(owners, headCalled, path, hops + 1);
+    if (owners.length === 0) return { targets: [], how: 'unbound', note: `what ${qualifier} is cannot be followed (a member or a returned type is not written)` };
     const targets: Target[] = [];
     for (const owner of owners) targets.push(...(await this.membersOf(owner, ref.name, hops + 1)));
     return targets.length > 0
@@ -340,11 +354,8 @@ export class Resolver {
     const facts = await this.#context.facts(owner.file);
     if (!facts) return [];
     if ('binding' in owner) {
-      const binding = facts.bindings[owner.binding];
-      if (binding?.typeBinding === undefined) return [];
-      const type = await this.binding(owner.file, facts, binding.typeBinding, hops + 1);
       const targets: Target[] = [];
-      for (const target of type.targets) targets.push(...(await this.membersOf(target, name, hops + 1)));
+      for (const type of await this.typeOfBinding(owner.file, facts, owner.binding, hops + 1)) targets.push(...(await this.membersOf(type, name, hops + 1)));
       return targets;
     }
     const def = facts.definitions[owner.def];
@@ -358,10 +369,20 @@ export class Resolver {
       if (candidate.receiver === def.name || (parent?.kind === 'impl' && parent.name === def.name)) own.push(i);
     });
     if (own.length > 0) return own.map((i) => ({ file: owner.file, def: i }));
+    // Methods declared with a receiver in the other files of the type's package (Go).
+    if (info.category === 'class' || info.category === 'type') {
+      const apart: Target[] = [];
+      for (const sibling of await this.#context.modules.implicit(owner.file)) {
+        const siblingFacts = await this.#context.facts(sibling);
+        if (!siblingFacts) continue;
+        for (const i of fileIndex(siblingFacts).receivers.get(`${def.name}\u0000${name}`) ?? []) apart.push({ file: sibling, def: i });
+      }
+      if (apart.length > 0) return apart;
+    }
     // A variable, constant, property or field: its declared type's members.
     if (info.category !== 'class' && info.category !== 'type' && def.kind !== 'module') {
       const binding = facts.bindings.findIndex((b) => b.def === owner.def);
-      if (binding >= 0 && facts.bindings[binding]?.typeBinding !== undefined) return this.membersOf({ file: owner.file, binding }, name, hops + 1);
+      if (binding >= 0 && facts.bindings[binding]?.type !== undefined) return this.membersOf({ file: owner.file, binding }, name, hops + 1);
       const targets: Target[] = [];
       for (const type of await this.typeNamed(owner.file, facts, def.type, hops + 1)) targets.push(...(await this.membersOf(type, name, hops + 1)));
       return targets;
@@ -369,6 +390,58 @@ export class Resolver {
     const targets: Target[] = [];
     for (const base of await this.bases(owner.file, facts, owner.def, hops + 1)) targets.push(...(await this.membersOf(base, name, hops + 1)));
     return unique(targets);
+  }
+
+  /**
+   * The types a binding is declared with (`x: Foo`, `var x pkg.Foo`, `x := &Foo{}`), or, for a type written as a
+   * call (`x := NewFoo()`), what the function is declared to return.
+   */
+  async typeOfBinding(file: string, facts: FileFacts, index: number, hops: number): Promise<Target[]> {
+    const binding = facts.bindings[index];
+    if (!binding?.type || hops > MAX_HOPS) return [];
+    const [first = '', ...path] = binding.type.split(/\.|::/);
+    const headCalled = first.endsWith('()');
+    const head = headCalled ? first.slice(0, -2) : first;
+    let owners: Target[];
+    if (binding.typeBinding !== undefined) owners = (await this.binding(file, facts, binding.typeBinding, hops + 1)).targets;
+    else {
+      owners = [];
+      for (const b of fileIndex(facts).top.get(head) ?? []) owners.push(...(await this.binding(file, facts, b, hops + 1)).targets);
+      if (owners.length === 0) owners = (await this.unqualified(file, facts, head, hops + 1))?.targets ?? [];
+    }
+    return this.followChain(owners, headCalled, path, hops + 1);
+  }
+
+  /**
+   * Follows a chain from what its head leads to: `()` after a name is what the call returns, each segment a member
+   * (`m.Descriptor().Fields()`: the members `Fields` of what `Descriptor` of `m` returns, then what that returns).
+   */
+  async followChain(owners: Target[], headCalled: boolean, segments: readonly string[], hops: number): Promise<Target[]> {
+    let current = headCalled ? await this.returnedBy(owners, hops + 1) : unique(owners);
+    for (const segment of segments) {
+      if (current.length === 0 || hops > MAX_HOPS) return [];
+      const called = segment.endsWith('()');
+      const name = called ? segment.slice(0, -2) : segment;
+      const next: Target[] = [];
+      for (const owner of current) next.push(...(await this.membersOf(owner, name, hops + 1)));
+      current = called ? await this.returnedBy(next, hops + 1) : unique(next);
+    }
+    return current;
+  }
+
+  /** What calling these leads to: the type a function is declared to return; a type called is itself (a conversion). */
+  async returnedBy(callees: Target[], hops: number): Promise<Target[]> {
+    const returned: Target[] = [];
+    for (const callee of callees) {
+      if (!('def' in callee)) continue;
+      const calleeFacts = await this.#context.facts(callee.file);
+      const def = calleeFacts?.definitions[callee.def];
+      if (!calleeFacts || !def) continue;
+      const category = kindInfo(def.kind).category;
+      if (category === 'class' || category === 'type') returned.push(callee);
+      else if (def.returnType) returned.push(...(await this.typeNamed(callee.file, calleeFacts, def.returnType, hops + 1)));
+    }
+    return unique(returned);
   }
 
   /** The declared bases (`extends`, `implements`) of a type, resolved from its file. */
@@ -382,11 +455,16 @@ export class Resolver {
 
   /** What a type written in a file names (`Db`, `ns.Db`, `Db<T>`, `Db | null`: its first name path), from the file's own names. */
   async typeNamed(file: string, facts: FileFacts, type: string | undefined, hops: number): Promise<Target[]> {
-    const path = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*/u.exec((type ?? '').trim())?.[0];
+    // A pointer or reference to a type, or a list of results, is that type (`*Server`, `&Db`, `(*Foo, error)`); a
+    // list of named results is its first one's type (`(out *Node, err error)`).
+    const text = (type ?? '').trim();
+    const named = text.startsWith('(') ? /^\(\s*[\p{L}_][\p{L}\p{N}_]*\s+(?=[*&\p{L}_])/u.exec(text)?.[0] : undefined;
+    const path = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*/u.exec(text.slice(named?.length ?? 0).replace(/^[\s*&(]+/, ''))?.[0];
     if (!path || hops > MAX_HOPS) return [];
     const [head = '', ...rest] = path.split(/\.|::/);
     let owners: Target[] = [];
     for (const b of fileIndex(facts).top.get(head) ?? []) owners.push(...(await this.binding(file, facts, b, hops + 1)).targets);
+    if (owners.length === 0) owners = (await this.unqualified(file, facts, head, hops + 1))?.targets ?? [];
     for (const segment of rest) {
       const next: Target[] = [];
       for (const owner of owners) next.push(...(await this.membersOf(owner, segment, hops + 1)));

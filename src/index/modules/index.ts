@@ -11,6 +11,7 @@
  * @module
  */
 import type { LanguageDefinition } from '../../languages/define.js';
+import { GoModules } from './go.js';
 import { NodeModules } from './node.js';
 import { moduleFilesByPath } from './paths.js';
 import { folderOf, type ModuleContext, type ModuleSystem } from './system.js';
@@ -21,6 +22,7 @@ export { moduleFilesByPath } from './paths.js';
 /** The module systems by the name a language definition gives (`moduleSystem`). */
 const SYSTEMS: Record<NonNullable<LanguageDefinition['moduleSystem']>, (context: ModuleContext) => ModuleSystem> = {
   node: (context) => new NodeModules(context),
+  go: (context) => new GoModules(context),
 };
 
 /** Resolves imports to the files of the tree, per module system; answers are cached until files come or go. */

@@ -7,6 +7,7 @@
  */
 import { posix } from 'node:path';
 import type { LanguageDefinition } from '../../languages/define.js';
+import type { FileFacts } from '../../model/facts.js';
 import { readSource, resolveInRoot } from '../source.js';
 
 /** What a module system reads: the tree's files, and small configuration files inside the root. */
@@ -18,6 +19,8 @@ export interface ModuleContext {
   membership(): number;
   /** Definition of a file's language (undefined when none handles it). */
   language(file: string): LanguageDefinition | undefined;
+  /** The facts of a file of the tree (its package clause, for a system whose packages are declared in the files). */
+  facts?(file: string): Promise<FileFacts | undefined>;
 }
 
 /** One language family's module resolution. */
