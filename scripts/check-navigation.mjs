@@ -17,6 +17,10 @@
 //   rxjs       rxjs@7.8.2 src (TypeScript)
 //   express    express@4.21.2 (JavaScript, CommonJS `require` / `module.exports`)
 //   (typescript.mjs: the TypeScript LanguageService, allowJs)
+//   click      python3-click 8.1.3-2 (Debian bookworm; Python, 16 files)
+//   werkzeug   python3-werkzeug 2.2.2-3+deb12u1 (Python; relative imports, package re-exports)
+//   sphinx     python3-sphinx 5.3.0-4 (Python, 174 files: the large one)
+//   (jedi.mjs: Jedi 0.18.2 from python3-jedi, goto(follow_imports=True) and help())
 // Targets (issue 12): call-site top-1 >= 0.90 with <= 1.5 answers on average on effect; top-1 >= 0.95 on the
 // others; hover documentation found >= 0.95.
 import { writeFileSync } from 'node:fs';
@@ -26,6 +30,9 @@ const CORPORA = {
   effect: { oracle: 'typescript', spec: 'effect@3.19.3', folder: 'src', language: 'typescript' },
   rxjs: { oracle: 'typescript', spec: 'rxjs@7.8.2', folder: 'src', language: 'typescript' },
   express: { oracle: 'typescript', spec: 'express@4.21.2', folder: '.', language: 'javascript' },
+  click: { oracle: 'jedi', spec: 'python3-click=8.1.3-2', folder: 'click', language: 'python' },
+  werkzeug: { oracle: 'jedi', spec: 'python3-werkzeug=2.2.2-3+deb12u1', folder: 'werkzeug', language: 'python' },
+  sphinx: { oracle: 'jedi', spec: 'python3-sphinx=5.3.0-4', folder: 'sphinx', language: 'python' },
 };
 
 function parseArgs(argv) {
