@@ -108,6 +108,11 @@ export class Resolver {
     this.#context = context;
   }
 
+  /** The definition a target names. */
+  async definitionOf(target: { file: string; def: number }): Promise<Definition | undefined> {
+    return (await this.#context.facts(target.file))?.definitions[target.def];
+  }
+
   /** What the name at a position of a file leads to (its declaration when the position is one). */
   async at(file: string, facts: FileFacts, line: number, column: number): Promise<{ name: string; resolution: Resolution } | undefined> {
     const entries = fileIndex(facts).byLine.get(line) ?? [];
@@ -284,6 +289,13 @@ export class Resolver {
       } else await local(entry.localName ?? name);
     }
     if (!declared) await local(name);
+    if (targets.length === 0 && declared) {
+      // An export that declares what no scope binds (`exports.VERSION = '1.0'`): the definition on its line.
+      const lines = new Set(facts.exports.filter((e) => e.name === name && e.source === undefined).map((e) => e.line));
+      facts.definitions.forEach((def, i) => {
+        if (def.name === name && lines.has(def.line) && def.parent === undefined) targets.push({ file: module, def: i });
+      });
+    }
     if (targets.length === 0) {
       for (const entry of facts.exports) {
         if (entry.name !== '*' || entry.source === undefined) continue;
@@ -320,9 +332,11 @@ export class Resolver {
       const binding = facts.bindings[ref.qualifierBinding];
       if (binding?.import?.name === '*') source = this.#importSource(file, binding);
       const resolution = await this.binding(file, facts, ref.qualifierBinding, hops + 1);
-      // From outside the index, unless a submodule of the tree is named (a namespace package has no file).
+      // A member of something imported from outside the tree (`path.join`): its import is what the tree knows;
+      // unless a submodule of the tree is named (a namespace package has no file of its own).
       if (resolution.how === 'external' && source !== undefined) external = resolution;
-      else if (resolution.targets.length === 0) return { ...resolution, how: resolution.how === 'external' ? 'external' : 'unbound' };
+      else if (resolution.how === 'external') return resolution;
+      else if (resolution.targets.length === 0) return { ...resolution, how: 'unbound' };
       owners = external ? [] : resolution.targets;
     } else return { targets: [], how: 'unbound', note: `"${head}" is not bound in ${file}` };
     const step = async (segment: string): Promise<Target[]> => {
