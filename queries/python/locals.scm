@@ -78,9 +78,17 @@
 
 ; ---- variables ---------------------------------------------------------------------
 
-(assignment left: (identifier) @local.definition.variable)
-(augmented_assignment left: (identifier) @local.definition.variable)
-(named_expression name: (identifier) @local.definition.variable)
+; An assignment's value is evaluated before its targets are bound: `x = x + 1` and `x = x()` read the `x` bound
+; before the statement (`@local.after`).
+(assignment left: (identifier) @local.definition.variable) @local.after
+(augmented_assignment left: (identifier) @local.definition.variable) @local.after
+(named_expression name: (identifier) @local.definition.variable) @local.after
+(assignment
+  left: [
+    (pattern_list (identifier) @local.definition.variable)
+    (tuple_pattern (identifier) @local.definition.variable)
+    (list_pattern (identifier) @local.definition.variable)
+  ]) @local.after
 (for_statement left: (identifier) @local.definition.variable)
 (for_in_clause left: (identifier) @local.definition.variable)
 ; `with f() as x`, `except E as e`, and their tuples

@@ -100,7 +100,8 @@ export function bindNames(
   // Bindings, each in its scope; one per name position.
   const bindings: Binding[] = [];
   const at = new Map<number, number>();
-  const pending: Array<{ binding: Binding; span: Span; outer: boolean; typeNode?: Node }> = [];
+  // `after`: where uses of the scope start to see the binding, when not at its name (see `@local.after`).
+  const pending: Array<{ binding: Binding; span: Span; outer: boolean; typeNode?: Node; after?: number }> = [];
   const bind = (binding: Binding, node: Node, span: Span, outer: boolean) => {
     const known = at.get(node.startIndex);
     if (known !== undefined) {
@@ -151,6 +152,8 @@ export function bindNames(
     const index = bind(binding, local.node, { start: local.node.startIndex, end: local.node.endIndex }, local.outer);
     // A binding already known at this position (a tags definition) learns its declared type.
     const known = pending[index];
+    // A binding seen only after its statement (`x = x + 1`): the value's uses read the one before.
+    if (known && local.after) known.after ??= local.after.endIndex;
     if (known && type) {
       known.binding.type ??= type;
       known.typeNode ??= local.type;
@@ -217,7 +220,7 @@ export function bindNames(
   // Per name, a stack of groups: the bindings of that name in one scope, in document order. A scope declaring a
   // name twice (overload signatures, or an error region where the grammar lost the scopes between declarations)
   // binds a use to the nearest declaration above it, else the first.
-  const offsets = pending.map((entry) => entry.span.start);
+  const offsets = pending.map((entry) => entry.after ?? entry.span.start);
   const groupsOf = (scope: Scope) => {
     const groups = new Map<string, number[]>();
     for (const b of scope.bindings) {

@@ -104,8 +104,11 @@ export interface RawOutline {
 /** Captures of the locals vocabulary: scopes, bindings, name uses. */
 export interface RawLocals {
   scopes: Node[];
-  /** Bindings: `@local.definition.<kind>` (with `@local.type`; `(#set! local.scope "parent")` binds in the outer scope). */
-  definitions: Array<{ node: Node; kind: string; type?: Node; outer: boolean }>;
+  /**
+   * Bindings: `@local.definition.<kind>` (with `@local.type`; `(#set! local.scope "parent")` binds in the outer scope;
+   * `@local.after`: the node after which uses see the binding, as Python's `x = x + 1` reads the earlier `x`).
+   */
+  definitions: Array<{ node: Node; kind: string; type?: Node; after?: Node; outer: boolean }>;
   /** Names used (`@local.reference`). */
   uses: Node[];
   /**
@@ -352,7 +355,8 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
   } else if (name === 'local.definition' || name.startsWith('local.definition.')) {
     const kind = name === 'local.definition' ? 'variable' : name.slice('local.definition.'.length);
     const type = first(match, 'local.type');
-    locals.definitions.push({ node, kind, ...(type ? { type } : {}), outer: match.properties['local.scope'] === 'parent' });
+    const after = first(match, 'local.after');
+    locals.definitions.push({ node, kind, ...(type ? { type } : {}), ...(after ? { after } : {}), outer: match.properties['local.scope'] === 'parent' });
   }
 }
 

@@ -380,7 +380,7 @@ export class Resolver {
 
   /**
    * What a type written as a name leads to, as a type: a class is its instances' type, and a function with a declared
-   * return type (Python's `x = make()`, typed by its callee) the type it returns.
+   * return type (Python's `x = make()`, typed by its callee) the type it returns; any other function is itself.
    */
   async #asTypes(targets: Target[], hops: number): Promise<Target[]> {
     const types: Target[] = [];
@@ -391,8 +391,9 @@ export class Resolver {
       }
       const facts = await this.#context.facts(target.file);
       const def = facts?.definitions[target.def];
-      if (facts && def && kindInfo(def.kind).callable && kindInfo(def.kind).category !== 'class') {
-        if (def.returnType) types.push(...(await this.typeNamed(target.file, facts, def.returnType, hops + 1)));
+      // A function without a declared return type stays itself (a JavaScript constructor function's members).
+      if (facts && def?.returnType && kindInfo(def.kind).callable && kindInfo(def.kind).category !== 'class') {
+        types.push(...(await this.typeNamed(target.file, facts, def.returnType, hops + 1)));
       } else types.push(target);
     }
     return unique(types);

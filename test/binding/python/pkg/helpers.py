@@ -30,3 +30,10 @@ def pick(values, key=lambda item: item):
 
 def join(a, b):
     return os.path.join(a, b)
+
+
+def shift(values):
+    first, rest = values[0], values[1:]
+    rest = rest + [first]
+    first, rest = rest[0], rest
+    return first
