@@ -26,6 +26,12 @@
   (generator_expression)
 ] @local.scope
 
+; An `@overload` signature does not bind its name: the implementation below it does (the name's value once the
+; module has run, where Jedi goes). Its own scope keeps the name from the module and its class.
+(decorated_definition
+  (decorator [(identifier) @_overload (attribute attribute: (identifier) @_overload)])
+  (#eq? @_overload "overload")) @local.scope
+
 ; An assignment in a class body names a class attribute (a member, in tags.scm): its name is bound nowhere else.
 (class_definition body: (block (expression_statement) @local.scope))
 

@@ -21,3 +21,8 @@ def run(name):
 
 def make():
     return User.create("x")
+
+
+def initial(word):
+    from pkg.util.text import first
+    return first(word)

@@ -9,3 +9,19 @@ def shout(value):
 
 def whisper(value):
     return value.lower()
+
+
+from typing import overload
+
+
+@overload
+def first(value: str) -> str: ...
+
+
+@overload
+def first(value: bytes) -> bytes: ...
+
+
+def first(value):
+    """The first item of a value."""
+    return value[:1]
