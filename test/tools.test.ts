@@ -86,6 +86,8 @@ describe('tool sets', () => {
       'explainer_read_file',
       'search_code',
       'analyze_imports',
+      'graphItLive_analyzeFileLogic',
+      'call_hierarchy',
       'repo_map',
     ]);
     for (const tool of toolset('all')) {

@@ -22,6 +22,9 @@ export interface FileGraphOptions {
   deadline?: number;
 }
 
+/** Qualifiers that name the enclosing class's instance or the class itself. */
+const SELF_WORDS = new Set(['this', 'self', 'Self', 'cls', '@', '$this', 'static']);
+
 /** The name of the pseudo-node that calls made at a file's top level come from. */
 export const TOP_LEVEL = '<top>';
 
@@ -107,8 +110,14 @@ export async function fileGraph(file: string, facts: FileFacts, resolver: Resolv
     const targets = await targetsOf(file, facts, resolution.targets, resolver);
     let local = targets.local.map((i) => nodeOfDef.get(i)).filter((node): node is GraphNode => node !== undefined);
     if (resolution.how === 'unbound' && local.length === 0) {
-      // Not bound: the file's one node of that name, if it has exactly one.
-      const named = byName.get(`${ref.qualifier !== undefined ? '.' : ''}${ref.name}`) ?? [];
+      // Not bound: the file's one node of that name, if it has exactly one. A member of `this`/`self` is one of the
+      // class's methods (a member of anything else has a type the file does not say: no edge); a bare name is a
+      // function or variable of the file, else a method of the caller's own class (`m()` inside its class, in the
+      // languages that allow it, or `self.m()` in a language whose queries do not mark qualifiers).
+      const member = byName.get(`.${ref.name}`) ?? [];
+      const ownClass = source.type === 'method' ? source.name.slice(0, source.name.lastIndexOf('.') + 1) : undefined;
+      const ofOwnClass = ownClass ? member.filter((node) => node.name === `${ownClass}${ref.name}`) : [];
+      const named = ref.qualifier !== undefined ? (SELF_WORDS.has(ref.qualifier) ? ofOwnClass : []) : (byName.get(ref.name) ?? ofOwnClass);
       if (named.length === 1) local = named;
     }
     for (const target of new Set(local)) {
@@ -147,15 +156,18 @@ export async function fileGraph(file: string, facts: FileFacts, resolver: Resolv
   const components = stronglyConnected(ids, (id) => calls.get(id) ?? []);
   const componentOf = new Map<string, number>();
   const cycles: string[][] = [];
+  const order = new Map(ids.map((id, i) => [id, i]));
+  const loops = (id: string) => (calls.get(id) ?? []).includes(id);
   components.forEach((component, c) => {
     for (const id of component) componentOf.set(id, c);
-    const looped = component.length > 1 || (calls.get(component[0] as string) ?? []).includes(component[0] as string);
-    if (!looped) return;
-    // The path starts at the component's first node in the file.
-    const order = new Map(ids.map((id, i) => [id, i]));
-    const start = [...component].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0))[0] as string;
+    // In file order: each direct recursion as its own cycle, then one closed path through the others (mutual
+    // recursion), from the component's first node in the file.
+    const sorted = [...component].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+    for (const id of sorted) if (loops(id)) cycles.push([id, id]);
+    if (component.length === 1) return;
     const members = new Set(component);
-    cycles.push(closedPath(start, (id) => (calls.get(id) ?? []).filter((next) => members.has(next))));
+    const start = sorted[0] as string;
+    cycles.push(closedPath(start, (id) => (calls.get(id) ?? []).filter((next) => next !== id && members.has(next))));
   });
   for (const edge of edges) {
     if (edge.relation !== 'calls') continue;
