@@ -120,9 +120,8 @@ describe('callGraph', () => {
     );
   });
 
-  // Known miss until Python binds its locals: `job.run()` (a parameter's method) is taken for the class's own
-  // `run`, which makes a false cycle. `it.fails` turns red the day it is right, so the expectation is updated then.
-  it.fails('Should find the cycles of a Python file', async () => {
+  // Python binds its locals: `job.run()` (a parameter's method) is not the class's own `run`, so no false cycle.
+  it('Should find the cycles of a Python file', async () => {
     const python = toToon(await index.callGraph('py/scheduler.py')).split('\n');
     expect(python[1]).toContain('Scheduler.run>Scheduler.step:calls:16');
     expect(python[1]).toContain('schedule>depth:calls:55');

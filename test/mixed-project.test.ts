@@ -42,11 +42,11 @@ describe('a TypeScript, Python, Go and Rust project', () => {
 
   it.each([
     ['web/src/client.ts', 'Config', 3, 'web/src/config.ts', 'bound'],
-    ['ml/pipeline/train.py', 'Config', 2, 'ml/pipeline/config.py', 'import'],
+    ['ml/pipeline/train.py', 'Config', 2, 'ml/pipeline/config.py', 'bound'],
     ['svc/store/store.go', 'Config', 1, 'svc/store/config.go', 'bound'],
     ['core/src/lib.rs', 'Config', 2, 'core/src/config.rs', 'import'],
     ['web/src/client.ts', 'loadConfig', 2, 'web/src/config.ts', 'bound'],
-    ['ml/pipeline/train.py', 'load_config', 2, 'ml/pipeline/config.py', 'import'],
+    ['ml/pipeline/train.py', 'load_config', 2, 'ml/pipeline/config.py', 'bound'],
     ['svc/store/store.go', 'LoadConfig', 1, 'svc/store/config.go', 'bound'],
     ['core/src/lib.rs', 'load_config', 2, 'core/src/config.rs', 'import'],
   ])('from %s, %s (use #%i) resolves to %s', async (file, symbol, occurrence, expected, resolution) => {

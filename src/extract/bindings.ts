@@ -350,11 +350,12 @@ export function bindNames(
     }
   }
 
-  // A declared type's first name is a use like any other: its binding says where the type is.
+  // A declared type's first name is a use like any other: its binding says where the type is. A type that is a
+  // declaration's own name (Python's `self`, typed by the name of its class) is that declaration.
   kept.forEach((entry, i) => {
     if (!entry.typeNode) return;
     const head = uses.get(entry.typeNode.startIndex);
-    const typeBinding = head ? resolved.get(head) : undefined;
+    const typeBinding = head ? resolved.get(head) : bindingAt.get(entry.typeNode.startIndex);
     if (typeBinding !== undefined) (bindings[i] as Binding).typeBinding = typeBinding;
   });
 

@@ -230,7 +230,7 @@ export class Resolver {
     const binding = facts.bindings[index];
     if (!binding) return { targets: [], how: 'unbound' };
     if (binding.import) {
-      const imported = await this.imported(file, binding.import.source, binding.import.name, hops + 1);
+      const imported = await this.imported(file, this.#importSource(file, binding), binding.import.name, hops + 1);
       if (imported.targets.length > 0) return imported;
       // From outside the index: the import itself is where the name is declared here (as language servers answer).
       if (imported.how === 'external') return { ...imported, targets: [binding.def !== undefined ? { file, def: binding.def } : { file, binding: index }] };
@@ -240,11 +240,33 @@ export class Resolver {
     return { targets: [{ file, binding: index }], how: 'bound' };
   }
 
+  /** The module an import binding names: its source, or what its module system says a namespace import binds. */
+  #importSource(file: string, binding: Binding): string {
+    const source = binding.import?.source ?? '';
+    return binding.import?.name === '*' ? this.#context.modules.namespaceModule(file, source, binding.name) : source;
+  }
+
+  /** The submodule `name` of the module `source` imports in `file` (Python's `from pkg import mod`), as modules. */
+  async #submodule(file: string, source: string, name: string): Promise<Target[]> {
+    const sub = this.#context.modules.submodule(file, source, name);
+    if (sub === undefined) return [];
+    return (await this.#context.modules.filesOf(file, sub)).map((module) => ({ file: module, module: true as const }));
+  }
+
+  async #packageSubmodule(module: string, name: string): Promise<Target[]> {
+    return (await this.#context.modules.packageSubmodule(module, name)).map((file) => ({ file, module: true as const }));
+  }
+
   /** What `name` imported from `source` in `file` leads to (`*`: the module itself). */
   async imported(file: string, source: string, name: string, hops: number): Promise<Resolution> {
     if (hops > MAX_HOPS) return { targets: [], how: 'unbound', note: 'too many imports and re-exports to follow' };
     const modules = await this.#context.modules.filesOf(file, source);
-    if (modules.length === 0) return { targets: [], how: 'external', note: `"${source}" is outside the index` };
+    if (modules.length === 0) {
+      // A namespace package has no file of its own, only submodules.
+      const sub = name === '*' ? [] : await this.#submodule(file, source, name);
+      if (sub.length > 0) return { targets: sub, how: 'bound' };
+      return { targets: [], how: 'external', note: `"${source}" is outside the index` };
+    }
     const approximate = this.#context.modules.exact(file) ? {} : { approximate: true as const };
     if (name === '*') return { targets: modules.map((module) => ({ file: module, module: true as const })), how: 'bound', ...approximate };
     const targets: Target[] = [];
@@ -257,6 +279,8 @@ export class Resolver {
       }
       targets.push(...found);
     }
+    // A package's submodule (`from . import mod`) when the package itself does not bind the name.
+    if (targets.length === 0) for (const module of modules) targets.push(...(await this.#packageSubmodule(module, name)));
     return targets.length > 0
       ? { targets: unique(targets), how: 'bound', ...approximate }
       : { targets: [], how: 'unbound', note: `"${name}" is not found among the exports of ${modules.join(', ')}` };
@@ -322,21 +346,47 @@ export class Resolver {
     const headCalled = first.endsWith('()');
     const head = headCalled ? first.slice(0, -2) : first;
     let owners: Target[];
+    // The module path a namespace import's members are submodules of (Python's `import a.b` then `a.b.f`).
+    let source: string | undefined;
+    let external: Resolution | undefined;
     if ((head === 'this' || head === 'self' || head === 'super') && ref.qualifierBinding === undefined) {
       const owner = await this.enclosingOwner(file, facts, ref.enclosing, hops + 1);
       if (owner.length === 0) return { targets: [], how: 'unbound', note: `no class encloses "${head}"` };
       owners = head === 'super' ? (await Promise.all(owner.filter((o): o is { file: string; def: number } => 'def' in o).map((o) => this.bases(o.file, facts, o.def, hops + 1)))).flat() : owner;
     } else if (ref.qualifierBinding !== undefined) {
+      const binding = facts.bindings[ref.qualifierBinding];
+      if (binding?.import?.name === '*') source = this.#importSource(file, binding);
       const resolution = await this.binding(file, facts, ref.qualifierBinding, hops + 1);
-      // A member of something imported from outside the tree (`path.join`): its import is what the tree knows.
-      if (resolution.how === 'external') return resolution;
-      if (resolution.targets.length === 0) return { ...resolution, how: 'unbound' };
-      owners = resolution.targets;
+      // A member of something imported from outside the tree (`path.join`): its import is what the tree knows;
+      // unless a submodule of the tree is named (a namespace package has no file of its own).
+      if (resolution.how === 'external' && source !== undefined) external = resolution;
+      else if (resolution.how === 'external') return resolution;
+      else if (resolution.targets.length === 0) return { ...resolution, how: 'unbound' };
+      owners = external ? [] : resolution.targets;
     } else {
       // A qualifier no scope of the file binds: a name of the package's other files, or of a wildcard import.
       const visible = head === '' ? undefined : await this.unqualified(file, facts, head, hops + 1);
       if (!visible) return { targets: [], how: 'unbound', note: head === '' ? `what "${ref.name}" is a member of is not a name` : `"${head}" is not bound in ${file}` };
       owners = visible.targets;
+    }
+    if (source !== undefined) {
+      // A namespace import's path (Python's `import a.b` then `a.b.f`): members, or submodules while it names modules.
+      const step = async (segment: string): Promise<Target[]> => {
+        const next = await this.#membersOfAll(owners, segment, hops + 1);
+        if (source === undefined) return next;
+        if (next.length === 0) next.push(...(await this.#submodule(file, source, segment)));
+        source = next.length > 0 && next.every((target) => 'module' in target) ? this.#context.modules.submodule(file, source, segment) : undefined;
+        return unique(next);
+      };
+      let at = 0;
+      for (; at < path.length && !(path[at] as string).endsWith('()'); at++) {
+        owners = await step(path[at] as string);
+        if (owners.length === 0) return external ?? { targets: [], how: 'unbound', note: `no member "${path[at]}" of ${qualifier}` };
+      }
+      owners = await this.followChain(owners, false, path.slice(at), hops + 1);
+      const targets = at === path.length ? await step(ref.name) : await this.#membersOfAll(owners, ref.name, hops + 1);
+      if (targets.length === 0 && external) return external;
+      return targets.length > 0 ? { targets: unique(targets), how: 'bound' } : { targets: [], how: 'unbound', note: `no member "${ref.name}" found on ${qualifier}` };
     }
     owners = await this.followChain(owners, headCalled, path, hops + 1);
     if (owners.length === 0) return { targets: [], how: 'unbound', note: `what ${qualifier} is cannot be followed (a member or a returned type is not written)` };
@@ -347,16 +397,44 @@ export class Resolver {
       : { targets: [], how: 'unbound', note: `no member "${ref.name}" found on ${qualifier}` };
   }
 
+  async #membersOfAll(owners: Target[], name: string, hops: number): Promise<Target[]> {
+    const targets: Target[] = [];
+    for (const owner of owners) targets.push(...(await this.membersOf(owner, name, hops)));
+    return unique(targets);
+  }
+
+  /**
+   * What a type written as a name leads to, as a type: a class is its instances' type, and a function with a declared
+   * return type (Python's `x = make()`, typed by its callee) the type it returns; any other function is itself.
+   */
+  async #asTypes(targets: Target[], hops: number): Promise<Target[]> {
+    const types: Target[] = [];
+    for (const target of targets) {
+      if (!('def' in target)) {
+        types.push(target);
+        continue;
+      }
+      const facts = await this.#context.facts(target.file);
+      const def = facts?.definitions[target.def];
+      // A function without a declared return type stays itself (a JavaScript constructor function's members).
+      if (facts && def?.returnType && kindInfo(def.kind).callable && kindInfo(def.kind).category !== 'class') {
+        types.push(...(await this.typeNamed(target.file, facts, def.returnType, hops + 1)));
+      } else types.push(target);
+    }
+    return unique(types);
+  }
+
   /** The members named `name` of a target: a module's exports, a type's members (and its bases'), a typed binding's type's. */
   async membersOf(owner: Target, name: string, hops: number): Promise<Target[]> {
     if (hops > MAX_HOPS) return [];
-    if ('module' in owner) return this.exported(owner.file, name, hops + 1, new Set());
+    if ('module' in owner) {
+      const exported = await this.exported(owner.file, name, hops + 1, new Set());
+      return exported.length > 0 ? exported : this.#packageSubmodule(owner.file, name);
+    }
     const facts = await this.#context.facts(owner.file);
     if (!facts) return [];
     if ('binding' in owner) {
-      const targets: Target[] = [];
-      for (const type of await this.typeOfBinding(owner.file, facts, owner.binding, hops + 1)) targets.push(...(await this.membersOf(type, name, hops + 1)));
-      return targets;
+      return this.#membersOfAll(await this.#asTypes(await this.typeOfBinding(owner.file, facts, owner.binding, hops + 1), hops + 1), name, hops + 1);
     }
     const def = facts.definitions[owner.def];
     if (!def) return [];
@@ -383,9 +461,7 @@ export class Resolver {
     if (info.category !== 'class' && info.category !== 'type' && def.kind !== 'module') {
       const binding = facts.bindings.findIndex((b) => b.def === owner.def);
       if (binding >= 0 && facts.bindings[binding]?.type !== undefined) return this.membersOf({ file: owner.file, binding }, name, hops + 1);
-      const targets: Target[] = [];
-      for (const type of await this.typeNamed(owner.file, facts, def.type, hops + 1)) targets.push(...(await this.membersOf(type, name, hops + 1)));
-      return targets;
+      return this.#membersOfAll(await this.#asTypes(await this.typeNamed(owner.file, facts, def.type, hops + 1), hops + 1), name, hops + 1);
     }
     const targets: Target[] = [];
     for (const base of await this.bases(owner.file, facts, owner.def, hops + 1)) targets.push(...(await this.membersOf(base, name, hops + 1)));

@@ -14,6 +14,7 @@ import type { LanguageDefinition } from '../../languages/define.js';
 import { GoModules } from './go.js';
 import { NodeModules } from './node.js';
 import { moduleFilesByPath } from './paths.js';
+import { PythonModules } from './python.js';
 import { folderOf, type ModuleContext, type ModuleSystem } from './system.js';
 
 export type { ModuleContext, ModuleSystem } from './system.js';
@@ -23,6 +24,7 @@ export { moduleFilesByPath } from './paths.js';
 const SYSTEMS: Record<NonNullable<LanguageDefinition['moduleSystem']>, (context: ModuleContext) => ModuleSystem> = {
   node: (context) => new NodeModules(context),
   go: (context) => new GoModules(context),
+  python: (context) => new PythonModules(context),
 };
 
 /** Resolves imports to the files of the tree, per module system; answers are cached until files come or go. */
@@ -62,6 +64,26 @@ export class ModuleResolver {
     if (!system?.implicit) return Promise.resolve([]);
     const implicit = system.implicit.bind(system);
     return this.#cached(`p\u0000${language?.moduleSystem ?? ''}\u0000${from}`, async () => (await implicit(from)).filter((file) => file !== from));
+  }
+
+  /** The module a namespace import of `source` in `from` binds `local` to (the source, unless its system says). */
+  namespaceModule(from: string, source: string, local: string): string {
+    return this.#system(this.#context.language(from))?.namespaceModule?.(source, local) ?? source;
+  }
+
+  /** The source of the submodule `name` of the module `source` imports in `from`, when its system has submodules. */
+  submodule(from: string, source: string, name: string): string | undefined {
+    return this.#system(this.#context.language(from))?.submodule?.(source, name);
+  }
+
+  /** The files of the submodule `name` of the package whose file is `module`, when its system has submodules. */
+  packageSubmodule(module: string, name: string): Promise<string[]> {
+    this.#refresh();
+    const language = this.#context.language(module);
+    const system = this.#system(language);
+    if (!system?.packageSubmodule) return Promise.resolve([]);
+    const find = system.packageSubmodule.bind(system);
+    return this.#cached(`s\u0000${language?.moduleSystem ?? ''}\u0000${module}\u0000${name}`, () => find(module, name));
   }
 
   /** Forgets what was resolved when files came or went. */

@@ -35,6 +35,21 @@ export interface ModuleSystem {
    * package. Optional.
    */
   implicit?(from: string): Promise<string[]>;
+  /**
+   * The module a namespace import binds its local name to, when that is not the whole source: Python's `import a.b`
+   * binds `a`, the package. Optional (the source itself).
+   */
+  namespaceModule?(source: string, local: string): string;
+  /**
+   * The source naming a module's submodule `name`, when a package's submodules are its members (Python's `a.b` and
+   * `c` give `a.b.c`, `.` and `c` give `.c`: `from pkg import mod`, `pkg.mod.f`). Optional (no submodules).
+   */
+  submodule?(source: string, name: string): string | undefined;
+  /**
+   * The files of the submodule `name` of the package whose file is `module` (Python's `pkg/__init__.py` and `mod`
+   * give `pkg/mod.py`): a package's submodules are its members. Optional (none).
+   */
+  packageSubmodule?(module: string, name: string): Promise<string[]>;
 }
 
 /** The folder of a root-relative file (`''` at the root). */
