@@ -36,6 +36,8 @@ interface Use {
   qualifier?: Node;
   /** The qualifier is called: the member is one of what it returns. */
   called?: true;
+  /** The qualifier is the call itself (`a.f(x)`), not its callee: read up to its arguments. */
+  invocation?: true;
 }
 
 /** Longest qualifier kept (`a.b.c`); longer expressions are not names. */
@@ -143,9 +145,15 @@ export function bindNames(
       );
     }
   }
+  // A `@local.definition` on a definition's name binds that definition: a class member the language sees as a bare
+  // name in the class's body (Java's `save()`), which the definitions above leave to `this.save`.
+  const definitionAt = new Map<number, number>();
+  for (const def of definitions) if (def.raw.nameNode && def.raw.kind !== 'import') definitionAt.set(def.raw.nameNode.startIndex, def.index);
   for (const local of locals.definitions) {
     const name = local.node.text;
     const binding: Binding = { name, kind: local.kind, ...position(local.node) };
+    const def = definitionAt.get(local.node.startIndex);
+    if (def !== undefined) binding.def = def;
     const type = local.type ? typeNameOf(local.type) : undefined;
     if (type) binding.type = type;
     const index = bind(binding, local.node, { start: local.node.startIndex, end: local.node.endIndex }, local.outer);
@@ -186,6 +194,7 @@ export function bindNames(
       kind: existing?.kind ?? 'member',
       qualifier: member.qualifier,
       ...(member.called ? { called: true as const } : {}),
+      ...(member.invocation ? { invocation: true as const } : {}),
     });
   }
   for (const node of locals.uses) {
@@ -276,7 +285,10 @@ export function bindNames(
     const binding = resolved.get(use);
     if (binding !== undefined) entry.binding = binding;
     if (use.qualifier) {
-      const text = use.qualifier.text.replace(/\s+/g, '');
+      // A qualifier captured as the whole call (Java's `a.f(x)`, whose callee is no one node): up to its arguments.
+      const args = use.invocation ? use.qualifier.childForFieldName('arguments') : null;
+      const written = args ? use.qualifier.text.slice(0, args.startIndex - use.qualifier.startIndex) : use.qualifier.text;
+      const text = written.replace(/\s+/g, '');
       if (text.length <= MAX_QUALIFIER && QUALIFIER_PATH.test(text)) {
         // `f()`: the member is one of what `f` returns.
         entry.qualifier = use.called ? `${text}()` : text;
@@ -284,7 +296,7 @@ export function bindNames(
         const head = uses.get(use.qualifier.startIndex);
         const headBinding = head ? resolved.get(head) : undefined;
         if (headBinding !== undefined) entry.qualifierBinding = headBinding;
-      }
+      } else entry.qualifier = ''; // a member of an expression that is no name (`a[0].b`): never a bare name
     }
     result.set(offset, entry);
   }

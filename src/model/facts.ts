@@ -22,7 +22,7 @@ import type {
  * Version of what extraction stores. Bump it whenever extraction changes what it writes for the same source: stored
  * facts of another version are never served.
  */
-export const FACTS_VERSION = 2;
+export const FACTS_VERSION = 3;
 
 /** One definition (`@definition.<kind>`), with everything its views need already written out as text. */
 export interface Definition {
@@ -87,7 +87,10 @@ export interface Reference {
   enclosing?: number;
   /** Index of the binding the name resolves to in this file (a local, a parameter, an import, a definition). */
   binding?: number;
-  /** For a member: what it is a member of, as written (`Option`, `this`, `a.b`; `f()`: what `f` returns). */
+  /**
+   * For a member: what it is a member of, as written (`Option`, `this`, `a.b`; `f()`: what `f` returns; `''`: an
+   * expression that is no name, `a[0].b`).
+   */
   qualifier?: string;
   /** For a member: the binding of the qualifier's first name. */
   qualifierBinding?: number;
