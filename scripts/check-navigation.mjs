@@ -17,6 +17,8 @@
 //   rxjs       rxjs@7.8.2 src (TypeScript)
 //   express    express@4.21.2 (JavaScript, CommonJS `require` / `module.exports`)
 //   (typescript.mjs: the TypeScript LanguageService, allowJs)
+//   jdk-http   the java.net.http module of the Temurin 25.0.3+9 JDK's lib/src.zip (Java; javac.mjs: javac's Compiler Tree API)
+//   javac      the jdk.compiler module of the same JDK (Java: javac's own sources)
 // Targets (issue 12): call-site top-1 >= 0.90 with <= 1.5 answers on average on effect; top-1 >= 0.95 on the
 // others; hover documentation found >= 0.95.
 import { writeFileSync } from 'node:fs';
@@ -26,6 +28,8 @@ const CORPORA = {
   effect: { oracle: 'typescript', spec: 'effect@3.19.3', folder: 'src', language: 'typescript' },
   rxjs: { oracle: 'typescript', spec: 'rxjs@7.8.2', folder: 'src', language: 'typescript' },
   express: { oracle: 'typescript', spec: 'express@4.21.2', folder: '.', language: 'javascript' },
+  'jdk-http': { oracle: 'javac', spec: 'temurin-25.0.3+9:java.net.http', jdk: 'Temurin-25.0.3+9', module: 'java.net.http' },
+  javac: { oracle: 'javac', spec: 'temurin-25.0.3+9:jdk.compiler', jdk: 'Temurin-25.0.3+9', module: 'jdk.compiler' },
 };
 
 function parseArgs(argv) {

@@ -33,9 +33,10 @@
 
 ; ---- members of a type, bare names in its body -------------------------------------
 
-(class_body (method_declaration name: (identifier) @local.definition.method))
-(interface_body (method_declaration name: (identifier) @local.definition.method))
-(enum_body_declarations (method_declaration name: (identifier) @local.definition.method))
+; (a method and a nested type are scopes of their own: their names are bound in the scope outside them)
+((class_body (method_declaration name: (identifier) @local.definition.method)) (#set! local.scope "parent"))
+((interface_body (method_declaration name: (identifier) @local.definition.method)) (#set! local.scope "parent"))
+((enum_body_declarations (method_declaration name: (identifier) @local.definition.method)) (#set! local.scope "parent"))
 (annotation_type_body (annotation_type_element_declaration name: (identifier) @local.definition.method))
 
 (field_declaration declarator: (variable_declarator name: (identifier) @local.definition.field))
@@ -49,21 +50,21 @@
 (enum_constant name: (identifier) @local.definition.constant)
 
 ; nested types
-(class_body (class_declaration name: (identifier) @local.definition.class))
-(class_body (interface_declaration name: (identifier) @local.definition.class))
-(class_body (enum_declaration name: (identifier) @local.definition.class))
-(class_body (record_declaration name: (identifier) @local.definition.class))
-(class_body (annotation_type_declaration name: (identifier) @local.definition.class))
-(interface_body (class_declaration name: (identifier) @local.definition.class))
-(interface_body (interface_declaration name: (identifier) @local.definition.class))
-(interface_body (enum_declaration name: (identifier) @local.definition.class))
-(interface_body (record_declaration name: (identifier) @local.definition.class))
-(interface_body (annotation_type_declaration name: (identifier) @local.definition.class))
-(enum_body_declarations (class_declaration name: (identifier) @local.definition.class))
-(enum_body_declarations (interface_declaration name: (identifier) @local.definition.class))
-(enum_body_declarations (enum_declaration name: (identifier) @local.definition.class))
-(enum_body_declarations (record_declaration name: (identifier) @local.definition.class))
-(enum_body_declarations (annotation_type_declaration name: (identifier) @local.definition.class))
+((class_body (class_declaration name: (identifier) @local.definition.class)) (#set! local.scope "parent"))
+((class_body (interface_declaration name: (identifier) @local.definition.class)) (#set! local.scope "parent"))
+((class_body (enum_declaration name: (identifier) @local.definition.class)) (#set! local.scope "parent"))
+((class_body (record_declaration name: (identifier) @local.definition.class)) (#set! local.scope "parent"))
+((class_body (annotation_type_declaration name: (identifier) @local.definition.class)) (#set! local.scope "parent"))
+((interface_body (class_declaration name: (identifier) @local.definition.class)) (#set! local.scope "parent"))
+((interface_body (interface_declaration name: (identifier) @local.definition.class)) (#set! local.scope "parent"))
+((interface_body (enum_declaration name: (identifier) @local.definition.class)) (#set! local.scope "parent"))
+((interface_body (record_declaration name: (identifier) @local.definition.class)) (#set! local.scope "parent"))
+((interface_body (annotation_type_declaration name: (identifier) @local.definition.class)) (#set! local.scope "parent"))
+((enum_body_declarations (class_declaration name: (identifier) @local.definition.class)) (#set! local.scope "parent"))
+((enum_body_declarations (interface_declaration name: (identifier) @local.definition.class)) (#set! local.scope "parent"))
+((enum_body_declarations (enum_declaration name: (identifier) @local.definition.class)) (#set! local.scope "parent"))
+((enum_body_declarations (record_declaration name: (identifier) @local.definition.class)) (#set! local.scope "parent"))
+((enum_body_declarations (annotation_type_declaration name: (identifier) @local.definition.class)) (#set! local.scope "parent"))
 
 ; ---- bindings ----------------------------------------------------------------------
 

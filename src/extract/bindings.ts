@@ -256,8 +256,12 @@ export function bindNames(
       scopeGroups.delete(event.close);
     } else if (event.use && !event.use.qualifier) {
       const stack = visible.get(event.use.name);
-      const group = stack?.[stack.length - 1];
+      let group = stack?.[stack.length - 1];
       if (!group || group.length === 0) continue;
+      // A scope declaring a method and a field of one name (Java's separate namespaces): a call takes the method,
+      // any other use the field.
+      const callable = (b: number) => kindInfo((bindings[b] as Binding).kind).callable;
+      if (group.some(callable) && !group.every(callable)) group = group.filter((b) => callable(b) === (event.use?.kind === 'call'));
       // The last declaration at or above the use (binary search), else the first.
       const at = event.use.node.startIndex;
       let low = 0;

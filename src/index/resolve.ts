@@ -169,12 +169,28 @@ export class Resolver {
     };
     const overloads = candidates.filter((candidate) => candidate.def.declarationOnly);
     const pool = overloads.length > 0 ? overloads : candidates;
-    const first = pool.find(admits);
+    // (Java's abstract methods are declarations without bodies too: when none of them admits, the others may)
+    const first = pool.find(admits) ?? candidates.find(admits);
     return first ? [first.target] : targets;
   }
 
-  /** What a reference of a file leads to. */
+  /** What a reference of a file leads to (a call: the methods, not the fields of the same name, Java's `size()`). */
   async reference(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {
+    const resolution = await this.#reference(file, facts, ref, hops);
+    if (ref.arity === undefined || resolution.targets.length < 2) return resolution;
+    const kinds = await Promise.all(resolution.targets.map(async (t) => ('def' in t ? (await this.#context.facts(t.file))?.definitions[t.def]?.kind : undefined)));
+    const field = (kind: string | undefined) => kind !== undefined && kindInfo(kind).category === 'member' && !kindInfo(kind).callable;
+    if (!kinds.some((kind) => kind !== undefined && kindInfo(kind).callable) || !kinds.some(field)) return resolution;
+    return { ...resolution, targets: resolution.targets.filter((_, i) => !field(kinds[i])) };
+  }
+
+  async #notConstructors(targets: Target[]): Promise<Target[]> {
+    const kept: Target[] = [];
+    for (const target of targets) if (!('def' in target) || (await this.#context.facts(target.file))?.definitions[target.def]?.kind !== 'constructor') kept.push(target);
+    return kept;
+  }
+
+  async #reference(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {
     if (ref.binding !== undefined) return this.binding(file, facts, ref.binding, hops);
     if (ref.qualifier !== undefined) return this.member(file, facts, ref, hops);
     if (ref.kind === 'import') {
@@ -204,7 +220,8 @@ export class Resolver {
       for (let i: number | undefined = enclosing; i !== undefined; i = facts.definitions[i]?.parent) {
         const def = facts.definitions[i];
         if (!def || !isTypeLike(def.kind)) continue;
-        const members = await this.membersOf({ file, def: i }, name, hops + 1);
+        // (a constructor is named like its class, not a member to name bare)
+        const members = await this.#notConstructors(await this.membersOf({ file, def: i }, name, hops + 1));
         if (members.length > 0) return { targets: unique(members), how: 'bound' };
       }
     }
@@ -241,7 +258,7 @@ export class Resolver {
     if (hops > MAX_HOPS) return undefined;
     const modules = this.#context.modules;
     const targets: Target[] = [];
-    for (const sibling of await modules.implicit(file)) targets.push(...(await this.exported(sibling, name, hops + 1, new Set())));
+    for (const sibling of await modules.implicit(file)) targets.push(...(await this.declaredIn(sibling, name, hops + 1)));
     if (targets.length > 0) return { targets: unique(targets), how: 'bound' };
     for (const item of facts.imports) {
       if (!item.imports.some((i) => i.name === '*' && !i.isNamespace && i.alias === undefined)) continue;
@@ -351,6 +368,18 @@ export class Resolver {
       }
     }
     return unique(targets);
+  }
+
+  /**
+   * The top-level declarations of a file named `name`, not what it imports: what the other files of its package see
+   * (a Java or Go file's imports are its own).
+   */
+  async declaredIn(module: string, name: string, hops: number): Promise<Target[]> {
+    const facts = await this.#context.facts(module);
+    if (!facts || hops > MAX_HOPS) return [];
+    const targets: Target[] = [];
+    for (const b of fileIndex(facts).top.get(name) ?? []) if (!facts.bindings[b]?.import) targets.push(...(await this.binding(module, facts, b, hops + 1)).targets);
+    return targets;
   }
 
   /** What a member use (`q.name`) leads to: the members `name` of what its qualifier leads to. */
@@ -467,7 +496,7 @@ export class Resolver {
   async partsOf(file: string, def: Definition, hops: number): Promise<Array<{ file: string; def: number }>> {
     const parts: Array<{ file: string; def: number }> = [];
     for (const other of [file, ...(await this.#context.modules.implicit(file))]) {
-      for (const target of await this.exported(other, def.name, hops + 1, new Set())) {
+      for (const target of await this.declaredIn(other, def.name, hops + 1)) {
         if (!('def' in target)) continue;
         const candidate = (await this.#context.facts(target.file))?.definitions[target.def];
         if (candidate && candidate !== def && candidate.kind === def.kind && candidate.modifiers?.includes('partial')) parts.push(target);
