@@ -308,7 +308,8 @@ export class Resolver {
       // A declaration inside a module (`import static a.b.C.m`, `import a.b.Outer.Inner`): its member, or itself.
       const owners = await this.declared(file, source, hops + 1);
       if (owners.length === 0) return { targets: [], how: 'external', note: `"${source}" is outside the index` };
-      if (name === '*') return { targets: owners, how: 'bound' };
+      // `*`, and an import written whole (Kotlin's `import a.b.C`: source `a.b.C`, name `C`): what the source names.
+      if (name === '*' || source.endsWith(`.${name}`)) return { targets: owners, how: 'bound' };
       const members: Target[] = [];
       for (const owner of owners) members.push(...(await this.membersOf(owner, name, hops + 1)));
       return members.length > 0 ? { targets: unique(members), how: 'bound' } : { targets: [], how: 'unbound', note: `no member "${name}" of ${source}` };
