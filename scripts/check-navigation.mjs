@@ -25,6 +25,8 @@
 //   werkzeug   python3-werkzeug 2.2.2-3+deb12u1 (Python; relative imports, package re-exports)
 //   sphinx     python3-sphinx 5.3.0-4 (Python, 174 files: the large one)
 //   (jedi.mjs: Jedi 0.18.2 from python3-jedi, goto(follow_imports=True) and help())
+//   jdk-http   the java.net.http module of the Temurin 25.0.3+9 JDK's lib/src.zip (Java; javac.mjs: javac's Compiler Tree API)
+//   javac      the jdk.compiler module of the same JDK (Java: javac's own sources)
 // Targets (issue 12): call-site top-1 >= 0.90 with <= 1.5 answers on average on effect; top-1 >= 0.95 on the
 // others; hover documentation found >= 0.95.
 import { writeFileSync } from 'node:fs';
@@ -40,6 +42,8 @@ const CORPORA = {
   click: { oracle: 'jedi', spec: 'python3-click=8.1.3-2', folder: 'click', language: 'python' },
   werkzeug: { oracle: 'jedi', spec: 'python3-werkzeug=2.2.2-3+deb12u1', folder: 'werkzeug', language: 'python' },
   sphinx: { oracle: 'jedi', spec: 'python3-sphinx=5.3.0-4', folder: 'sphinx', language: 'python' },
+  'jdk-http': { oracle: 'javac', spec: 'temurin-25.0.3+9:java.net.http', jdk: 'Temurin-25.0.3+9', module: 'java.net.http' },
+  javac: { oracle: 'javac', spec: 'temurin-25.0.3+9:jdk.compiler', jdk: 'Temurin-25.0.3+9', module: 'jdk.compiler' },
 };
 
 function parseArgs(argv) {

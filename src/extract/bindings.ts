@@ -36,6 +36,8 @@ interface Use {
   qualifier?: Node;
   /** The qualifier is called: the member is one of what it returns. */
   called?: true;
+  /** The qualifier is the call itself (`a.f(x)`), not its callee: read up to its arguments. */
+  invocation?: true;
 }
 
 /** Longest qualifier kept (`a.b.c`); longer expressions are not names. */
@@ -186,9 +188,15 @@ export function bindNames(
       );
     }
   }
+  // A `@local.definition` on a definition's name binds that definition: a class member the language sees as a bare
+  // name in the class's body (Java's `save()`), which the definitions above leave to `this.save`.
+  const definitionAt = new Map<number, number>();
+  for (const def of definitions) if (def.raw.nameNode && def.raw.kind !== 'import') definitionAt.set(def.raw.nameNode.startIndex, def.index);
   for (const local of locals.definitions) {
     const name = local.node.text;
     const binding: Binding = { name, kind: local.kind, ...position(local.node) };
+    const def = definitionAt.get(local.node.startIndex);
+    if (def !== undefined) binding.def = def;
     const type = local.type ? typeNameOf(local.type, local.typeCall === true) : undefined;
     if (type) binding.type = type;
     const count = pending.length;
@@ -262,6 +270,7 @@ export function bindNames(
       kind: existing?.kind ?? 'member',
       qualifier: member.qualifier,
       ...(member.called ? { called: true as const } : {}),
+      ...(member.invocation ? { invocation: true as const } : {}),
     });
   }
   for (const node of locals.uses) {
@@ -324,11 +333,16 @@ export function bindNames(
       scopeGroups.delete(event.close);
     } else if (event.use && !event.use.qualifier) {
       const stack = visible.get(event.use.name) ?? [];
+      // A scope declaring a method and a field of one name (Java's separate namespaces): a call takes the method,
+      // any other use the field.
+      const callable = (b: number) => kindInfo((bindings[b] as Binding).kind).callable;
+      const call = event.use.kind === 'call';
       // The last declaration at or above the use (binary search), else the first that is visible in its whole
       // scope; a scope whose declarations all come after the use leaves it to the scope outside.
       const at = event.use.node.startIndex;
       for (let level = stack.length - 1; level >= 0; level--) {
-        const group = stack[level] as number[];
+        let group = stack[level] as number[];
+        if (group.some(callable) && !group.every(callable)) group = group.filter((b) => callable(b) === call);
         if (group.length === 0) continue;
         let low = 0;
         let high = group.length - 1;
@@ -365,7 +379,10 @@ export function bindNames(
     const binding = resolved.get(use);
     if (binding !== undefined) entry.binding = binding;
     if (use.qualifier) {
-      const text = chainOf(use.qualifier.text);
+      // A qualifier captured as the whole call (Java's `a.f(x)`, whose callee is no one node): up to its arguments.
+      const args = use.invocation ? use.qualifier.childForFieldName('arguments') : null;
+      const written = args ? use.qualifier.text.slice(0, args.startIndex - use.qualifier.startIndex) : use.qualifier.text;
+      const text = chainOf(written);
       if (text !== undefined) {
         // `f()`: the member is one of what `f` returns.
         entry.qualifier = use.called ? `${text}()` : text;

@@ -116,9 +116,10 @@ export interface RawLocals {
   uses: Node[];
   /**
    * Members used through a qualifier (`@local.member` with `@local.qualifier`: `a.b`, `this.b`; or with
-   * `@local.qualifier.call`: `f(x).b`, a member of what `f` returns).
+   * `@local.qualifier.call`: `f(x).b`, a member of what `f` returns; or with `@local.qualifier.invocation`, the call
+   * itself when its callee is no one node, Java's `a.f(x).b`: `invocation`).
    */
-  members: Array<{ node: Node; qualifier: Node; called?: true }>;
+  members: Array<{ node: Node; qualifier: Node; called?: true; invocation?: true }>;
 }
 
 /** Every capture of a file, sorted into raw facts. */
@@ -352,8 +353,10 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
   else if (name === 'local.member') {
     const qualifier = first(match, 'local.qualifier');
     const called = first(match, 'local.qualifier.call');
+    const invocation = first(match, 'local.qualifier.invocation');
     // Two patterns may see one member (`f(x).b` is also a member of the call): the callee's is the one to keep.
     if (called) locals.members.push({ node, qualifier: called, called: true });
+    else if (invocation) locals.members.push({ node, qualifier: invocation, called: true, invocation: true });
     else if (qualifier) locals.members.push({ node, qualifier });
   } else if (name === 'local.definition' || name.startsWith('local.definition.')) {
     const kind = name === 'local.definition' ? 'variable' : name.slice('local.definition.'.length);
@@ -523,7 +526,7 @@ function addImport(map: Map<number, RawImport>, match: Match, node: Node): void 
   }
   if (nameNode) {
     const alias = aliasNode ? text('alias', aliasNode) : undefined;
-    // `(#set! import.name "*")`: a token that means a wildcard without being written `*` (Go's `import . "fmt"`).
+    // `(#set! import.name "*")`: a wildcard written without a `*` (Go's `import . "fmt"`, C#'s `using A.B;`).
     const name = match.properties['import.name'] ?? text('name', nameNode);
     add({
       node: itemNode ?? nameNode,

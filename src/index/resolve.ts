@@ -46,6 +46,11 @@ const MAX_HOPS = 32;
 interface FileIndex {
   /** Bindings in the file's own scope, by name. */
   top: Map<string, number[]>;
+  /**
+   * The file's scopes bind class members as bare names (Java, Kotlin, C#: `save()` inside a method is `this.save()`):
+   * a bare name no scope binds may then be a member the class inherits.
+   */
+  membersInScope: boolean;
   /** Definitions by their container. */
   children: Map<number, number[]>;
   /** Name uses and declarations by line. */
@@ -90,9 +95,20 @@ export function fileIndex(facts: FileFacts): FileIndex {
   facts.references.forEach((ref, i) => add(ref.line, { column: ref.column, length: ref.name.length, ref: i }));
   facts.bindings.forEach((binding, i) => add(binding.line, { column: binding.column, length: binding.name.length, binding: i }));
   facts.definitions.forEach((def, i) => add(def.line, { column: def.column, length: def.name.length, def: i }));
-  index = { top, children, byLine, receivers };
+  const membersInScope = facts.bindings.some((binding) => {
+    const def = binding.def === undefined || binding.top ? undefined : facts.definitions[binding.def];
+    const parent = def?.parent === undefined ? undefined : facts.definitions[def.parent];
+    return parent !== undefined && isTypeLike(parent.kind);
+  });
+  index = { top, children, byLine, receivers, membersInScope };
   indexes.set(facts, index);
   return index;
+}
+
+/** A class, struct, object, interface or enum: what has members. */
+function isTypeLike(kind: string): boolean {
+  const category = kindInfo(kind).category;
+  return category === 'class' || category === 'type';
 }
 
 function targetKey(target: Target): string {
@@ -181,12 +197,28 @@ export class Resolver {
     };
     const overloads = candidates.filter((candidate) => candidate.def.declarationOnly);
     const pool = overloads.length > 0 ? overloads : candidates;
-    const first = pool.find(admits);
+    // (Java's abstract methods are declarations without bodies too: when none of them admits, the others may)
+    const first = pool.find(admits) ?? candidates.find(admits);
     return first ? [first.target] : targets;
   }
 
-  /** What a reference of a file leads to. */
+  /** What a reference of a file leads to (a call: the methods, not the fields of the same name, Java's `size()`). */
   async reference(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {
+    const resolution = await this.#reference(file, facts, ref, hops);
+    if (ref.arity === undefined || resolution.targets.length < 2) return resolution;
+    const kinds = await Promise.all(resolution.targets.map(async (t) => ('def' in t ? (await this.#context.facts(t.file))?.definitions[t.def]?.kind : undefined)));
+    const field = (kind: string | undefined) => kind !== undefined && kindInfo(kind).category === 'member' && !kindInfo(kind).callable;
+    if (!kinds.some((kind) => kind !== undefined && kindInfo(kind).callable) || !kinds.some(field)) return resolution;
+    return { ...resolution, targets: resolution.targets.filter((_, i) => !field(kinds[i])) };
+  }
+
+  async #notConstructors(targets: Target[]): Promise<Target[]> {
+    const kept: Target[] = [];
+    for (const target of targets) if (!('def' in target) || (await this.#context.facts(target.file))?.definitions[target.def]?.kind !== 'constructor') kept.push(target);
+    return kept;
+  }
+
+  async #reference(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {
     if (ref.binding !== undefined) return this.binding(file, facts, ref.binding, hops);
     if (ref.qualifier !== undefined) return this.member(file, facts, ref, hops);
     if (ref.kind === 'import') {
@@ -201,9 +233,48 @@ export class Resolver {
       if (entry?.source !== undefined) return this.imported(file, entry.source, entry.kind === 'namespace' ? '*' : (entry.localName ?? entry.name), hops + 1);
       return { targets: [], how: 'unbound', note: 'a re-exported name' };
     }
-    const visible = await this.unqualified(file, facts, ref.name, hops + 1);
+    const visible = await this.visible(file, facts, ref.name, ref.enclosing, hops + 1);
     if (visible) return visible;
     return { targets: [], how: 'unbound', note: `"${ref.name}" is not bound in ${file} (a global, or a name this language's queries do not bind)` };
+  }
+
+  /**
+   * A name no scope of its file binds, at a place of the file (`enclosing`): a member its enclosing classes inherit
+   * (in languages whose classes' members are bare names in their bodies), then what {@link Resolver.unqualified}
+   * finds, then a name the language gives every file from outside the tree (external).
+   */
+  async visible(file: string, facts: FileFacts, name: string, enclosing: number | undefined, hops: number): Promise<Resolution | undefined> {
+    if (enclosing !== undefined && fileIndex(facts).membersInScope) {
+      for (let i: number | undefined = enclosing; i !== undefined; i = facts.definitions[i]?.parent) {
+        const def = facts.definitions[i];
+        if (!def || !isTypeLike(def.kind)) continue;
+        // (a constructor is named like its class, not a member to name bare)
+        const members = await this.#notConstructors(await this.membersOf({ file, def: i }, name, hops + 1));
+        if (members.length > 0) return { targets: unique(members), how: 'bound' };
+      }
+    }
+    const found = await this.unqualified(file, facts, name, hops);
+    if (found) return found;
+    if (this.#context.modules.builtin(file, name)) return { targets: [], how: 'external', note: `"${name}" is one the language gives every file` };
+    return undefined;
+  }
+
+  /**
+   * What a source names from `file` when it names no module: the declarations it names inside one (`a.b.C` of
+   * Java's `import static a.b.C.m` is the class `C` of package `a.b`), as the file's module system reads it.
+   */
+  async declared(file: string, source: string, hops: number): Promise<Target[]> {
+    const declaration = await this.#context.modules.declarationOf(file, source);
+    const [first, ...rest] = declaration?.path ?? [];
+    if (!declaration || first === undefined || hops > MAX_HOPS) return [];
+    let owners: Target[] = [];
+    for (const module of await this.#context.modules.filesOf(file, declaration.source)) owners.push(...(await this.exported(module, first, hops + 1, new Set())));
+    for (const segment of rest) {
+      const next: Target[] = [];
+      for (const owner of owners) next.push(...(await this.membersOf(owner, segment, hops + 1)));
+      owners = next;
+    }
+    return unique(owners);
   }
 
   /**
@@ -215,11 +286,14 @@ export class Resolver {
     if (hops > MAX_HOPS) return undefined;
     const modules = this.#context.modules;
     const targets: Target[] = [];
-    for (const sibling of await modules.implicit(file)) targets.push(...(await this.exported(sibling, name, hops + 1, new Set())));
+    for (const sibling of await modules.implicit(file)) targets.push(...(await this.declaredIn(sibling, name, hops + 1)));
     if (targets.length > 0) return { targets: unique(targets), how: 'bound' };
     for (const item of facts.imports) {
       if (!item.imports.some((i) => i.name === '*' && !i.isNamespace && i.alias === undefined)) continue;
-      for (const module of await modules.filesOf(file, item.source)) targets.push(...(await this.exported(module, name, hops + 1, new Set())));
+      const files = await modules.filesOf(file, item.source);
+      for (const module of files) targets.push(...(await this.exported(module, name, hops + 1, new Set())));
+      // `import static a.b.C.*`, `using static A.B.C`: the members of a declaration.
+      if (files.length === 0) for (const owner of await this.declared(file, item.source, hops + 1)) targets.push(...(await this.membersOf(owner, name, hops + 1)));
       if (targets.length > 0) return { targets: unique(targets), how: 'bound', ...(modules.exact(file) ? {} : { approximate: true as const }) };
     }
     return undefined;
@@ -236,7 +310,16 @@ export class Resolver {
       if (imported.how === 'external') return { ...imported, targets: [binding.def !== undefined ? { file, def: binding.def } : { file, binding: index }] };
       if (binding.def === undefined) return imported;
     }
-    if (binding.def !== undefined) return { targets: [{ file, def: binding.def }], how: 'bound' };
+    if (binding.def !== undefined) {
+      // A method bound as a bare name in its class's body (`save()` in Java): it and its overloads, as `this.save` finds.
+      const def = facts.definitions[binding.def];
+      const parent = def?.parent === undefined ? undefined : facts.definitions[def.parent];
+      if (def && parent && !binding.top && kindInfo(def.kind).callable && isTypeLike(parent.kind)) {
+        const overloads = (fileIndex(facts).children.get(def.parent as number) ?? []).filter((i) => facts.definitions[i]?.name === def.name && kindInfo(facts.definitions[i]?.kind ?? '').callable);
+        return { targets: overloads.map((i) => ({ file, def: i })), how: 'bound' };
+      }
+      return { targets: [{ file, def: binding.def }], how: 'bound' };
+    }
     return { targets: [{ file, binding: index }], how: 'bound' };
   }
 
@@ -265,7 +348,14 @@ export class Resolver {
       // A namespace package has no file of its own, only submodules.
       const sub = name === '*' ? [] : await this.#submodule(file, source, name);
       if (sub.length > 0) return { targets: sub, how: 'bound' };
-      return { targets: [], how: 'external', note: `"${source}" is outside the index` };
+      // A declaration inside a module (`import static a.b.C.m`, `import a.b.Outer.Inner`): its member, or itself.
+      const owners = await this.declared(file, source, hops + 1);
+      if (owners.length === 0) return { targets: [], how: 'external', note: `"${source}" is outside the index` };
+      // `*`, and an import written whole (Kotlin's `import a.b.C`: source `a.b.C`, name `C`): what the source names.
+      if (name === '*' || source.endsWith(`.${name}`)) return { targets: owners, how: 'bound' };
+      const members: Target[] = [];
+      for (const owner of owners) members.push(...(await this.membersOf(owner, name, hops + 1)));
+      return members.length > 0 ? { targets: unique(members), how: 'bound' } : { targets: [], how: 'unbound', note: `no member "${name}" of ${source}` };
     }
     const approximate = this.#context.modules.exact(file) ? {} : { approximate: true as const };
     if (name === '*') return { targets: modules.map((module) => ({ file: module, module: true as const })), how: 'bound', ...approximate };
@@ -338,6 +428,18 @@ export class Resolver {
     return unique(targets);
   }
 
+  /**
+   * The top-level declarations of a file named `name`, not what it imports: what the other files of its package see
+   * (a Java or Go file's imports are its own).
+   */
+  async declaredIn(module: string, name: string, hops: number): Promise<Target[]> {
+    const facts = await this.#context.facts(module);
+    if (!facts || hops > MAX_HOPS) return [];
+    const targets: Target[] = [];
+    for (const b of fileIndex(facts).top.get(name) ?? []) if (!facts.bindings[b]?.import) targets.push(...(await this.binding(module, facts, b, hops + 1)).targets);
+    return targets;
+  }
+
   /** What a member use (`q.name`) leads to: the members `name` of what its qualifier leads to. */
   async member(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {
     const qualifier = ref.qualifier ?? '';
@@ -349,10 +451,11 @@ export class Resolver {
     // The module path a namespace import's members are submodules of (Python's `import a.b` then `a.b.f`).
     let source: string | undefined;
     let external: Resolution | undefined;
-    if ((head === 'this' || head === 'self' || head === 'super') && ref.qualifierBinding === undefined) {
+    const parent = head === 'super' || head === 'base';
+    if ((head === 'this' || head === 'self' || parent) && ref.qualifierBinding === undefined) {
       const owner = await this.enclosingOwner(file, facts, ref.enclosing, hops + 1);
       if (owner.length === 0) return { targets: [], how: 'unbound', note: `no class encloses "${head}"` };
-      owners = head === 'super' ? (await Promise.all(owner.filter((o): o is { file: string; def: number } => 'def' in o).map((o) => this.bases(o.file, facts, o.def, hops + 1)))).flat() : owner;
+      owners = parent ? (await Promise.all(owner.filter((o): o is { file: string; def: number } => 'def' in o).map((o) => this.bases(o.file, facts, o.def, hops + 1)))).flat() : owner;
     } else if (ref.qualifierBinding !== undefined) {
       const binding = facts.bindings[ref.qualifierBinding];
       if (binding?.import?.name === '*') source = this.#importSource(file, binding);
@@ -364,9 +467,10 @@ export class Resolver {
       else if (resolution.targets.length === 0) return { ...resolution, how: 'unbound' };
       owners = external ? [] : resolution.targets;
     } else {
-      // A qualifier no scope of the file binds: a name of the package's other files, or of a wildcard import.
-      const visible = head === '' ? undefined : await this.unqualified(file, facts, head, hops + 1);
-      if (!visible) return { targets: [], how: 'unbound', note: head === '' ? `what "${ref.name}" is a member of is not a name` : `"${head}" is not bound in ${file}` };
+      // A head no scope binds: an inherited member, a name of the package's other files or of a wildcard import.
+      const visible = head === '' ? undefined : await this.visible(file, facts, head, ref.enclosing, hops + 1);
+      if (visible?.how === 'external') return { targets: [], how: 'external', ...(visible.note ? { note: visible.note } : {}) };
+      if (!visible || visible.targets.length === 0) return { targets: [], how: 'unbound', note: head === '' ? `what "${ref.name}" is a member of is not a name` : `"${head}" is not bound in ${file}` };
       owners = visible.targets;
     }
     if (source !== undefined) {
@@ -392,9 +496,20 @@ export class Resolver {
     if (owners.length === 0) return { targets: [], how: 'unbound', note: `what ${qualifier} is cannot be followed (a member or a returned type is not written)` };
     const targets: Target[] = [];
     for (const owner of owners) targets.push(...(await this.membersOf(owner, ref.name, hops + 1)));
-    return targets.length > 0
-      ? { targets: unique(targets), how: 'bound' }
-      : { targets: [], how: 'unbound', note: `no member "${ref.name}" found on ${qualifier}` };
+    if (targets.length > 0) return { targets: unique(targets), how: 'bound' };
+    // A variable declared with a type from outside the index (`List<T> items`): its members are outside too.
+    for (const owner of owners) if (await this.typedExternally(owner, hops + 1)) return { targets: [], how: 'external', note: `${qualifier} has a type from outside the index` };
+    return { targets: [], how: 'unbound', note: `no member "${ref.name}" found on ${qualifier}` };
+  }
+
+  /** Whether a variable, parameter or field is declared with a type imported from outside the index. */
+  async typedExternally(owner: Target, hops: number): Promise<boolean> {
+    if ('module' in owner || hops > MAX_HOPS) return false;
+    const facts = await this.#context.facts(owner.file);
+    if (!facts) return false;
+    const index = 'binding' in owner ? owner.binding : facts.bindings.findIndex((b) => b.def === owner.def);
+    const typeBinding = facts.bindings[index]?.typeBinding;
+    return typeBinding !== undefined && (await this.binding(owner.file, facts, typeBinding, hops + 1)).how === 'external';
   }
 
   async #membersOfAll(owners: Target[], name: string, hops: number): Promise<Target[]> {
@@ -457,6 +572,7 @@ export class Resolver {
       }
       if (apart.length > 0) return apart;
     }
+    const parts = def.modifiers?.includes('partial') ? await this.partsOf(owner.file, def, hops + 1) : [];
     // A variable, constant, property or field: its declared type's members.
     if (info.category !== 'class' && info.category !== 'type' && def.kind !== 'module') {
       const binding = facts.bindings.findIndex((b) => b.def === owner.def);
@@ -464,7 +580,17 @@ export class Resolver {
       return this.#membersOfAll(await this.#asTypes(await this.typeNamed(owner.file, facts, def.type, hops + 1), hops + 1), name, hops + 1);
     }
     const targets: Target[] = [];
+    // A `partial` type (C#) is all its parts: their members, then the bases any part declares.
+    for (const part of parts) {
+      const partFacts = await this.#context.facts(part.file);
+      for (const child of (partFacts && fileIndex(partFacts).children.get(part.def)) ?? []) if (partFacts?.definitions[child]?.name === name) targets.push({ file: part.file, def: child });
+    }
+    if (targets.length > 0) return unique(targets);
     for (const base of await this.bases(owner.file, facts, owner.def, hops + 1)) targets.push(...(await this.membersOf(base, name, hops + 1)));
+    for (const part of parts) {
+      const partFacts = await this.#context.facts(part.file);
+      if (partFacts) for (const base of await this.bases(part.file, partFacts, part.def, hops + 1)) targets.push(...(await this.membersOf(base, name, hops + 1)));
+    }
     return unique(targets);
   }
 
@@ -520,6 +646,19 @@ export class Resolver {
     return unique(returned);
   }
 
+  /** The other parts of a `partial` type: same-named `partial` types of its file and of the files of its package. */
+  async partsOf(file: string, def: Definition, hops: number): Promise<Array<{ file: string; def: number }>> {
+    const parts: Array<{ file: string; def: number }> = [];
+    for (const other of [file, ...(await this.#context.modules.implicit(file))]) {
+      for (const target of await this.declaredIn(other, def.name, hops + 1)) {
+        if (!('def' in target)) continue;
+        const candidate = (await this.#context.facts(target.file))?.definitions[target.def];
+        if (candidate && candidate !== def && candidate.kind === def.kind && candidate.modifiers?.includes('partial')) parts.push(target);
+      }
+    }
+    return parts;
+  }
+
   /** The declared bases (`extends`, `implements`) of a type, resolved from its file. */
   async bases(file: string, facts: FileFacts, def: number, hops: number): Promise<Target[]> {
     const definition = facts.definitions[def];
@@ -540,6 +679,7 @@ export class Resolver {
     const [head = '', ...rest] = path.split(/\.|::/);
     let owners: Target[] = [];
     for (const b of fileIndex(facts).top.get(head) ?? []) owners.push(...(await this.binding(file, facts, b, hops + 1)).targets);
+    // A type the file does not bind: one of its package or of its wildcard imports.
     if (owners.length === 0) owners = (await this.unqualified(file, facts, head, hops + 1))?.targets ?? [];
     for (const segment of rest) {
       const next: Target[] = [];

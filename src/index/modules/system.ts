@@ -19,8 +19,19 @@ export interface ModuleContext {
   membership(): number;
   /** Definition of a file's language (undefined when none handles it). */
   language(file: string): LanguageDefinition | undefined;
-  /** The facts of a file of the tree (its package clause, for a system whose packages are declared in the files). */
+  /**
+   * The facts of a file of the tree (analyzing it when it was not), for systems whose modules are declared in the
+   * sources rather than by paths (C#'s namespaces). Optional: a system reading it is bounded by the files it asks.
+   */
   facts?(file: string): Promise<FileFacts | undefined>;
+}
+
+/** A declaration inside a module, named by an import source (`a.b.C` of Java's `import static a.b.C.m`). */
+export interface DeclarationPath {
+  /** The module's source (`a.b`). */
+  source: string;
+  /** The names from the module's top level down (`['C']`, `['Outer', 'Inner']`). */
+  path: string[];
 }
 
 /** One language family's module resolution. */
@@ -50,6 +61,18 @@ export interface ModuleSystem {
    * give `pkg/mod.py`): a package's submodules are its members. Optional (none).
    */
   packageSubmodule?(module: string, name: string): Promise<string[]>;
+  /**
+   * A source that names a declaration inside a module rather than a module (Java's `import static a.b.C.m` and
+   * `import a.b.Outer.Inner`, Kotlin's `import a.b.Obj.member`, C#'s `using static A.B.C`): the module's source and
+   * the path of names inside it. Asked only when `resolve` names no file. Optional.
+   */
+  declaration?(from: string, source: string): Promise<DeclarationPath | undefined>;
+  /**
+   * Whether a name no import, package or scope of `from` binds is one the language gives every file from outside the
+   * tree (Java's `java.lang.String`, Kotlin's default imports `listOf`, `println`): such a name is external, not a
+   * namesake to guess. Optional.
+   */
+  builtin?(from: string, name: string): boolean;
 }
 
 /** The folder of a root-relative file (`''` at the root). */
