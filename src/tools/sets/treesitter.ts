@@ -25,8 +25,9 @@ const input = z.strictObject({
     .describe('Column number (1-based). Required for definition, references, hover.'),
   scope: z
     .enum(['file', 'directory', 'project'])
-    .default('project')
-    .describe('Search scope for definition/references (default: project)'),
+    // No zod default: an omitted scope is the index's configured one (`defaultScope`, `--default-scope`).
+    .optional()
+    .describe('Search scope for definition/references (default: the server\'s configured scope, project unless set)'),
   offset: z
     .number()
     .int()
@@ -101,6 +102,14 @@ export const treesitter = defineTool({
         file_path: args.file_path,
       });
     }
+    // The index answers a disabled language's file with an empty result and a warning; the seed wants the error.
+    if (!index.isLanguageEnabled(detection.language)) {
+      throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, `Language ${detection.language} is disabled on this server`, {
+        file_path: args.file_path,
+        language: detection.language,
+        extension: detection.extension,
+      });
+    }
     if (args.operation === 'parse') {
       const parsed = await index.parse(path.relative);
       const warning = await parseWarning(index, path.relative);
@@ -125,7 +134,7 @@ export const treesitter = defineTool({
         suggestion: 'Call again with the line and column of the identifier',
       });
     }
-    const query = { file: path.relative, line: args.line, column: args.column, scope: args.scope };
+    const query = { file: path.relative, line: args.line, column: args.column, scope: args.scope ?? index.defaultScope };
     const warning = await parseWarning(index, path.relative);
     const warned = warning ? { warning } : {};
     if (args.operation === 'definition') {
