@@ -19,8 +19,8 @@ const COMMANDS: Command[] = [...fileCommands, ...navigationCommands, ...projectC
 
 /** Commands with their own parser and help, loaded on demand: the others do not pay for the model client. */
 const EXPLAINER_COMMANDS: Array<[name: string, args: string, summary: string]> = [
-  ['explain', 'QUESTION', 'ask a model about the codebase under --root (needs OPENAI_API_KEY)'],
-  ['serve', '', 'the Codebase Explainer over HTTP: POST /explain, GET /health'],
+  ['explain', 'QUESTION', 'Ask a model about the codebase under --root (needs OPENAI_API_KEY)'],
+  ['serve', '', 'The Codebase Explainer over HTTP: POST /explain, GET /health'],
 ];
 
 function usage(): string {

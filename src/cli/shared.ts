@@ -207,6 +207,9 @@ export function createOutput(json: boolean): Output {
   return {
     result: (value, text) => write(json ? JSON.stringify(value, null, 2) : text()),
     line: (value, text) => write(json ? JSON.stringify(value) : text()),
-    note: (text) => process.stderr.write(`${text}\n`),
+    // Once stdout's reader has gone (EPIPE, about to exit quietly), a note about the output would only be noise.
+    note: (text) => {
+      if (!process.stdout.errored) process.stderr.write(`${text}\n`);
+    },
   };
 }

@@ -9,6 +9,7 @@ import { indexWithProgress } from '../progress.js';
 import {
   type Cell,
   type Command,
+  type CommandContext,
   colors,
   columns,
   countOption,
@@ -27,6 +28,13 @@ const POSITION_HELP =
 function onePosition(positionals: string[]): string | undefined {
   if (positionals.length > 1) throw usageError(`one POSITION expected, got ${positionals.length}: ${positionals.join(' ')}`);
   return positionals[0];
+}
+
+/** Exit 0 when something was listed, else 1 with a note saying so (for people: `--json` prints the empty result). */
+function found(context: CommandContext, count: number, nothing: string): number {
+  if (count > 0) return EXIT.FOUND;
+  if (!context.json) context.out.note(`code-index: ${nothing}`);
+  return EXIT.NOTHING;
 }
 
 /** `code-index symbols QUERY` */
@@ -69,7 +77,7 @@ export const symbols: Command = {
     if (!context.json && result.hasMore) {
       context.out.note(`${result.returnedCount} of ${result.total} shown; --offset ${result.nextOffset ?? ''} for more, or --limit`);
     }
-    return result.matches.length > 0 ? EXIT.FOUND : EXIT.NOTHING;
+    return found(context, result.matches.length, `no symbol matches "${query}"`);
   },
 };
 
@@ -97,7 +105,7 @@ export const def: Command = {
         ]),
       ),
     );
-    return shown.length > 0 ? EXIT.FOUND : EXIT.NOTHING;
+    return found(context, shown.length, `no definition of "${result.symbol}" found`);
   },
 };
 
@@ -119,7 +127,7 @@ export const refs: Command = {
       columns(shown.map((r): Cell[] => [location(r.file, r.line, r.column), [r.kind, colors.yellow], r.preview.trim()])),
     );
     if (!context.json && shown.length < result.references.length) context.out.note(`${shown.length} of ${result.total} shown`);
-    return shown.length > 0 ? EXIT.FOUND : EXIT.NOTHING;
+    return found(context, shown.length, `no reference to "${result.symbol}" found`);
   },
 };
 
@@ -189,7 +197,7 @@ export const calls: Command = {
       return [head, columns(rows)].filter(Boolean).join('\n');
     });
     if (!context.json && result.truncated) context.out.note(`stopped at ${result.total} items; use a smaller --depth`);
-    return result.items.length > 0 ? EXIT.FOUND : EXIT.NOTHING;
+    return found(context, result.items.length, `no ${result.direction === 'incoming' ? 'callers of' : 'calls from'} "${result.symbol}" found`);
   },
 };
 
