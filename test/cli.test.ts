@@ -275,7 +275,7 @@ describe('code-index mcp options reach the server', () => {
     );
     return client;
   }
-  const errorCode = (result: { structuredContent?: unknown }) => (result.structuredContent as { error?: { code?: string } }).error?.code;
+  const errorCode = (result: unknown) => ((result as { structuredContent?: { error?: { code?: string } } }).structuredContent?.error?.code);
 
   it('--disable-language and --default-scope: a disabled language answers TS_UNSUPPORTED_LANGUAGE, an omitted scope is the configured one', async () => {
     const client = await connect(['--disable-language', 'python', '--disable-language', 'rust', '--default-scope', 'file']);
