@@ -85,7 +85,7 @@ export const treesitter = defineTool({
     'references {file_path, line, column, scope?}: every use bound to the same declaration (name-matched uses marked so);',
     'hover {file_path, line, column}: its signature and doc comment;',
     'parse {file_path}: the file\'s language, root node, top-level symbols and syntax errors.',
-    'scope is file, directory or project (default). A long list comes in pages: when has_more is true, call again with offset=next_offset.',
+    'scope is file, directory or project (default: the server\'s configured scope, project unless set). A long list comes in pages: when has_more is true, call again with offset=next_offset.',
     'Results are compact text with root-relative paths; format "json" gives the spec\'s JSON (absolute file_path).',
   ].join(' '),
   input,
