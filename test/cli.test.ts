@@ -5,7 +5,7 @@
  * and the `mcp` options reaching the server through the MCP SDK's client.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,12 @@ import { progressLine } from '../src/cli/progress.js';
 import { positionArgument } from '../src/cli/shared.js';
 
 const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
-const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+// A few languages of test/fixtures, copied: every grammar of the whole folder made the first index take minutes on
+// a loaded machine, and these hold what the assertions need.
+const fixtures = realpathSync(mkdtempSync(join(tmpdir(), 'ci-cli-fixtures-')));
+for (const folder of ['typescript', 'javascript', 'tsx', 'python']) {
+  cpSync(fileURLToPath(new URL(`./fixtures/${folder}/`, import.meta.url)), join(fixtures, folder), { recursive: true });
+}
 const mixed = fileURLToPath(new URL('./mixed-project/', import.meta.url));
 const cache = mkdtempSync(join(tmpdir(), 'ci-cli-cache-'));
 
@@ -37,10 +42,13 @@ function run(args: string[], options: { cwd?: string; env?: Record<string, strin
 beforeAll(() => {
   // Later commands answer from this index instead of each parsing the fixtures again.
   expect(run(['index']).status).toBe(0);
-}, 120_000);
-afterAll(() => rmSync(cache, { recursive: true, force: true }));
+}, 300_000);
+afterAll(() => {
+  rmSync(cache, { recursive: true, force: true });
+  rmSync(fixtures, { recursive: true, force: true });
+});
 
-describe('code-index per-file commands', () => {
+describe('code-index per-file commands', { timeout: 180_000 }, () => {
   it('analyze prints one fact per line, --json one FileAnalysis per line', () => {
     const text = run(['analyze', 'typescript/user-service.ts']);
     expect(text.status).toBe(0);
@@ -75,7 +83,7 @@ describe('code-index per-file commands', () => {
   });
 });
 
-describe('code-index navigation commands', () => {
+describe('code-index navigation commands', { timeout: 180_000 }, () => {
   it('symbols takes globs, --kind, --path and --limit', () => {
     const text = run(['symbols', 'User*', '--kind', 'class', '--path', 'typescript']);
     expect(text.status).toBe(0);
@@ -147,7 +155,7 @@ describe('code-index navigation commands', () => {
   });
 });
 
-describe('code-index project commands', () => {
+describe('code-index project commands', { timeout: 180_000 }, () => {
   it('graph prints TOON, or seed 003 JSON', () => {
     const toon = run(['graph', 'typescript/user-service.ts']);
     expect(toon.status).toBe(0);
@@ -164,7 +172,7 @@ describe('code-index project commands', () => {
     expect(index.status).toBe(0);
     expect(index.stdout).toMatch(/^\d+ files, \d+ symbols, \d+ references \(0 parsed, 0 skipped\) in /);
     const summary = JSON.parse(run(['index', '--json']).stdout);
-    expect(summary.files).toBeGreaterThan(50);
+    expect(summary.files).toBeGreaterThan(5);
     expect(summary.location).toBe(cache);
     const stats = run(['stats', '--limit', '2']);
     expect(stats.stdout).toMatch(/^files +\d+$/m);
@@ -191,7 +199,7 @@ describe('code-index project commands', () => {
   });
 });
 
-describe('code-index help, colour and errors', () => {
+describe('code-index help, colour and errors', { timeout: 180_000 }, () => {
   it('--help lists every command, and each command has its own --help', () => {
     const help = run(['--help']);
     expect(help.status).toBe(0);
@@ -224,7 +232,7 @@ describe('code-index help, colour and errors', () => {
     [['analyze'], /^code-index: INVALID_ARGUMENT: at least one FILE is required/],
     [['analyze', 'nope.ts'], /^code-index: FILE_NOT_FOUND: /],
     [['def', 'nope.ts:1:1'], /^code-index: FILE_NOT_FOUND: /],
-    [['analyze', '../../package.json'], /^code-index: PATH_TRAVERSAL: /],
+    [['analyze', '../package.json'], /^code-index: PATH_TRAVERSAL: /],
     [['hover', '/etc/passwd:1:1'], /^code-index: PATH_TRAVERSAL: /],
     [['languages', '--root', '/nonexistent-code-index-root'], /^code-index: DIR_NOT_FOUND: /],
   ])('%j exits 2 with one coded line on stderr', (args, message) => {
@@ -267,7 +275,7 @@ describe('code-index help, colour and errors', () => {
   });
 });
 
-describe('code-index mcp options reach the server', () => {
+describe('code-index mcp options reach the server', { timeout: 180_000 }, () => {
   async function connect(args: string[], env: Record<string, string> = {}): Promise<Client> {
     const client = new Client({ name: 'cli-test', version: '1.0.0' });
     await client.connect(
@@ -296,7 +304,7 @@ describe('code-index mcp options reach the server', () => {
     } finally {
       await client.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('reads the environment: CODE_INDEX_DISABLE_LANGUAGES, CODE_INDEX_MAX_FILE_SIZE', async () => {
     const client = await connect([], { CODE_INDEX_DISABLE_LANGUAGES: 'go, typescript', CODE_INDEX_MAX_FILE_SIZE: '64' });
@@ -308,7 +316,7 @@ describe('code-index mcp options reach the server', () => {
     } finally {
       await client.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('a bad value from a flag or the environment is a usage error naming it', () => {
     const flag = run(['mcp', '--parse-timeout', 'soon']);
