@@ -276,7 +276,8 @@ export function bindNames(
     const binding = resolved.get(use);
     if (binding !== undefined) entry.binding = binding;
     if (use.qualifier) {
-      const text = use.qualifier.text.replace(/\s+/g, '');
+      // C's and PHP's `p->next` is a path as `p.next` is.
+      const text = use.qualifier.text.replace(/\s+/g, '').replace(/->/g, '.');
       if (text.length <= MAX_QUALIFIER && QUALIFIER_PATH.test(text)) {
         // `f()`: the member is one of what `f` returns.
         entry.qualifier = use.called ? `${text}()` : text;
@@ -284,6 +285,9 @@ export function bindNames(
         const head = uses.get(use.qualifier.startIndex);
         const headBinding = head ? resolved.get(head) : undefined;
         if (headBinding !== undefined) entry.qualifierBinding = headBinding;
+      } else {
+        // A member of something that is not a name (`a[0].b`, `f(x)->b`): still a member, never a bare name.
+        entry.qualifier = '';
       }
     }
     result.set(offset, entry);

@@ -38,7 +38,15 @@ export interface ResolverContext {
   /** The facts of a file of the tree (undefined when it is not indexed). */
   facts(file: string): Promise<FileFacts | undefined>;
   modules: ModuleResolver;
+  /**
+   * The files defining a name outside function bodies (the name table, over the whole tree): where a declaration's
+   * definition is looked up by name (C, C++), and whether a name is defined anywhere at all. Optional.
+   */
+  filesDefining?(name: string): Promise<string[]>;
 }
+
+/** A type alias's value that names one type: `Foo`, `ns.Foo<T>`, `struct node`, `typedef struct node *node_p;`. */
+const ALIASED = /^(?:typedef\s+)?(?:(?:const|volatile|struct|union|enum|class)\s+)*[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*(?:<[^|&]*>)?(?:\s*\*+\s*[\p{L}_$][\p{L}\p{N}_$]*\s*;)?$/u;
 
 /** Follows at most this many links (imports, re-exports, bases) for one name: barrels are deep, cycles exist. */
 const MAX_HOPS = 32;
@@ -157,8 +165,15 @@ export class Resolver {
     return first ? [first.target] : targets;
   }
 
-  /** What a reference of a file leads to. */
+  /**
+   * What a reference of a file leads to. A declaration without a body whose language defines it apart (a C header's
+   * prototype) leads to its definition first.
+   */
   async reference(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {
+    return this.withDefinitions(await this.#reference(file, facts, ref, hops));
+  }
+
+  async #reference(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {
     if (ref.binding !== undefined) return this.binding(file, facts, ref.binding, hops);
     if (ref.qualifier !== undefined) return this.member(file, facts, ref, hops);
     if (ref.kind === 'import') {
@@ -189,10 +204,18 @@ export class Resolver {
     const targets: Target[] = [];
     for (const sibling of await modules.implicit(file)) targets.push(...(await this.exported(sibling, name, hops + 1, new Set())));
     if (targets.length > 0) return { targets: unique(targets), how: 'bound' };
+    const outside: string[] = [];
     for (const item of facts.imports) {
       if (!item.imports.some((i) => i.name === '*' && !i.isNamespace && i.alias === undefined)) continue;
-      for (const module of await modules.filesOf(file, item.source)) targets.push(...(await this.exported(module, name, hops + 1, new Set())));
+      const found = await modules.filesOf(file, item.source);
+      if (found.length === 0) outside.push(item.source);
+      for (const module of found) targets.push(...(await this.exported(module, name, hops + 1, new Set())));
       if (targets.length > 0) return { targets: unique(targets), how: 'bound', ...(modules.exact(file) ? {} : { approximate: true as const }) };
+    }
+    // Defined nowhere in the tree, and the file sees every name of modules outside it (`#include <stdio.h>`): one
+    // of theirs.
+    if (outside.length > 0 && modules.exact(file) && this.#context.filesDefining && (await this.#context.filesDefining(name)).length === 0) {
+      return { targets: [], how: 'external', note: `"${name}" is not defined in the index; ${file} sees every name of ${outside.slice(0, 3).join(', ')}${outside.length > 3 ? ', ...' : ''} (outside the index)` };
     }
     return undefined;
   }
@@ -293,7 +316,13 @@ export class Resolver {
       const resolution = await this.binding(file, facts, ref.qualifierBinding, hops + 1);
       if (resolution.targets.length === 0) return { ...resolution, how: resolution.how === 'external' ? 'external' : 'unbound' };
       owners = resolution.targets;
-    } else return { targets: [], how: 'unbound', note: `"${head}" is not bound in ${file}` };
+    } else {
+      if (head === '') return { targets: [], how: 'unbound', note: 'a member of an expression that is not a name' };
+      // A name the file sees without binding it: its package's, a wildcard import's (`ns::f` after `#include`).
+      const visible = await this.unqualified(file, facts, head, hops + 1);
+      if (!visible || visible.targets.length === 0) return { targets: [], how: visible?.how === 'external' ? 'external' : 'unbound', note: visible?.note ?? `"${head}" is not bound in ${file}` };
+      owners = visible.targets;
+    }
     for (const segment of path) {
       const next: Target[] = [];
       for (const owner of owners) next.push(...(await this.membersOf(owner, segment, hops + 1)));
@@ -327,7 +356,12 @@ export class Resolver {
     if (!facts) return [];
     if ('binding' in owner) {
       const binding = facts.bindings[owner.binding];
-      if (binding?.typeBinding === undefined) return [];
+      // A type the file does not bind itself (a C header's struct): found as the file finds the names it sees.
+      if (binding?.typeBinding === undefined) {
+        const targets: Target[] = [];
+        for (const type of binding?.type ? await this.typeNamed(owner.file, facts, binding.type, hops + 1) : []) targets.push(...(await this.membersOf(type, name, hops + 1)));
+        return targets;
+      }
       const type = await this.binding(owner.file, facts, binding.typeBinding, hops + 1);
       const targets: Target[] = [];
       for (const target of type.targets) targets.push(...(await this.membersOf(target, name, hops + 1)));
@@ -354,6 +388,10 @@ export class Resolver {
     }
     const targets: Target[] = [];
     for (const base of await this.bases(owner.file, facts, owner.def, hops + 1)) targets.push(...(await this.membersOf(base, name, hops + 1)));
+    // A type alias naming one type (C's `typedef struct node node_t`): that type's members.
+    if (targets.length === 0 && def.kind === 'type' && def.value !== undefined && ALIASED.test(def.value.trim())) {
+      for (const type of await this.typeNamed(owner.file, facts, def.value, hops + 1)) if (!('def' in type && type.file === owner.file && type.def === owner.def)) targets.push(...(await this.membersOf(type, name, hops + 1)));
+    }
     return unique(targets);
   }
 
@@ -368,17 +406,67 @@ export class Resolver {
 
   /** What a type written in a file names (`Db`, `ns.Db`, `Db<T>`, `Db | null`: its first name path), from the file's own names. */
   async typeNamed(file: string, facts: FileFacts, type: string | undefined, hops: number): Promise<Target[]> {
-    const path = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*/u.exec((type ?? '').trim())?.[0];
+    // C's and C++'s `const struct node *` names `node`: the words before a type's name are keywords.
+    const written = (type ?? '').trim().replace(/^(?:(?:typedef|const|volatile|struct|union|enum|class|typename)\s+)+/, '');
+    const path = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*/u.exec(written)?.[0];
     if (!path || hops > MAX_HOPS) return [];
     const [head = '', ...rest] = path.split(/\.|::/);
     let owners: Target[] = [];
     for (const b of fileIndex(facts).top.get(head) ?? []) owners.push(...(await this.binding(file, facts, b, hops + 1)).targets);
+    // Not bound in the file: a name of its package or of a wildcard import (a struct of an included header).
+    if (owners.length === 0) owners = (await this.unqualified(file, facts, head, hops + 1))?.targets ?? [];
     for (const segment of rest) {
       const next: Target[] = [];
       for (const owner of owners) next.push(...(await this.membersOf(owner, segment, hops + 1)));
       owners = next;
     }
     return unique(owners);
+  }
+
+  /**
+   * A resolution whose declarations without a body (C and C++ prototypes, methods declared in their class) are
+   * defined apart, as their module system says: the definitions first, then the declarations. Definitions are found
+   * by name: bound when there is one, listed and approximate when there are several.
+   */
+  async withDefinitions(resolution: Resolution): Promise<Resolution> {
+    const definitions: Target[] = [];
+    let several = false;
+    for (const target of resolution.targets) {
+      if (!('def' in target) || !this.#context.modules.definesApart(target.file)) continue;
+      const facts = await this.#context.facts(target.file);
+      const def = facts?.definitions[target.def];
+      if (!facts || !def?.declarationOnly || !kindInfo(def.kind).callable) continue;
+      const found = await this.definitionsOf(target.file, facts, def);
+      if (found.length > 1) several = true;
+      definitions.push(...found);
+    }
+    if (definitions.length === 0) return resolution;
+    return { ...resolution, targets: unique([...definitions, ...resolution.targets]), ...(several ? { approximate: true as const } : {}) };
+  }
+
+  /**
+   * The definitions (with a body) of a declaration: same name, a callable, the same owner (the class or namespace
+   * it is declared in, or the receiver an out-of-line definition names); in its own file, else in the tree's other
+   * files of a module system that defines apart, where a definition of internal linkage (`static`, an anonymous
+   * namespace) cannot be it.
+   */
+  async definitionsOf(file: string, facts: FileFacts, def: Definition): Promise<Target[]> {
+    const ownerName = (f: FileFacts, d: Definition) => (d.receiver ?? (d.parent === undefined ? undefined : f.definitions[d.parent]?.name))?.replace(/<[\s\S]*$/, '').split('::').pop();
+    const owner = ownerName(facts, def);
+    const matching = (f: FileFacts, d: Definition) => d.name === def.name && !d.declarationOnly && !d.local && kindInfo(d.kind).callable && ownerName(f, d) === owner;
+    const own = facts.definitions.flatMap((d, i) => (matching(facts, d) ? [{ file, def: i }] : []));
+    if (own.length > 0 || !this.#context.filesDefining) return own;
+    const targets: Target[] = [];
+    for (const other of await this.#context.filesDefining(def.name)) {
+      if (other === file || !this.#context.modules.definesApart(other)) continue;
+      const otherFacts = await this.#context.facts(other);
+      if (!otherFacts) continue;
+      otherFacts.definitions.forEach((d, i) => {
+        const member = d.receiver !== undefined || (d.parent !== undefined && kindInfo(otherFacts.definitions[d.parent]?.kind ?? '').category === 'class');
+        if (matching(otherFacts, d) && (member || !d.modifiers?.some((m) => m === 'static' || m === 'internal'))) targets.push({ file: other, def: i });
+      });
+    }
+    return targets;
   }
 
   /**

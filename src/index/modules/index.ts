@@ -11,6 +11,7 @@
  * @module
  */
 import type { LanguageDefinition } from '../../languages/define.js';
+import { CModules } from './c.js';
 import { NodeModules } from './node.js';
 import { moduleFilesByPath } from './paths.js';
 import { folderOf, type ModuleContext, type ModuleSystem } from './system.js';
@@ -21,6 +22,7 @@ export { moduleFilesByPath } from './paths.js';
 /** The module systems by the name a language definition gives (`moduleSystem`). */
 const SYSTEMS: Record<NonNullable<LanguageDefinition['moduleSystem']>, (context: ModuleContext) => ModuleSystem> = {
   node: (context) => new NodeModules(context),
+  c: (context) => new CModules(context),
 };
 
 /** Resolves imports to the files of the tree, per module system; answers are cached until files come or go. */
@@ -60,6 +62,11 @@ export class ModuleResolver {
     if (!system?.implicit) return Promise.resolve([]);
     const implicit = system.implicit.bind(system);
     return this.#cached(`p\u0000${language?.moduleSystem ?? ''}\u0000${from}`, async () => (await implicit(from)).filter((file) => file !== from));
+  }
+
+  /** Whether the module system of `from` defines functions apart from their declarations (C, C++). */
+  definesApart(from: string): boolean {
+    return this.#system(this.#context.language(from))?.definesApart === true;
   }
 
   /** Forgets what was resolved when files came or went. */

@@ -32,6 +32,11 @@ export interface ModuleSystem {
    * package. Optional.
    */
   implicit?(from: string): Promise<string[]>;
+  /**
+   * Functions are declared in one file and defined in another, matched by name (C and C++: a header's prototype, a
+   * method declared in its class): a declaration without a body leads to its definitions first. Optional.
+   */
+  readonly definesApart?: boolean;
 }
 
 /** The folder of a root-relative file (`''` at the root). */
