@@ -116,6 +116,11 @@ export class Resolver {
     this.#context = context;
   }
 
+  /** The definition a target names. */
+  async definitionOf(target: { file: string; def: number }): Promise<Definition | undefined> {
+    return (await this.#context.facts(target.file))?.definitions[target.def];
+  }
+
   /** What the name at a position of a file leads to (its declaration when the position is one). */
   async at(file: string, facts: FileFacts, line: number, column: number): Promise<{ name: string; resolution: Resolution } | undefined> {
     const entries = fileIndex(facts).byLine.get(line) ?? [];
@@ -283,6 +288,13 @@ export class Resolver {
       } else await local(entry.localName ?? name);
     }
     if (!declared) await local(name);
+    if (targets.length === 0 && declared) {
+      // An export that declares what no scope binds (`exports.VERSION = '1.0'`): the definition on its line.
+      const lines = new Set(facts.exports.filter((e) => e.name === name && e.source === undefined).map((e) => e.line));
+      facts.definitions.forEach((def, i) => {
+        if (def.name === name && lines.has(def.line) && def.parent === undefined) targets.push({ file: module, def: i });
+      });
+    }
     if (targets.length === 0) {
       for (const entry of facts.exports) {
         if (entry.name !== '*' || entry.source === undefined) continue;
@@ -314,7 +326,9 @@ export class Resolver {
       owners = head === 'super' ? (await Promise.all(owner.filter((o): o is { file: string; def: number } => 'def' in o).map((o) => this.bases(o.file, facts, o.def, hops + 1)))).flat() : owner;
     } else if (ref.qualifierBinding !== undefined) {
       const resolution = await this.binding(file, facts, ref.qualifierBinding, hops + 1);
-      if (resolution.targets.length === 0) return { ...resolution, how: resolution.how === 'external' ? 'external' : 'unbound' };
+      // A member of something imported from outside the tree (`path.join`): its import is what the tree knows.
+      if (resolution.how === 'external') return resolution;
+      if (resolution.targets.length === 0) return { ...resolution, how: 'unbound' };
       owners = resolution.targets;
     } else {
       if (head === '') return { targets: [], how: 'unbound', note: 'a member of an expression that is not a name' };
