@@ -193,6 +193,12 @@ export class Resolver {
       if (entry?.source !== undefined) return this.imported(file, entry.source, entry.kind === 'namespace' ? '*' : (entry.localName ?? entry.name), hops + 1);
       return { targets: [], how: 'unbound', note: 'a re-exported name' };
     }
+    // C++: a bare name in a method is a member of its class before it is a name of the namespace around it.
+    if (ref.enclosing !== undefined && this.#context.modules.membersInScope(file)) {
+      const members: Target[] = [];
+      for (const owner of await this.enclosingOwner(file, facts, ref.enclosing, hops + 1)) members.push(...(await this.membersOf(owner, ref.name, hops + 1)));
+      if (members.length > 0) return { targets: unique(members), how: 'bound' };
+    }
     const visible = await this.unqualified(file, facts, ref.name, hops + 1);
     if (visible) return visible;
     return { targets: [], how: 'unbound', note: `"${ref.name}" is not bound in ${file} (a global, or a name this language's queries do not bind)` };
@@ -504,6 +510,10 @@ export class Resolver {
         if (targets.length > 0) return targets;
         const owner = facts.definitions.findIndex((candidate) => candidate.name === def.receiver && kindInfo(candidate.kind).category === 'class');
         if (owner >= 0) return [{ file, def: owner }];
+        // A receiver the file does not define (C++'s `Shape::area` defined apart from the header's class): the type
+        // it names, as the file sees it.
+        const named = await this.typeNamed(file, facts, def.receiver, hops + 1);
+        if (named.length > 0) return named;
       }
     }
     return [];

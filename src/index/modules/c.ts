@@ -7,7 +7,8 @@
  * system or library header, outside the index.
  *
  * Functions and methods are declared in headers and defined in source files: the resolver leads a prototype to its
- * definition by name (`definesApart`).
+ * definition by name (`definesApart`). A bare name inside a C++ method is looked up among its class's members first
+ * (`membersInScope`; C has no methods, so C is unaffected).
  *
  * @module
  */
@@ -17,6 +18,7 @@ import { folderOf, type ModuleContext, type ModuleSystem } from './system.js';
 /** C and C++ include resolution over the tree. */
 export class CModules implements ModuleSystem {
   readonly definesApart = true;
+  readonly membersInScope = true;
   readonly #context: ModuleContext;
   #roots: string[] | undefined;
   #byName: Map<string, string[]> | undefined;

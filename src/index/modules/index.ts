@@ -69,6 +69,11 @@ export class ModuleResolver {
     return this.#system(this.#context.language(from))?.definesApart === true;
   }
 
+  /** Whether a bare name inside a method of `from` sees its class's members first (C++). */
+  membersInScope(from: string): boolean {
+    return this.#system(this.#context.language(from))?.membersInScope === true;
+  }
+
   /** Forgets what was resolved when files came or went. */
   #refresh(): void {
     const membership = this.#context.membership();

@@ -37,6 +37,11 @@ export interface ModuleSystem {
    * method declared in its class): a declaration without a body leads to its definitions first. Optional.
    */
   readonly definesApart?: boolean;
+  /**
+   * A bare name inside a method sees the members of its class before the names around it (C++'s implicit `this`,
+   * also in methods defined out of line). Optional.
+   */
+  readonly membersInScope?: boolean;
 }
 
 /** The folder of a root-relative file (`''` at the root). */
