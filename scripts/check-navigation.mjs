@@ -17,6 +17,9 @@
 //   rxjs       rxjs@7.8.2 src (TypeScript)
 //   express    express@4.21.2 (JavaScript, CommonJS `require` / `module.exports`)
 //   (typescript.mjs: the TypeScript LanguageService, allowJs)
+//   lua        lua/lua@53b41d0 (C; one folder, headers beside the sources)
+//   leveldb    google/leveldb@78a352f (C++; include/leveldb/*.h under an include root, namespaces, classes)
+//   (clangd.mjs: clangd's definition and hover, background index over a compile_commands.json; $CLANGD)
 // Targets (issue 12): call-site top-1 >= 0.90 with <= 1.5 answers on average on effect; top-1 >= 0.95 on the
 // others; hover documentation found >= 0.95.
 import { writeFileSync } from 'node:fs';
@@ -26,6 +29,8 @@ const CORPORA = {
   effect: { oracle: 'typescript', spec: 'effect@3.19.3', folder: 'src', language: 'typescript' },
   rxjs: { oracle: 'typescript', spec: 'rxjs@7.8.2', folder: 'src', language: 'typescript' },
   express: { oracle: 'typescript', spec: 'express@4.21.2', folder: '.', language: 'javascript' },
+  lua: { oracle: 'clangd', spec: 'lua/lua@53b41d0', repo: 'lua/lua', commit: '53b41d0cddd80bf33fdc631bdd32e3ba53842b89', language: 'c', flags: ['-std=c99', '-I{root}', '-DLUA_USE_LINUX'] },
+  leveldb: { oracle: 'clangd', spec: 'google/leveldb@78a352f', repo: 'google/leveldb', commit: '78a352f47ed6c1e9d750545e9b242289185b87e1', language: 'cpp', flags: ['-std=c++17', '-I{root}', '-I{root}/include', '-DLEVELDB_PLATFORM_POSIX=1'] },
 };
 
 function parseArgs(argv) {

@@ -175,7 +175,25 @@ export class Resolver {
    * prototype) leads to its definition first.
    */
   async reference(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {
-    return this.withDefinitions(await this.#reference(file, facts, ref, hops));
+    return this.typedefsFirst(await this.withDefinitions(await this.#reference(file, facts, ref, hops)));
+  }
+
+  /**
+   * C's `typedef struct node {...} node;` defines the tag `node` and the type `node`: a name written bare is the
+   * type (the tag is only ever written `struct node`, which is rarer where both exist), so the typedef comes first.
+   */
+  async typedefsFirst(resolution: Resolution): Promise<Resolution> {
+    if (resolution.targets.length < 2) return resolution;
+    const typedefs: Target[] = [];
+    const tags = new Set<string>();
+    for (const target of resolution.targets) {
+      if (!('def' in target) || !this.#context.modules.definesApart(target.file)) continue;
+      const def = (await this.#context.facts(target.file))?.definitions[target.def];
+      if (def?.kind === 'type') typedefs.push(target);
+      else if (def && kindInfo(def.kind).category === 'class') tags.add(def.name);
+    }
+    if (typedefs.length === 0 || tags.size === 0) return resolution;
+    return { ...resolution, targets: unique([...typedefs, ...resolution.targets]) };
   }
 
   async #reference(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {

@@ -13,3 +13,7 @@ range_t range_of(int lo, int hi) {
   out.hi = out.lo > hi ? out.lo : hi;
   return out;
 }
+
+int span_len(span s) {
+  return s.len;
+}

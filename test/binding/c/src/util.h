@@ -11,3 +11,9 @@ typedef struct range *range_ref;
 int range_width(range_ref r);
 
 range_t range_of(int lo, int hi);
+
+typedef struct span {
+  int len;
+} span;
+
+int span_len(span s);
