@@ -89,7 +89,14 @@ function lspClient(command, args, cwd) {
       }),
     notify: (method, params) => send({ method, params }),
     on: (listener) => listeners.push(listener),
-    close: () => child.kill(),
+    close: () => {
+      // Every handle let go, so that the checking script ends when its work does.
+      send({ method: 'exit' });
+      child.stdin.end();
+      child.stdout.destroy();
+      child.kill();
+      child.unref();
+    },
   };
 }
 
