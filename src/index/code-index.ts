@@ -156,7 +156,15 @@ export class CodeIndex {
       workspace,
       defaultScope: options.defaultScope ?? 'project',
       analyzer: () => workspace.analyzer(),
-      resolver: new Resolver({ facts: (file) => workspace.factsOf(file), modules }),
+      resolver: new Resolver({
+        facts: (file) => workspace.factsOf(file),
+        modules,
+        // The name table: the whole tree indexed first (as a name match would).
+        filesDefining: async (name) => {
+          await workspace.files('');
+          return [...new Set(workspace.definitionsNamed(name).map((entry) => entry.file))];
+        },
+      }),
     };
   }
 
