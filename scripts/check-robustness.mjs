@@ -255,13 +255,18 @@ await meanwhile('large files', async () => {
 });
 
 console.log('== WASM faults');
+// Whether a grammar faults on these depends on the memory its earlier parses left (the same Markdown input faulted in
+// one run and parsed in the next): each must answer (a result or ANALYSIS_FAILED), at least one must fault, and a
+// normal call after each must work.
+let faults = 0;
 for (const path of ['fault/quotes.md', 'fault/nested.yaml']) {
   const faulted = await call(`analyze ${path}`, 'code_analyze', { operation: 'analyze_file', file: path }, { codes: ['ANALYSIS_FAILED'] });
-  if (path.endsWith('.md') && faulted.ok) finding(`${path}: the Markdown grammar no longer faults here: pick another faulting input`);
+  if (!faulted.ok) faults++;
   await call(`analyze normal/service.ts after ${path}`, 'code_analyze', { operation: 'analyze_file', file: 'normal/service.ts' }, {
     expect: (data) => (data.functions?.[0]?.name === 'greet' ? undefined : 'greet not found'),
   });
 }
+if (faults === 0) finding('no fault input faulted: pick inputs that still fault the Markdown and YAML grammars');
 
 console.log('== wildcards and long queries');
 const stars = `${'*a'.repeat(20)}*!`;
