@@ -66,8 +66,19 @@ export interface BoundNames {
 }
 
 function typeNameOf(node: Node): string | undefined {
-  // `Foo<T>` is `Foo`, `ns.Foo` stays a path: the type's name, without its arguments.
-  const text = node.text.replace(/<[\s\S]*$/, '').replace(/\s+/g, '');
+  // A call (`Foo::new()`, `make()`): the type is what the callee is declared to return, written `callee()`.
+  const callee = node.childForFieldName('function');
+  if (callee && node.childForFieldName('arguments')) {
+    const path = typeNameOf(callee);
+    return path && !path.endsWith('()') ? `${path}()` : undefined;
+  }
+  // `Foo<T>` is `Foo`, `ns.Foo` stays a path, `Vec::<u8>::new` is `Vec::new`: the name, without type arguments.
+  let text = node.text.replace(/\s+/g, '');
+  for (let previous = ''; previous !== text && text.includes('<'); ) {
+    previous = text;
+    text = text.replace(/<[^<>]*>/g, '');
+  }
+  text = text.replace(/<.*$/, '').replace(/::(?=::)/g, '');
   return QUALIFIER_PATH.test(text) ? text : undefined;
 }
 
@@ -100,7 +111,8 @@ export function bindNames(
   // Bindings, each in its scope; one per name position.
   const bindings: Binding[] = [];
   const at = new Map<number, number>();
-  const pending: Array<{ binding: Binding; span: Span; outer: boolean; typeNode?: Node }> = [];
+  // `after`: visible from this offset on only (`@local.after`), not in the whole scope.
+  const pending: Array<{ binding: Binding; span: Span; outer: boolean; typeNode?: Node; after?: { region: Span; visible: number } }> = [];
   const bind = (binding: Binding, node: Node, span: Span, outer: boolean) => {
     const known = at.get(node.startIndex);
     if (known !== undefined) {
@@ -143,25 +155,36 @@ export function bindNames(
       );
     }
   }
-  for (const local of locals.definitions) {
+  // Where each local binding becomes visible: the end of the innermost `@local.after` region holding it.
+  const afterOf = innermost(
+    locals.afters.map((after) => ({ start: after.region.startIndex, end: after.region.endIndex, visible: after.node.endIndex })),
+    locals.definitions.map((local) => ({ start: local.node.startIndex, end: local.node.endIndex })),
+  );
+  locals.definitions.forEach((local, i) => {
     const name = local.node.text;
     const binding: Binding = { name, kind: local.kind, ...position(local.node) };
     const type = local.type ? typeNameOf(local.type) : undefined;
     if (type) binding.type = type;
     const index = bind(binding, local.node, { start: local.node.startIndex, end: local.node.endIndex }, local.outer);
-    // A binding already known at this position (a tags definition) learns its declared type.
     const known = pending[index];
+    const after = afterOf[i];
+    if (known && after !== undefined && known.binding === binding) known.after = { region: after, visible: after.visible };
+    // A binding already known at this position (a tags definition) learns its declared type.
     if (known && type) {
       known.binding.type ??= type;
-      known.typeNode ??= local.type;
+      // A call's type is resolved from its callee's first name.
+      known.typeNode ??= local.type?.childForFieldName('function') ?? local.type;
     }
-  }
+  });
   // Each binding's scope: the innermost scope holding its node (a definition's own node is not its scope: a
   // function's name is bound where the function is declared, not inside it), or the one outside that.
   const placed = innermost(scopes, pending.map((entry) => entry.span));
   pending.forEach((entry, i) => {
     let scope = placed[i] ?? scopes[0];
     if (entry.outer && scope?.parent !== undefined) scope = scopes[scope.parent];
+    // Visible after a node only in a scope around it: a closure's parameter inside a `let` is visible in the closure.
+    const region = entry.after?.region;
+    if (region && scope && scope.start >= region.start && scope.end <= region.end) delete entry.after;
     const index = bindings.length;
     const home = scope ?? (scopes[0] as Scope);
     if (home.index === 0) entry.binding.top = true;
@@ -215,9 +238,11 @@ export function bindNames(
     return 0;
   });
   // Per name, a stack of groups: the bindings of that name in one scope, in document order. A scope declaring a
-  // name twice (overload signatures, or an error region where the grammar lost the scopes between declarations)
-  // binds a use to the nearest declaration above it, else the first.
-  const offsets = pending.map((entry) => entry.span.start);
+  // name twice (overload signatures, `let` shadowing, or an error region where the grammar lost the scopes between
+  // declarations) binds a use to the nearest declaration above it, else the first; a binding visible only after a
+  // node (`@local.after`) is not seen before it, where the use looks further out.
+  const offsets = pending.map((entry) => entry.after?.visible ?? entry.span.start);
+  const afterOnly = pending.map((entry) => entry.after !== undefined);
   const groupsOf = (scope: Scope) => {
     const groups = new Map<string, number[]>();
     for (const b of scope.bindings) {
@@ -246,19 +271,24 @@ export function bindNames(
       for (const name of scopeGroups.get(event.close)?.keys() ?? []) visible.get(name)?.pop();
       scopeGroups.delete(event.close);
     } else if (event.use && !event.use.qualifier) {
-      const stack = visible.get(event.use.name);
-      const group = stack?.[stack.length - 1];
-      if (!group || group.length === 0) continue;
-      // The last declaration at or above the use (binary search), else the first.
+      const stack = visible.get(event.use.name) ?? [];
       const at = event.use.node.startIndex;
-      let low = 0;
-      let high = group.length - 1;
-      while (low < high) {
-        const middle = (low + high + 1) >> 1;
-        if ((offsets[group[middle] as number] ?? 0) <= at) low = middle;
-        else high = middle - 1;
+      for (let level = stack.length - 1; level >= 0; level--) {
+        const group = stack[level] as number[];
+        if (group.length === 0) continue;
+        // The last declaration at or above the use (binary search), else the first one visible everywhere.
+        let low = 0;
+        let high = group.length - 1;
+        while (low < high) {
+          const middle = (low + high + 1) >> 1;
+          if ((offsets[group[middle] as number] ?? 0) <= at) low = middle;
+          else high = middle - 1;
+        }
+        const found = (offsets[group[low] as number] ?? 0) <= at ? group[low] : group.find((b) => !afterOnly[b]);
+        if (found === undefined) continue;
+        resolved.set(event.use, found);
+        break;
       }
-      resolved.set(event.use, group[low] as number);
     }
   }
 

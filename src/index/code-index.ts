@@ -143,7 +143,7 @@ export class CodeIndex {
       workspace,
       defaultScope: options.defaultScope ?? 'project',
       analyzer: () => workspace.analyzer(),
-      resolver: new Resolver({ facts: (file) => workspace.factsOf(file), modules }),
+      resolver: new Resolver({ facts: (file) => workspace.factsOf(file), modules, filesDefining: (name) => workspace.definitionsNamed(name).map((entry) => entry.file) }),
     };
   }
 

@@ -38,6 +38,8 @@ export interface ResolverContext {
   /** The facts of a file of the tree (undefined when it is not indexed). */
   facts(file: string): Promise<FileFacts | undefined>;
   modules: ModuleResolver;
+  /** The files whose (non-local) definitions include `name`, among those analyzed so far (the name table). */
+  filesDefining?(name: string): readonly string[];
 }
 
 /** Follows at most this many links (imports, re-exports, bases) for one name: barrels are deep, cycles exist. */
@@ -50,6 +52,8 @@ interface FileIndex {
   children: Map<number, number[]>;
   /** Name uses and declarations by line. */
   byLine: Map<number, Array<{ column: number; length: number; ref?: number; binding?: number; def?: number }>>;
+  /** Blocks extending a type declared elsewhere (`impl T`), by the type's name. */
+  blocks: Map<string, number[]>;
 }
 
 const indexes = new WeakMap<FileFacts, FileIndex>();
@@ -66,7 +70,13 @@ export function fileIndex(facts: FileFacts): FileIndex {
     else top.set(binding.name, [i]);
   });
   const children = new Map<number, number[]>();
+  const blocks = new Map<string, number[]>();
   facts.definitions.forEach((def, i) => {
+    if (kindInfo(def.kind).declaresName === false) {
+      const list = blocks.get(def.name);
+      if (list) list.push(i);
+      else blocks.set(def.name, [i]);
+    }
     if (def.parent === undefined) return;
     const list = children.get(def.parent);
     if (list) list.push(i);
@@ -81,7 +91,7 @@ export function fileIndex(facts: FileFacts): FileIndex {
   facts.references.forEach((ref, i) => add(ref.line, { column: ref.column, length: ref.name.length, ref: i }));
   facts.bindings.forEach((binding, i) => add(binding.line, { column: binding.column, length: binding.name.length, binding: i }));
   facts.definitions.forEach((def, i) => add(def.line, { column: def.column, length: def.name.length, def: i }));
-  index = { top, children, byLine };
+  index = { top, children, byLine, blocks };
   indexes.set(facts, index);
   return index;
 }
@@ -103,6 +113,8 @@ function unique(targets: Target[]): Target[] {
 /** Resolves names across the files of a tree. */
 export class Resolver {
   readonly #context: ResolverContext;
+  /** Companion files analyzed once: from then on the name table says which of them declare a name. */
+  readonly #analyzed = new Set<string>();
 
   constructor(context: ResolverContext) {
     this.#context = context;
@@ -175,6 +187,7 @@ export class Resolver {
     }
     const visible = await this.unqualified(file, facts, ref.name, hops + 1);
     if (visible) return visible;
+    if (this.#context.modules.inPrelude(file, ref.name)) return { targets: [], how: 'external', note: `"${ref.name}" is in the language's prelude` };
     return { targets: [], how: 'unbound', note: `"${ref.name}" is not bound in ${file} (a global, or a name this language's queries do not bind)` };
   }
 
@@ -191,10 +204,22 @@ export class Resolver {
     if (targets.length > 0) return { targets: unique(targets), how: 'bound' };
     for (const item of facts.imports) {
       if (!item.imports.some((i) => i.name === '*' && !i.isNamespace && i.alias === undefined)) continue;
-      for (const module of await modules.filesOf(file, item.source)) targets.push(...(await this.exported(module, name, hops + 1, new Set())));
+      targets.push(...(await this.within(file, item.source, name, hops + 1, new Set())));
       if (targets.length > 0) return { targets: unique(targets), how: 'bound', ...(modules.exact(file) ? {} : { approximate: true as const }) };
     }
     return undefined;
+  }
+
+  /**
+   * The declarations named `name` in what `source` names from `file`: a module's exports, or the members of the item
+   * a source names inside a module (Rust's `use self::Kind::*` of an enum).
+   */
+  async within(file: string, source: string, name: string, hops: number, seen: Set<string>): Promise<Target[]> {
+    if (hops > MAX_HOPS) return [];
+    const owners = await this.imported(file, source, '*', hops);
+    const targets: Target[] = [];
+    for (const owner of owners.targets) targets.push(...('module' in owner ? await this.exported(owner.file, name, hops, seen) : await this.membersOf(owner, name, hops + 1)));
+    return targets;
   }
 
   /** What a binding of a file leads to: its definition, itself, or, for an import, the imported declaration. */
@@ -216,7 +241,16 @@ export class Resolver {
   async imported(file: string, source: string, name: string, hops: number): Promise<Resolution> {
     if (hops > MAX_HOPS) return { targets: [], how: 'unbound', note: 'too many imports and re-exports to follow' };
     const modules = await this.#context.modules.filesOf(file, source);
-    if (modules.length === 0) return { targets: [], how: 'external', note: `"${source}" is outside the index` };
+    if (modules.length === 0) {
+      // An item of a module (Rust's `crate::ast::Kind`: an enum, an inline `mod`): its members.
+      const inner = this.#context.modules.split(file, source);
+      if (!inner) return { targets: [], how: 'external', note: `"${source}" is outside the index` };
+      const owner = await this.imported(file, inner.parent, inner.name, hops + 1);
+      if (owner.targets.length === 0 || name === '*') return owner;
+      const targets: Target[] = [];
+      for (const target of owner.targets) targets.push(...(await this.membersOf(target, name, hops + 1)));
+      return targets.length > 0 ? { targets: unique(targets), how: 'bound' } : { targets: [], how: 'unbound', note: `"${name}" is not found in ${source}` };
+    }
     const approximate = this.#context.modules.exact(file) ? {} : { approximate: true as const };
     if (name === '*') return { targets: modules.map((module) => ({ file: module, module: true as const })), how: 'bound', ...approximate };
     const targets: Target[] = [];
@@ -263,16 +297,15 @@ export class Resolver {
     if (targets.length === 0) {
       for (const entry of facts.exports) {
         if (entry.name !== '*' || entry.source === undefined) continue;
-        const modules = await this.#context.modules.filesOf(module, entry.source);
-        for (const next of modules) targets.push(...(await this.exported(next, name, hops + 1, seen)));
+        targets.push(...(await this.within(module, entry.source, name, hops + 1, seen)));
       }
     }
     // What a module sees through its own wildcard imports is its name too (Python's `from m import *`, a header's
-    // `#include`).
+    // `#include`, Rust's `pub use self::kind::*`).
     if (targets.length === 0) {
       for (const item of facts.imports) {
         if (!item.imports.some((i) => i.name === '*' && !i.isNamespace && i.alias === undefined)) continue;
-        for (const next of await this.#context.modules.filesOf(module, item.source)) targets.push(...(await this.exported(next, name, hops + 1, seen)));
+        targets.push(...(await this.within(module, item.source, name, hops + 1, seen)));
         if (targets.length > 0) break;
       }
     }
@@ -284,17 +317,33 @@ export class Resolver {
     const called = ref.qualifier?.endsWith('()') ?? false;
     const qualifier = called ? (ref.qualifier ?? '').slice(0, -2) : (ref.qualifier ?? '');
     const [head = '', ...path] = qualifier.split(/\.|::/);
-    let owners: Target[];
-    if ((head === 'this' || head === 'self' || head === 'super') && ref.qualifierBinding === undefined) {
-      const owner = await this.enclosingOwner(file, facts, ref.enclosing, hops + 1);
-      if (owner.length === 0) return { targets: [], how: 'unbound', note: `no class encloses "${head}"` };
-      owners = head === 'super' ? (await Promise.all(owner.filter((o): o is { file: string; def: number } => 'def' in o).map((o) => this.bases(o.file, facts, o.def, hops + 1)))).flat() : owner;
-    } else if (ref.qualifierBinding !== undefined) {
+    const modulePaths = this.#context.modules.pathQualifiers(file);
+    let owners: Target[] = [];
+    // Whether `owners` are what the whole qualifier names (a module path), or what its first name does.
+    let whole = false;
+    if (ref.qualifierBinding !== undefined) {
       const resolution = await this.binding(file, facts, ref.qualifierBinding, hops + 1);
-      if (resolution.targets.length === 0) return { ...resolution, how: resolution.how === 'external' ? 'external' : 'unbound' };
+      // A member of what comes from outside the tree is outside it too.
+      if (resolution.how === 'external') return { targets: [], how: 'external', note: resolution.note ?? `"${head}" is outside the index` };
+      if (resolution.targets.length === 0) return { ...resolution, how: 'unbound' };
       owners = resolution.targets;
-    } else return { targets: [], how: 'unbound', note: `"${head}" is not bound in ${file}` };
-    for (const segment of path) {
+    } else if (head === 'this' || head === 'self' || head === 'Self' || (head === 'super' && !modulePaths)) {
+      const owner = await this.enclosingOwner(file, facts, ref.enclosing, hops + 1);
+      if (owner.length === 0 && !modulePaths) return { targets: [], how: 'unbound', note: `no class encloses "${head}"` };
+      owners = head === 'super' ? (await Promise.all(owner.filter((o): o is { file: string; def: number } => 'def' in o).map((o) => this.bases(o.file, facts, o.def, hops + 1)))).flat() : owner;
+    } else {
+      // A name seen without a binding: the package's other files, the wildcard imports.
+      owners = (await this.unqualified(file, facts, head, hops + 1))?.targets ?? [];
+    }
+    if (owners.length === 0 && modulePaths) {
+      // A module path written in code (`crate::a::f()`, `super::T::new()`, `std::mem::swap()`).
+      const module = await this.imported(file, qualifier, '*', hops + 1);
+      if (module.targets.length === 0) return { ...module, how: module.how === 'external' ? 'external' : 'unbound' };
+      owners = module.targets;
+      whole = true;
+    }
+    if (owners.length === 0) return { targets: [], how: 'unbound', note: `"${head}" is not bound in ${file}` };
+    for (const segment of whole ? [] : path) {
       const next: Target[] = [];
       for (const owner of owners) next.push(...(await this.membersOf(owner, segment, hops + 1)));
       if (next.length === 0) return { targets: [], how: 'unbound', note: `no member "${segment}" of ${qualifier}` };
@@ -302,21 +351,42 @@ export class Resolver {
     }
     if (called) {
       // What the called function is declared to return.
-      const returned: Target[] = [];
-      for (const owner of owners) {
-        if (!('def' in owner)) continue;
-        const ownerFacts = await this.#context.facts(owner.file);
-        const def = ownerFacts?.definitions[owner.def];
-        if (ownerFacts && def?.returnType) returned.push(...(await this.typeNamed(owner.file, ownerFacts, def.returnType, hops + 1)));
-      }
-      if (returned.length === 0) return { targets: [], how: 'unbound', note: `what ${qualifier}() returns is not written as a type name` };
-      owners = unique(returned);
+      owners = await this.returned(owners, hops + 1);
+      if (owners.length === 0) return { targets: [], how: 'unbound', note: `what ${qualifier}() returns is not written as a type name` };
     }
     const targets: Target[] = [];
     for (const owner of owners) targets.push(...(await this.membersOf(owner, ref.name, hops + 1)));
-    return targets.length > 0
-      ? { targets: unique(targets), how: 'bound' }
-      : { targets: [], how: 'unbound', note: `no member "${ref.name}" found on ${qualifier}` };
+    if (targets.length > 0) return { targets: unique(targets), how: 'bound' };
+    // A variable whose declared type comes from outside the tree (`v: Vec<T>`, `m: HashMap<K, V>` imported from std).
+    if (!called && path.length === 0 && owners.every((owner) => 'binding' in owner) && (await this.externalType(file, facts, owners))) {
+      return { targets: [], how: 'external', note: `the type of "${head}" is outside the index` };
+    }
+    return { targets: [], how: 'unbound', note: `no member "${ref.name}" found on ${qualifier}` };
+  }
+
+  /** Whether the declared types of these bindings come from outside the tree (an external import, the prelude). */
+  async externalType(file: string, facts: FileFacts, owners: Target[]): Promise<boolean> {
+    for (const owner of owners) {
+      const binding = 'binding' in owner && owner.file === file ? facts.bindings[owner.binding] : undefined;
+      if (binding?.type === undefined || binding.type.endsWith('()')) return false;
+      const head = binding.type.split(/\.|::/)[0] ?? '';
+      if (binding.typeBinding !== undefined) {
+        if ((await this.binding(file, facts, binding.typeBinding, 0)).how !== 'external') return false;
+      } else if (!this.#context.modules.inPrelude(file, head)) return false;
+    }
+    return owners.length > 0;
+  }
+
+  /** The types the functions among `owners` are declared to return (`Self`: the type of their `impl`). */
+  async returned(owners: Target[], hops: number): Promise<Target[]> {
+    const returned: Target[] = [];
+    for (const owner of owners) {
+      if (!('def' in owner)) continue;
+      const ownerFacts = await this.#context.facts(owner.file);
+      const def = ownerFacts?.definitions[owner.def];
+      if (ownerFacts && def?.returnType) returned.push(...(await this.typeNamed(owner.file, ownerFacts, def.returnType, hops + 1, owner.def)));
+    }
+    return unique(returned);
   }
 
   /** The members named `name` of a target: a module's exports, a type's members (and its bases'), a typed binding's type's. */
@@ -327,10 +397,22 @@ export class Resolver {
     if (!facts) return [];
     if ('binding' in owner) {
       const binding = facts.bindings[owner.binding];
-      if (binding?.typeBinding === undefined) return [];
-      const type = await this.binding(owner.file, facts, binding.typeBinding, hops + 1);
+      if (binding?.type === undefined) return [];
+      // The declared type (`ns.Db`: the first name's binding, then its members), or what a call returns (`Foo::new()`).
+      const called = binding.type.endsWith('()');
+      const type = called ? binding.type.slice(0, -2) : binding.type;
+      let types: Target[];
+      if (binding.typeBinding !== undefined) {
+        types = (await this.binding(owner.file, facts, binding.typeBinding, hops + 1)).targets;
+        for (const segment of type.split(/\.|::/).slice(1)) {
+          const next: Target[] = [];
+          for (const target of types) next.push(...(await this.membersOf(target, segment, hops + 1)));
+          types = unique(next);
+        }
+      } else types = await this.typeNamed(owner.file, facts, type, hops + 1);
+      if (called) types = await this.returned(types, hops + 1);
       const targets: Target[] = [];
-      for (const target of type.targets) targets.push(...(await this.membersOf(target, name, hops + 1)));
+      for (const target of types) targets.push(...(await this.membersOf(target, name, hops + 1)));
       return targets;
     }
     const def = facts.definitions[owner.def];
@@ -343,7 +425,14 @@ export class Resolver {
       const parent = candidate.parent === undefined ? undefined : facts.definitions[candidate.parent];
       if (candidate.receiver === def.name || (parent?.kind === 'impl' && parent.name === def.name)) own.push(i);
     });
-    if (own.length > 0) return own.map((i) => ({ file: owner.file, def: i }));
+    const found: Target[] = own.map((i) => ({ file: owner.file, def: i }));
+    // Blocks in other files that extend this type (Rust's `impl T` anywhere in the crate).
+    const blocks = info.category === 'class' || info.category === 'type' ? await this.blocksElsewhere(owner as { file: string; def: number }, def.name, hops + 1) : [];
+    for (const block of blocks) {
+      const blockFacts = await this.#context.facts(block.file);
+      for (const child of (blockFacts && fileIndex(blockFacts).children.get(block.def)) ?? []) if (blockFacts?.definitions[child]?.name === name) found.push({ file: block.file, def: child });
+    }
+    if (found.length > 0) return unique(found);
     // A variable, constant, property or field: its declared type's members.
     if (info.category !== 'class' && info.category !== 'type' && def.kind !== 'module') {
       const binding = facts.bindings.findIndex((b) => b.def === owner.def);
@@ -352,9 +441,53 @@ export class Resolver {
       for (const type of await this.typeNamed(owner.file, facts, def.type, hops + 1)) targets.push(...(await this.membersOf(type, name, hops + 1)));
       return targets;
     }
+    // Its bases, and those its blocks declare (`impl Trait for T`: the trait's provided methods).
+    const bases = await this.bases(owner.file, facts, owner.def, hops + 1);
+    for (const [i, candidate] of facts.definitions.entries()) {
+      if (i !== owner.def && candidate.name === def.name && kindInfo(candidate.kind).declaresName === false) bases.push(...(await this.bases(owner.file, facts, i, hops + 1)));
+    }
+    for (const block of blocks) {
+      const blockFacts = await this.#context.facts(block.file);
+      if (blockFacts) bases.push(...(await this.bases(block.file, blockFacts, block.def, hops + 1)));
+    }
     const targets: Target[] = [];
-    for (const base of await this.bases(owner.file, facts, owner.def, hops + 1)) targets.push(...(await this.membersOf(base, name, hops + 1)));
+    for (const base of unique(bases)) {
+      if ('def' in base && base.file === owner.file && base.def === owner.def) continue;
+      targets.push(...(await this.membersOf(base, name, hops + 1)));
+    }
     return unique(targets);
+  }
+
+  /**
+   * The blocks extending a type that its module system says may be declared in other files (`companions`: Rust's
+   * `impl T` in another module of the crate): those named like it whose name binds to it there.
+   */
+  async blocksElsewhere(owner: { file: string; def: number }, name: string, hops: number): Promise<Array<{ file: string; def: number }>> {
+    if (hops > MAX_HOPS) return [];
+    const blocks: Array<{ file: string; def: number }> = [];
+    let companions = await this.#context.modules.companions(owner.file);
+    // Once every companion was analyzed, only those the name table says declare the name are read again.
+    const defining = this.#context.filesDefining;
+    if (defining && companions.every((file) => this.#analyzed.has(file))) {
+      const named = new Set(defining(name));
+      companions = companions.filter((file) => named.has(file));
+    }
+    for (const file of companions) {
+      const facts = await this.#context.facts(file);
+      this.#analyzed.add(file);
+      if (!facts) continue;
+      const index = fileIndex(facts);
+      for (const def of index.blocks.get(name) ?? []) {
+        const block = facts.definitions[def] as Definition;
+        // The block's name is a use of the type: it must lead to this one.
+        const use = index.byLine.get(block.line)?.find((entry) => entry.ref !== undefined && entry.column === block.column);
+        const ref = use?.ref === undefined ? undefined : facts.references[use.ref];
+        if (!ref) continue;
+        const resolution = await this.reference(file, facts, ref, hops + 1);
+        if (resolution.targets.some((t) => 'def' in t && t.file === owner.file && t.def === owner.def)) blocks.push({ file, def });
+      }
+    }
+    return blocks;
   }
 
   /** The declared bases (`extends`, `implements`) of a type, resolved from its file. */
@@ -366,13 +499,18 @@ export class Resolver {
     return unique(targets);
   }
 
-  /** What a type written in a file names (`Db`, `ns.Db`, `Db<T>`, `Db | null`: its first name path), from the file's own names. */
-  async typeNamed(file: string, facts: FileFacts, type: string | undefined, hops: number): Promise<Target[]> {
+  /**
+   * What a type written in a file names (`Db`, `ns.Db`, `Db<T>`, `Db | null`: its first name path), from the file's
+   * own names, then the names it sees without binding them; `Self` (`this` type) is the type enclosing `within`.
+   */
+  async typeNamed(file: string, facts: FileFacts, type: string | undefined, hops: number, within?: number): Promise<Target[]> {
     const path = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*/u.exec((type ?? '').trim())?.[0];
     if (!path || hops > MAX_HOPS) return [];
     const [head = '', ...rest] = path.split(/\.|::/);
     let owners: Target[] = [];
+    if ((head === 'Self' || head === 'this') && within !== undefined) owners.push(...(await this.enclosingOwner(file, facts, within, hops + 1)));
     for (const b of fileIndex(facts).top.get(head) ?? []) owners.push(...(await this.binding(file, facts, b, hops + 1)).targets);
+    if (owners.length === 0) owners.push(...((await this.unqualified(file, facts, head, hops + 1))?.targets ?? []));
     for (const segment of rest) {
       const next: Target[] = [];
       for (const owner of owners) next.push(...(await this.membersOf(owner, segment, hops + 1)));
@@ -392,7 +530,12 @@ export class Resolver {
       if (kindInfo(def.kind).category === 'class') {
         if (def.kind !== 'impl') return [{ file, def: i }];
         const owner = facts.definitions.findIndex((candidate) => candidate.name === def.name && candidate.kind !== 'impl' && kindInfo(candidate.kind).category !== 'member');
-        return [{ file, def: owner >= 0 ? owner : i }];
+        if (owner >= 0) return [{ file, def: owner }];
+        // A type declared in another file: where the block's name leads.
+        const use = fileIndex(facts).byLine.get(def.line)?.find((entry) => entry.ref !== undefined && entry.column === def.column);
+        const ref = use?.ref === undefined ? undefined : facts.references[use.ref];
+        const types = ref ? (await this.reference(file, facts, ref, hops + 1)).targets.filter((t) => 'def' in t) : [];
+        return types.length > 0 ? types : [{ file, def: i }];
       }
       // A constructor function whose prototype holds members (`View.prototype.lookup = function`).
       if (kindInfo(def.kind).category === 'function' && facts.definitions.some((candidate) => candidate.receiver === def.name)) return [{ file, def: i }];

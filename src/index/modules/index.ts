@@ -13,6 +13,7 @@
 import type { LanguageDefinition } from '../../languages/define.js';
 import { NodeModules } from './node.js';
 import { moduleFilesByPath } from './paths.js';
+import { RustModules } from './rust.js';
 import { folderOf, type ModuleContext, type ModuleSystem } from './system.js';
 
 export type { ModuleContext, ModuleSystem } from './system.js';
@@ -21,6 +22,7 @@ export { moduleFilesByPath } from './paths.js';
 /** The module systems by the name a language definition gives (`moduleSystem`). */
 const SYSTEMS: Record<NonNullable<LanguageDefinition['moduleSystem']>, (context: ModuleContext) => ModuleSystem> = {
   node: (context) => new NodeModules(context),
+  rust: (context) => new RustModules(context),
 };
 
 /** Resolves imports to the files of the tree, per module system; answers are cached until files come or go. */
@@ -45,9 +47,9 @@ export class ModuleResolver {
     this.#refresh();
     const language = this.#context.language(from);
     const system = this.#system(language);
-    const key = `i\u0000${language?.moduleSystem ?? language?.id ?? ''}\u0000${folderOf(from)}\u0000${source}`;
+    const key = `i\u0000${language?.moduleSystem ?? language?.id ?? ''}\u0000${system?.perFile ? from : folderOf(from)}\u0000${source}`;
     return this.#cached(key, async () => {
-      if (system) return (await system.resolve(from, source)).filter((file) => file !== from);
+      if (system) return (await system.resolve(from, source)).filter((file) => file !== from || system.selfImports === true);
       return moduleFilesByPath(this.#context.files(), from, source, language?.modulePaths).filter((file) => file !== from && this.#sameFamily(language, file));
     });
   }
@@ -60,6 +62,31 @@ export class ModuleResolver {
     if (!system?.implicit) return Promise.resolve([]);
     const implicit = system.implicit.bind(system);
     return this.#cached(`p\u0000${language?.moduleSystem ?? ''}\u0000${from}`, async () => (await implicit(from)).filter((file) => file !== from));
+  }
+
+  /** Where to look for an item a source names inside a module, when the source names no module file (`split`). */
+  split(from: string, source: string): { parent: string; name: string } | undefined {
+    return this.#system(this.#context.language(from))?.split?.(source);
+  }
+
+  /** Whether `from` sees `name` from outside the tree without importing it (its language's prelude). */
+  inPrelude(from: string, name: string): boolean {
+    return this.#system(this.#context.language(from))?.prelude?.has(name) === true;
+  }
+
+  /** Whether qualifiers in `from`'s code may be module paths (`crate::a::f()`). */
+  pathQualifiers(from: string): boolean {
+    return this.#system(this.#context.language(from))?.pathQualifiers === true;
+  }
+
+  /** Files that may add members to the types `from` declares (`companions`), `from` excluded. */
+  companions(from: string): Promise<string[]> {
+    this.#refresh();
+    const language = this.#context.language(from);
+    const system = this.#system(language);
+    if (!system?.companions) return Promise.resolve([]);
+    const companions = system.companions.bind(system);
+    return this.#cached(`c\u0000${language?.moduleSystem ?? ''}\u0000${from}`, async () => (await companions(from)).filter((file) => file !== from));
   }
 
   /** Forgets what was resolved when files came or went. */

@@ -32,6 +32,27 @@ export interface ModuleSystem {
    * package. Optional.
    */
   implicit?(from: string): Promise<string[]>;
+  /**
+   * A source naming no module file may name an item of a module (Rust's `crate::ast::Kind`, an enum or an inline
+   * `mod`): its parent source and the item's name there, looked up in that module. Optional.
+   */
+  split?(source: string): { parent: string; name: string } | undefined;
+  /**
+   * Module paths are written in code too, not only in imports (Rust's `crate::a::f()`, `super::T::new()`,
+   * `std::mem::swap()`): a qualifier whose first name no scope binds is resolved as a source. Optional.
+   */
+  readonly pathQualifiers?: boolean;
+  /** Sources may name the importing file itself (Rust's `use self::Kind::*`): such answers are kept. */
+  readonly selfImports?: boolean;
+  /** Answers depend on the importing file, not only on its folder (Rust's `self`, `super`, `mod x;`). */
+  readonly perFile?: boolean;
+  /** Names every file sees from outside the tree without importing them (Rust's standard prelude). Optional. */
+  readonly prelude?: ReadonlySet<string>;
+  /**
+   * Files that may add members to the types `from` declares (Rust's `impl T` blocks anywhere in the crate), besides
+   * `from` itself. Optional.
+   */
+  companions?(from: string): Promise<string[]>;
 }
 
 /** The folder of a root-relative file (`''` at the root). */
