@@ -357,24 +357,38 @@ export class Resolver {
     const targets: Target[] = [];
     for (const owner of owners) targets.push(...(await this.membersOf(owner, ref.name, hops + 1)));
     if (targets.length > 0) return { targets: unique(targets), how: 'bound' };
-    // A variable whose declared type comes from outside the tree (`v: Vec<T>`, `m: HashMap<K, V>` imported from std).
-    if (!called && path.length === 0 && owners.every((owner) => 'binding' in owner) && (await this.externalType(file, facts, owners))) {
-      return { targets: [], how: 'external', note: `the type of "${head}" is outside the index` };
-    }
+    // A variable or field whose declared type comes from outside the tree (`v: Vec<T>`, `m: HashMap<K, V>` from std).
+    if (!called && (await this.externalType(owners))) return { targets: [], how: 'external', note: `the type of ${qualifier} is outside the index` };
     return { targets: [], how: 'unbound', note: `no member "${ref.name}" found on ${qualifier}` };
   }
 
-  /** Whether the declared types of these bindings come from outside the tree (an external import, the prelude). */
-  async externalType(file: string, facts: FileFacts, owners: Target[]): Promise<boolean> {
+  /** Whether the declared types of these variables or fields come from outside the tree (an external import, the prelude). */
+  async externalType(owners: Target[]): Promise<boolean> {
+    if (owners.length === 0) return false;
     for (const owner of owners) {
-      const binding = 'binding' in owner && owner.file === file ? facts.bindings[owner.binding] : undefined;
-      if (binding?.type === undefined || binding.type.endsWith('()')) return false;
-      const head = binding.type.split(/\.|::/)[0] ?? '';
-      if (binding.typeBinding !== undefined) {
-        if ((await this.binding(file, facts, binding.typeBinding, 0)).how !== 'external') return false;
-      } else if (!this.#context.modules.inPrelude(file, head)) return false;
+      if ('module' in owner) return false;
+      const facts = await this.#context.facts(owner.file);
+      if (!facts) return false;
+      let type: string | undefined;
+      let typeBinding: number | undefined;
+      if ('binding' in owner) {
+        const binding = facts.bindings[owner.binding];
+        type = binding?.type;
+        typeBinding = binding?.typeBinding;
+      } else {
+        const def = facts.definitions[owner.def];
+        const category = def ? kindInfo(def.kind).category : 'class';
+        if (category === 'class' || category === 'type' || category === 'function' || def?.kind === 'module') return false;
+        type = def?.type?.replace(/^&\s*(mut\s+)?/, '');
+        typeBinding = type === undefined ? undefined : fileIndex(facts).top.get(type.split(/[.:<\s]/)[0] ?? '')?.[0];
+      }
+      if (type === undefined) return false;
+      const head = type.split(/\.|::|<|\(/)[0] ?? '';
+      if (typeBinding !== undefined) {
+        if ((await this.binding(owner.file, facts, typeBinding, 0)).how !== 'external') return false;
+      } else if (!this.#context.modules.inPrelude(owner.file, head)) return false;
     }
-    return owners.length > 0;
+    return true;
   }
 
   /** The types the functions among `owners` are declared to return (`Self`: the type of their `impl`). */
