@@ -19,7 +19,10 @@
 //   5. touched: 1% of the files get a comment line appended, then a warm restart as in 4 (files restored after);
 //   6. warm queries: 1,000 findDefinitions ({ file, line, column } of definitions) and 1,000 searchSymbols (exact
 //      names, prefixes, `*suffix` patterns), p50 and p95;
-//   7. soak: mixed queries and file edits in one process, RSS sampled: it must stay flat.
+//   7. soak: mixed queries and file edits in one process, RSS sampled: it must stay flat;
+//   8. repository map (issue 15): a 1,024-token repoMap in a new process on an empty cache folder (cold: the whole
+//      tree is indexed first) and on the index that left (warm: open + map), and a second map in the same process
+//      (with a focus file): wall time of the process, and of the map call alone.
 // Targets (issue 11): warm restart <= 0.5x ctags; cold <= 2x the parse floor / cores; peak RSS <= 150 MB for tree A,
 // growing <= 20 MB per 1,000 further files; findDefinitions p95 <= 2 ms, searchSymbols p95 <= 5 ms.
 import { execFile } from 'node:child_process';
@@ -121,6 +124,16 @@ async function childMain([kind, root, cacheDir, extra]) {
   } else if (kind === 'queries') {
     await index.indexAll();
     out.queries = await timeQueries(index);
+  } else if (kind === 'map') {
+    const first = performance.now();
+    const map = await index.repoMap({ tokenBudget: 1024 });
+    out.mapMs = performance.now() - first;
+    out.ms = performance.now() - started;
+    const again = performance.now();
+    await index.repoMap({ tokenBudget: 1024, focus: [map.files.at(-1)?.file ?? map.files[0].file] });
+    out.repeatMs = performance.now() - again;
+    out.tokens = map.tokens;
+    out.mapFiles = map.totalFiles;
   } else if (kind === 'soak') {
     await index.indexAll();
     out.samples = await soak(index, root, JSON.parse(extra));
@@ -309,8 +322,12 @@ async function main() {
       touched.restore();
     }
     const queries = corpus === real ? await child('queries', corpus.root, cacheDir) : undefined;
+    const mapCache = mkdtempSync(join(tmpdir(), 'bench-index-cache-'));
+    caches.push(mapCache);
+    const mapCold = await child('map', corpus.root, mapCache);
+    const mapWarm = await best(args.runs, () => child('map', corpus.root, mapCache));
     for (const dir of caches) rmSync(dir, { recursive: true, force: true });
-    report.push({ corpus, floor, ctags, cold, warm, touched: { ...touchedRun, count: touched.count }, queries });
+    report.push({ corpus, floor, ctags, cold, warm, touched: { ...touchedRun, count: touched.count }, queries, map: { cold: mapCold, warm: mapWarm } });
   }
 
   heading('Indexing and restart (wall seconds; ratios against the targets of issue 11)');
@@ -338,6 +355,13 @@ async function main() {
   console.log(
     `targets: warm <= ${TARGETS.warmVsCtags}x ctags; cold <= ${TARGETS.coldVsFloorPerCore}x floor/cores; peak RSS <= ${TARGETS.rssA} MB (tree A), <= ${TARGETS.rssPer1000} MB per 1,000 files`,
   );
+
+  heading('Repository map, 1,024 tokens (seconds; cold = a new process on an empty cache: the tree is indexed first)');
+  const mapRows = [['tree', 'files', 'cold (process)', 'cold (map call)', 'warm (process)', 'warm (map call)', 'again, with focus', 'tokens']];
+  for (const r of report) {
+    mapRows.push([r.corpus.name, r.map.warm.mapFiles, s(r.map.cold.wallMs), s(r.map.cold.mapMs), s(r.map.warm.wallMs), s(r.map.warm.mapMs), s(r.map.warm.repeatMs), r.map.warm.tokens]);
+  }
+  console.log(formatTable(mapRows));
 
   heading(`Warm queries on ${a.corpus.name} (ms)`);
   const q = a.queries.queries;

@@ -525,6 +525,8 @@ async function prepareCorpus(id, extensions) {
     const label = safe(source.deb ?? source.debsrc ?? source.npm?.replace(/@[^@/]*$/, '') ?? source.pypi.split('=')[0]);
     const tree = await fetchSource(join(langDir, 'sources', label), source);
     const excludes = (source.exclude ?? []).map((pattern) => new RegExp(pattern));
+    // Files of other extensions a source adds (C++ headers named .h), analyzed as code-index decides.
+    const taken = [...extensions, ...(source.extensions ?? [])];
     const seen = new Set();
     for (const path of source.zip ? ['.'] : source.paths) {
       // Files keep their path below the parent of the configured folder (`.../dist-packages/click` -> `click/...`).
@@ -535,7 +537,7 @@ async function prepareCorpus(id, extensions) {
         let target = file;
         const ext = extname(file);
         if (!ext && source.addExtension) target = `${file}${source.addExtension}`;
-        else if (!extensions.includes(ext.toLowerCase())) continue;
+        else if (!taken.includes(ext.toLowerCase())) continue;
         const { size } = await lstat(join(tree, file));
         if (size === 0 || size > maxFileBytes) continue;
         const shown = relative(base, join(tree, target)).split(sep).join('/');

@@ -12,7 +12,7 @@
 export const ErrorCode = {
   /** The file does not exist. */
   FILE_NOT_FOUND: 'FILE_NOT_FOUND',
-  /** The file exists but cannot be read (permissions, I/O error). */
+  /** The file (or directory) exists but cannot be read (permissions, I/O error). */
   FILE_UNREADABLE: 'FILE_UNREADABLE',
   /** A path that should name a file names a directory (or something else that is not a regular file). */
   NOT_A_FILE: 'NOT_A_FILE',
@@ -34,6 +34,11 @@ export const ErrorCode = {
   TS_SYMBOL_NOT_FOUND: 'TS_SYMBOL_NOT_FOUND',
   /** A grammar or query of a language failed to load or compile. */
   LANGUAGE_LOAD_FAILED: 'LANGUAGE_LOAD_FAILED',
+  /**
+   * The file's syntax tree is deeper than code-index searches (thousands of levels: generated or hostile input); the
+   * part below that depth was not analyzed (a warning beside the partial facts).
+   */
+  NESTING_TOO_DEEP: 'NESTING_TOO_DEEP',
   /** The file is not valid UTF-8; it was decoded with replacement characters (a warning). */
   NON_UTF8_CONTENT: 'NON_UTF8_CONTENT',
   /** An argument is missing, of the wrong type or out of range. */

@@ -16,9 +16,18 @@ export {
   DEFAULT_MAX_FILE_SIZE,
   DEFAULT_PARSE_TIMEOUT_MS,
 } from './index/code-index.js';
+export {
+  DEFAULT_MAP_TOKENS,
+  MAX_MAP_TOKENS,
+  type RepoMap,
+  type RepoMapDefinition,
+  type RepoMapFile,
+  type RepoMapOptions,
+} from './index/repo-map.js';
 export { bundledLanguages, createDefaultRegistry } from './languages/bundled.js';
 // Languages
 export {
+  type AlternativeLanguage,
   type DocCommentStyle,
   type ExportRule,
   defineLanguage,
@@ -38,6 +47,13 @@ export {
 
 // Results
 export type {
+  CallGraph,
+  CallGraphEdge,
+  CallGraphNode,
+  CallGraphOptions,
+  CallHierarchyItem,
+  CallHierarchyOptions,
+  CallHierarchyResult,
   ClassInfo,
   CodeBlockInfo,
   ConstantInfo,
@@ -64,6 +80,7 @@ export type {
   PropertyInfo,
   ReferenceLocation,
   ReferencesResult,
+  Resolution,
   SearchScope,
   SignatureInfo,
   SymbolDefinition,
@@ -74,6 +91,7 @@ export type {
   SyntaxErrorInfo,
   TypeInfo,
 } from './types.js';
+export { countTokens, TOKEN_ENCODING } from './tokens.js';
 export { type ToolsetName, TOOLSET_NAMES, toolset } from './tools/index.js';
 export { type RunOptions, runTool, type ToolError, type ToolResult } from './tools/runner.js';
 export { type AnyTool, defineTool, inputJsonSchema, type Tool, type ToolAnnotations, type ToolContext } from './tools/tool.js';

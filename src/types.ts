@@ -635,3 +635,99 @@ export interface IndexStats {
   /** Problems with the on-disk index (unreadable, read-only, not writable): it was rebuilt or kept in memory. */
   warnings: Diagnostic[];
 }
+
+// ---- call graphs (seed 003, and across the project) ---------------------------------------------------------------
+
+/** A node of a file's call graph. */
+export interface CallGraphNode {
+  /** `<file name>:<name>` (seed 003), or `<module>:<name>` for an external node. */
+  id: string;
+  /** The definition's name; methods are `Class.method`; calls at the top level come from `<top>`. */
+  name: string;
+  type: 'class' | 'function' | 'method' | 'variable';
+  /** Line of the name (0 for an external node). */
+  line: number;
+  isExternal: boolean;
+  /** For an external node: the module it is imported from, as written. */
+  module?: string;
+}
+
+/** An edge of a file's call graph: `source` calls or references `target` at `line`. */
+export interface CallGraphEdge {
+  source: string;
+  target: string;
+  relation: 'calls' | 'references';
+  line: number;
+  /** The edge lies on a cycle of calls. */
+  isCycle: boolean;
+}
+
+/** How the functions of one file call each other (`callGraph`). */
+export interface CallGraph {
+  /** Root-relative path. */
+  file: string;
+  nodes: CallGraphNode[];
+  edges: CallGraphEdge[];
+  /** Closed paths of node ids (`[a, b, a]`), one per strongly connected component of calls. */
+  cycles: string[][];
+  /** Imported names the file uses, with their module (with `includeExternal`). */
+  external: Array<{ name: string; module: string }>;
+  /** True when the time budget ended the walk: what is listed is right, but edges may be missing. */
+  isPartial: boolean;
+}
+
+/** Options of `callGraph`. */
+export interface CallGraphOptions {
+  /** List calls to imported names as external nodes and edges. @defaultValue false */
+  includeExternal?: boolean;
+  /** Time budget in milliseconds; past it the graph is returned with `isPartial: true`. @defaultValue 5000 */
+  timeoutMs?: number;
+}
+
+/** Options of `callHierarchy`. */
+export interface CallHierarchyOptions {
+  /** `incoming`: who calls it; `outgoing`: what it calls. @defaultValue 'incoming' */
+  direction?: 'incoming' | 'outgoing';
+  /** Levels to follow, 1 to 5. @defaultValue 1 */
+  depth?: number;
+  /** Most items listed across levels. @defaultValue 200 */
+  maxItems?: number;
+}
+
+/** A caller or callee, with its call sites and how it was found. */
+export interface CallHierarchyItem {
+  name: string;
+  kind: string;
+  /** Root-relative path of the definition (the importing file for an external callee). */
+  file: string;
+  line: number;
+  column: number;
+  /**
+   * Where the calls are: in this item's file for an incoming call (the caller's body), in the parent's file for an
+   * outgoing one.
+   */
+  callSites: Array<{ line: number; column: number }>;
+  /** `bound` through scopes, imports and members; `name_match` when the call did not bind but the name is unique. */
+  resolution: 'bound' | 'name_match' | 'external';
+  /** For an external callee: the module it is imported from. */
+  module?: string;
+  /** The next level (callers of this caller, or callees of this callee), when `depth` reaches it. */
+  calls?: CallHierarchyItem[];
+}
+
+/** Callers or callees of a function across the project (`callHierarchy`). */
+export interface CallHierarchyResult {
+  symbol: string;
+  /** The definition the hierarchy starts from. */
+  root: { name: string; kind: string; file: string; line: number; column: number };
+  direction: 'incoming' | 'outgoing';
+  depth: number;
+  items: CallHierarchyItem[];
+  /** Items listed, across levels. */
+  total: number;
+  /** Calls whose target could not be bound nor matched to a single definition (not listed). */
+  unresolved: number;
+  /** True when `maxItems` cut the walk; ask again with a smaller depth or from a deeper item. */
+  truncated: boolean;
+  note: string;
+}

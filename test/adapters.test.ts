@@ -33,7 +33,7 @@ describe('MCP server over stdio (the real binary, the SDK client)', () => {
 
   it('lists every tool once with schemas and read-only annotations', async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(17);
+    expect(tools).toHaveLength(18);
     expect(tools.map((t) => t.name)).toContain('explainer_read_file');
     const treesitter = tools.find((t) => t.name === 'treesitter');
     expect(treesitter?.inputSchema).toMatchObject({
@@ -44,12 +44,16 @@ describe('MCP server over stdio (the real binary, the SDK client)', () => {
     for (const tool of tools) expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
   });
 
-  it('calls a tool of each set and returns structuredContent with the same text', async () => {
+  it('calls a tool of each set and returns structuredContent, with compact text (or its JSON with format json)', async () => {
     const analysis = await client.callTool({ name: 'code_analyze', arguments: { operation: 'analyze_file', file: 'core/src/config.rs' } });
     expect(analysis.isError).toBeFalsy();
     expect(analysis.structuredContent).toMatchObject({ language: 'rust', file: 'core/src/config.rs' });
     const [content] = analysis.content as Array<{ type: string; text: string }>;
-    expect(JSON.parse(content?.text ?? '')).toEqual(analysis.structuredContent);
+    expect(content?.text).toMatch(/^\d+ export struct Config/m);
+    expect(() => JSON.parse(content?.text ?? '')).toThrow();
+    const json = await client.callTool({ name: 'code_analyze', arguments: { operation: 'analyze_file', file: 'core/src/config.rs', format: 'json' } });
+    const [jsonContent] = json.content as Array<{ type: string; text: string }>;
+    expect(JSON.parse(jsonContent?.text ?? '')).toEqual(analysis.structuredContent);
     const hover = await client.callTool({
       name: 'treesitter',
       arguments: { operation: 'hover', file_path: `${root}svc/store/store.go`, line: 12, column: 24 },
@@ -94,7 +98,7 @@ describe('MCP server over stdio (the real binary, the SDK client)', () => {
     expect(mistyped.structuredContent).toMatchObject({ error: { code: 'INVALID_ARGUMENT' } });
     const unknown = await client.callTool({ name: 'rm_rf', arguments: {} });
     expect(unknown.structuredContent).toMatchObject({ error: { code: 'UNKNOWN_TOOL' } });
-    expect((await client.listTools()).tools.length).toBe(17);
+    expect((await client.listTools()).tools.length).toBe(18);
   });
 
   it('survives a 20 MB argument: a JSON-RPC error for that call, then it keeps serving', async () => {
@@ -103,7 +107,7 @@ describe('MCP server over stdio (the real binary, the SDK client)', () => {
     expect(bounded.structuredContent).toMatchObject({ error: { code: 'FILE_NOT_FOUND' } });
     expect(JSON.stringify(bounded).length).toBeLessThan(10_000);
     expect(JSON.stringify(bounded)).not.toContain(root);
-    expect((await client.listTools()).tools.length).toBe(17);
+    expect((await client.listTools()).tools.length).toBe(18);
   }, 30_000);
 
   it('answers a line that is not JSON with -32700 and bad params with a readable -32602 (the real binary, raw lines)', async () => {
@@ -210,5 +214,14 @@ describe('host adapters', () => {
     expect(tools.list_symbols?.inputSchema.safeParse({ file_path: 'x' }).success).toBe(true);
     expect(await tools.get_class_members?.execute({ class_name: 'Store' })).toMatchObject({ found: true, file: 'svc/store/store.go' });
     expect(await tools.get_class_members?.execute({})).toMatchObject({ error: { code: 'INVALID_ARGUMENT' } });
+    // The model reads the compact text of a result (AI SDK 5 passes the output, AI SDK 6 { output }).
+    const all = vercelTools(await createToolbox({ index: box.index }));
+    const analysis = await all.code_analyze?.execute({ operation: 'analyze_file', file: 'core/src/config.rs' });
+    expect(analysis).toMatchObject({ file: 'core/src/config.rs', language: 'rust' });
+    const text = all.code_analyze?.toModelOutput(analysis);
+    expect(text).toMatchObject({ type: 'text', value: expect.stringMatching(/^\d+ export struct Config/m) });
+    expect(all.code_analyze?.toModelOutput({ toolCallId: 'c1', input: {}, output: analysis })).toEqual(text);
+    const members = await tools.get_class_members?.execute({ class_name: 'Store' });
+    expect(tools.get_class_members?.toModelOutput(members)).toMatchObject({ type: 'text', value: expect.stringContaining('"found":true') });
   });
 });

@@ -2,7 +2,7 @@
  * Table-driven: every fixture under test/fixtures/<language>/ (for every registered language that has a folder)
  * is analyzed through the real grammar and compared with its line-per-fact snapshot `<file>.facts`.
  * A new language is tested by adding its folder; this file does not change. The snapshot also holds navigation:
- * hover on the file's documented definitions, and definition lookups from references in the file.
+ * hover on the file's documented definitions, and definition lookups (in the language's folder) from references in the file.
  */
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +39,11 @@ for (const language of registry.list()) {
   });
 }
 
-/** Hover on up to three documented definitions; go to definition from up to three references in the file. */
+/**
+ * Hover on up to three documented definitions; go to definition from up to three references in the file. Both look
+ * in the language's own folder: a project-wide lookup would index all 56 folders on its first use (every language's
+ * query compiled in every parse worker), which made the first test's first hover take over 30 s under load.
+ */
 async function navigate(file: string, analysis: FileAnalysis): Promise<string> {
   const named = [
     ...analysis.functions,
@@ -48,7 +52,7 @@ async function navigate(file: string, analysis: FileAnalysis): Promise<string> {
   ].sort((a, b) => a.line - b.line);
   const lines: string[] = [];
   for (const def of named.filter((d) => d.doc).slice(0, 3)) {
-    const hover = await index.hover({ file, line: def.line, column: def.column ?? 1 });
+    const hover = await index.hover({ file, line: def.line, column: def.column ?? 1, scope: 'directory' });
     expect(hover.definitionLocation).toEqual({ file, line: def.line });
     expect(hover.documentation).toBe(def.doc);
     lines.push(`hover ${def.name} @${def.line} -> ${hover.kind} ${JSON.stringify(hover.signature)}`);
@@ -59,7 +63,7 @@ async function navigate(file: string, analysis: FileAnalysis): Promise<string> {
     const refs = await index.findReferences({ file, line: def.line, column: def.column ?? 1, scope: 'file' });
     const ref = refs.references.find((r) => r.line !== def.line);
     if (!ref) continue;
-    const found = await index.findDefinitions({ file, line: ref.line, column: ref.column, scope: 'project' });
+    const found = await index.findDefinitions({ file, line: ref.line, column: ref.column, scope: 'directory' });
     const target = found.definitions[0];
     lines.push(`definition of ${found.symbol} from @${ref.line}:${ref.column} -> ${target ? `${target.file}:${target.line}` : 'none'}`);
     expect(found.definitions.some((d) => d.file === file && d.line === def.line)).toBe(true);

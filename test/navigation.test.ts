@@ -260,7 +260,8 @@ describe('fixtures', () => {
   it('Should find a JSX component definition from its use', async () => {
     const fx = await CodeIndex.open({ root: fixtures, registry });
     try {
-      const result = await fx.findDefinitions({ file: 'tsx/UserCard.tsx', line: 167, symbol: 'Avatar' });
+      // In the tsx folder: a project-wide lookup over the fixtures would load and index all 56 languages first.
+      const result = await fx.findDefinitions({ file: 'tsx/UserCard.tsx', line: 167, symbol: 'Avatar', scope: 'directory' });
       expect(result.definitions[0]).toMatchObject({ file: 'tsx/UserCard.tsx', line: 52, kind: 'function' });
     } finally {
       fx.close();

@@ -86,6 +86,7 @@ describe('tool sets', () => {
       'explainer_read_file',
       'search_code',
       'analyze_imports',
+      'repo_map',
     ]);
     for (const tool of toolset('all')) {
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });

@@ -2,6 +2,10 @@
 ; C file: C++ names members with field_identifier, qualifies out-of-line definitions (`void Foo::bar()`), and a
 ; `T x(args);` statement inside a body is a variable, not a prototype, so prototypes are only read outside bodies.
 ; Parameters are captured whole (`const Task& task`, `bool drain = true`), as C++ writes them.
+; Nested declarators and names are wildcards with the fields and tokens that make them what they are: a function
+; declarator `(_ declarator: ... parameters: ...)`, a pointer declarator `(_ "*" declarator: ...)`, a reference
+; declarator `(_ ["&" "&&"] ...)`, a qualified name `(_ scope: ... name: ...)`: tree-sitter analyses every concrete
+; node of a pattern that has children when it compiles the query (see queries/README.md, "Compile cost").
 
 ; ---- constructors and destructors ----------------------------------------------------
 
@@ -9,32 +13,32 @@
 (field_declaration_list
   (function_definition
     !type
-    declarator: (function_declarator declarator: (identifier) @name parameters: (_) @parameters)
+    declarator: (_ declarator: (identifier) @name parameters: (_) @parameters)
     body: (_)? @body) @definition.constructor (#not-match? @name "^(if|for|while|switch|return|catch|sizeof|do|else|case|throw|new|delete)$"))
 (field_declaration_list
   (declaration
     !type
-    declarator: (function_declarator declarator: (identifier) @name parameters: (_) @parameters)) @definition.constructor (#not-match? @name "^(if|for|while|switch|return|catch|sizeof|do|else|case|throw|new|delete)$"))
+    declarator: (_ declarator: (identifier) @name parameters: (_) @parameters)) @definition.constructor (#not-match? @name "^(if|for|while|switch|return|catch|sizeof|do|else|case|throw|new|delete)$"))
 (field_declaration_list
   (template_declaration
     (function_definition
       !type
-      declarator: (function_declarator declarator: (identifier) @name parameters: (_) @parameters)
+      declarator: (_ declarator: (identifier) @name parameters: (_) @parameters)
       body: (_)? @body) @definition.constructor (#not-match? @name "^(if|for|while|switch|return|catch|sizeof|do|else|case|throw|new|delete)$")))
 (field_declaration_list
   (template_declaration
     (declaration
       !type
-      declarator: (function_declarator declarator: (identifier) @name parameters: (_) @parameters)) @definition.constructor (#not-match? @name "^(if|for|while|switch|return|catch|sizeof|do|else|case|throw|new|delete)$")))
+      declarator: (_ declarator: (identifier) @name parameters: (_) @parameters)) @definition.constructor (#not-match? @name "^(if|for|while|switch|return|catch|sizeof|do|else|case|throw|new|delete)$")))
 
 ; out of line: Foo::Foo(...) and Foo<T>::Foo(...)
 (function_definition
   !type
   declarator: (function_declarator
     declarator: [
-      (qualified_identifier scope: (_) @receiver name: (identifier) @name)
-      (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: (identifier) @name))
-      (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: (identifier) @name)))
+      (_ scope: (_) @receiver name: (identifier) @name)
+      (_ name: (_ scope: (_) @receiver name: (identifier) @name))
+      (_ name: (_ name: (_ scope: (_) @receiver name: (identifier) @name)))
     ]
     parameters: (_) @parameters)
   body: (_)? @body) @definition.constructor
@@ -45,64 +49,64 @@
 (field_declaration_list
   (function_definition
     declarator: [
-    (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)
-    (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
-    (reference_declarator (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
+    (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)
+    (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
+    (_ "*" declarator: (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
+    (_ ["&" "&&"] (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
   ] @declarator
     body: (_)? @body) @definition.method)
 (field_declaration_list
   (template_declaration
     (function_definition
       declarator: [
-    (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)
-    (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
-    (reference_declarator (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
+    (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)
+    (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
+    (_ "*" declarator: (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
+    (_ ["&" "&&"] (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
   ] @declarator
       body: (_)? @body) @definition.method))
 ; declared in a class body
 (field_declaration_list
   (field_declaration
     declarator: [
-    (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)
-    (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
-    (reference_declarator (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
+    (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)
+    (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
+    (_ "*" declarator: (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
+    (_ ["&" "&&"] (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
   ] @declarator) @definition.method)
 (field_declaration_list
   (declaration
     declarator: [
-    (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)
-    (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
-    (reference_declarator (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
+    (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)
+    (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
+    (_ "*" declarator: (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
+    (_ ["&" "&&"] (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
   ] @declarator) @definition.method)
 (field_declaration_list
   (template_declaration
     (declaration declarator: [
-    (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)
-    (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
-    (reference_declarator (function_declarator declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
+    (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)
+    (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
+    (_ "*" declarator: (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
+    (_ ["&" "&&"] (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
   ] @declarator) @definition.method))
 
 ; out of line: void Foo::bar() {...}, Foo::~Foo() {...}; the scope is the receiver (joins class Foo of the file)
 (function_definition
   declarator: (_
     declarator: [
-      (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name)
-      (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name))
-      (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name)))
+      (_ scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name)
+      (_ name: (_ scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name))
+      (_ name: (_ name: (_ scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name)))
     ]
     parameters: (_) @parameters) @declarator
   body: (_)? @body) @definition.method
 (function_definition
   declarator: (_ (_
     declarator: [
-      (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name)
-      (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name))
-      (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name)))
+      (_ scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name)
+      (_ name: (_ scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name))
+      (_ name: (_ name: (_ scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name)))
     ]
     parameters: (_) @parameters)) @declarator
   body: (_)? @body) @definition.method
@@ -111,80 +115,88 @@
 
 (function_definition
   declarator: [
-    (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
-    (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
+    (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
+    (_ "*" declarator: (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
+    (_ "*" declarator: (_ "*" declarator: (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
+    (_ ["&" "&&"] (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
   ] @declarator
   body: (_) @body) @definition.function
 
 (translation_unit
   (declaration
     declarator: [
-    (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
-    (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
+    (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
+    (_ "*" declarator: (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
+    (_ "*" declarator: (_ "*" declarator: (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
+    (_ ["&" "&&"] (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
   ] @declarator) @definition.function)
 (declaration_list
   (declaration
     declarator: [
-    (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
-    (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
+    (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
+    (_ "*" declarator: (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
+    (_ "*" declarator: (_ "*" declarator: (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
+    (_ ["&" "&&"] (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
   ] @declarator) @definition.function)
 (preproc_if
   (declaration
     declarator: [
-    (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
-    (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
+    (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
+    (_ "*" declarator: (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
+    (_ "*" declarator: (_ "*" declarator: (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
+    (_ ["&" "&&"] (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
   ] @declarator) @definition.function)
 (preproc_ifdef
   (declaration
     declarator: [
-    (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
-    (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
+    (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
+    (_ "*" declarator: (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
+    (_ "*" declarator: (_ "*" declarator: (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
+    (_ ["&" "&&"] (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
   ] @declarator) @definition.function)
 (preproc_else
   (declaration
     declarator: [
-    (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
-    (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
+    (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
+    (_ "*" declarator: (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
+    (_ "*" declarator: (_ "*" declarator: (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
+    (_ ["&" "&&"] (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
   ] @declarator) @definition.function)
 (preproc_elif
   (declaration
     declarator: [
-    (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
-    (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
+    (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
+    (_ "*" declarator: (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
+    (_ "*" declarator: (_ "*" declarator: (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
+    (_ ["&" "&&"] (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
   ] @declarator) @definition.function)
 (template_declaration
   (declaration
     declarator: [
-    (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
-    (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
+    (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
+    (_ "*" declarator: (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
+    (_ "*" declarator: (_ "*" declarator: (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
+    (_ ["&" "&&"] (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
   ] @declarator) @definition.function)
 (linkage_specification body: (declaration
   declarator: [
-    (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
-    (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
+    (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
+    (_ "*" declarator: (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
+    (_ "*" declarator: (_ "*" declarator: (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
+    (_ ["&" "&&"] (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
   ] @declarator) @definition.function)
 
 (function_definition type: (_) @return_type)
-(declaration type: (_) @return_type declarator: [(function_declarator) (pointer_declarator) (reference_declarator)] @declarator)
-(field_declaration type: (_) @return_type declarator: [(function_declarator) (pointer_declarator (function_declarator)) (reference_declarator (function_declarator))] @declarator)
+(declaration
+  type: (_) @return_type
+  declarator: [(_ declarator: (_) parameters: (_)) (_ "*" declarator: (_)) (_ ["&" "&&"] (_))] @declarator)
+(field_declaration
+  type: (_) @return_type
+  declarator: [
+    (_ declarator: (_) parameters: (_))
+    (_ "*" (_ declarator: (_) parameters: (_)))
+    (_ ["&" "&&"] (_ declarator: (_) parameters: (_)))
+  ] @declarator)
 (function_declarator (trailing_return_type (_) @return_type))
 
 (function_definition [(storage_class_specifier) "virtual" (explicit_function_specifier)] @modifier)
@@ -195,7 +207,7 @@
 (declaration (type_qualifier) @modifier (#match? @modifier "^(constexpr|consteval|constinit)$"))
 (field_declaration (type_qualifier) @modifier (#match? @modifier "^(constexpr|consteval|constinit|mutable)$"))
 ; members of an anonymous namespace have internal linkage: not exported
-(namespace_definition !name body: (declaration_list [
+(namespace_definition !name body: (_ [
   (function_definition declarator: (_) @modifier.internal)
   (declaration declarator: (_) @modifier.internal)
   (class_specifier name: (_) @modifier.internal)
@@ -227,20 +239,26 @@
 
 (base_class_clause [(type_identifier) (qualified_identifier) (template_type)] @extends)
 
-; typedef struct { ... } name_t;  an anonymous struct named by its typedef
-(type_definition type: (struct_specifier !name body: (_) @body) declarator: (type_identifier) @name) @definition.struct
-(type_definition type: (union_specifier !name body: (_) @body) declarator: (type_identifier) @name) @definition.struct
-(type_definition type: (enum_specifier !name body: (_) @body) declarator: (type_identifier) @name) @definition.enum
+; typedef struct { ... } name_t;  an anonymous struct, union or enum named by its typedef: one pattern names the
+; three (kind struct), the one before it, which names nothing, makes an enum's kind `enum` (the earliest pattern
+; decides what a node is). The name is a bare declarator (text without `*`, `&`, `(`, `[`): a type_identifier
+; (or a primitive_type, `size_t`), matched without a `(type_identifier)` step after `type:`, which made
+; tree-sitter walk every other declarator to the end of the typedef.
+(type_definition type: (_ "enum" !name body: (_) @body)) @definition.enum
+(type_definition
+  type: (_ ["struct" "union" "enum"] !name body: (_) @body)
+  declarator: (_) @name
+  (#match? @name "^[^\\s*&()\\[\\]]+$")) @definition.struct
 
 (field_declaration
   type: (_) @type
   declarator: [
     (field_identifier) @name
-    (pointer_declarator declarator: (field_identifier) @name)
-    (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name))
-    (reference_declarator (field_identifier) @name)
-    (array_declarator declarator: (field_identifier) @name)
-    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))
+    (_ "*" declarator: (field_identifier) @name)
+    (_ "*" declarator: (_ "*" declarator: (field_identifier) @name))
+    (_ ["&" "&&"] (field_identifier) @name)
+    (_ declarator: (field_identifier) @name "[")
+    (_ declarator: (_ "(" (_ "*" declarator: (field_identifier) @name)) parameters: (_))
   ] @declarator
   default_value: (_)? @value) @definition.property
 
@@ -252,45 +270,53 @@
 
 (alias_declaration name: (_) @name type: (_) @value) @definition.type
 
+; typedef struct tag { ... } tag_t;  the struct keeps the body; the alias is the declarator alone (not its container).
+; (The `{` is looked for in the type, not in the whole typedef: a macro the grammar cannot read, Objective-C's
+; `typedef NS_ENUM(int, E) { A, B };`, leaves its `{` in an ERROR node and its enumerators as declarators.)
 (type_definition
   type: (_) @_type
-  declarator: (type_identifier) @name @definition.type
-  (#match? @_type "[{]"))
+  declarator: (_) @name @definition.type
+  (#match? @_type "[{]")
+  (#match? @name "^[^\\s*&()\\[\\]]+$"))
+
+; typedef unsigned long u64;  and `typedef __ssize_t ssize_t;` (the grammar reads well-known type names as
+; primitive types)
 (type_definition
   type: (_) @value
-  declarator: (type_identifier) @name
+  declarator: (_) @name
+  (#match? @name "^[^\\s*&()\\[\\]]+$")
   (#not-match? @value "[{]")) @definition.type
+; pointer, function-pointer and array typedefs (pointer_declarator, function_declarator around (*name),
+; function_declarator, array_declarator): the value is the whole typedef, as the name sits inside it
 (type_definition
   declarator: [
-    (pointer_declarator declarator: (type_identifier) @name)
-    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))
-    (function_declarator declarator: (type_identifier) @name)
-    (array_declarator declarator: (type_identifier) @name)
+    (_ "*" declarator: (type_identifier) @name)
+    (_ declarator: (_ "(" (_ "*" declarator: (type_identifier) @name)) parameters: (_))
+    (_ declarator: (type_identifier) @name parameters: (_))
+    (_ declarator: (type_identifier) @name "[")
   ] @declarator) @definition.type @value
-
-; `typedef __ssize_t ssize_t;`: the grammar reads well-known type names (size_t, ssize_t, ...) as primitive types
-(type_definition type: (_) @value declarator: (primitive_type) @name) @definition.type
 
 ; ---- constants --------------------------------------------------------------------------------
 
-(preproc_def name: (identifier) @name value: (_) @value) @definition.constant
+; macros: object-like ones with a value are constants of kind macro, function-like ones functions of kind macro
+(preproc_def name: (identifier) @name value: (_) @value) @definition.macro
 (preproc_function_def
   name: (identifier) @name
   parameters: (preproc_params) @parameters
-  value: (_)? @body) @definition.function
+  value: (_)? @body) @definition.macro
 (preproc_params [(identifier) "..."] @parameter)
 
 (translation_unit
   (declaration
     (type_qualifier) @modifier
     type: (_) @type
-    declarator: (init_declarator declarator: (identifier) @name value: (_) @value)) @definition.constant
+    declarator: (_ declarator: (identifier) @name value: (_) @value)) @definition.constant
   (#match? @modifier "^(constexpr|const|constinit)$"))
 (declaration_list
   (declaration
     (type_qualifier) @modifier
     type: (_) @type
-    declarator: (init_declarator declarator: (identifier) @name value: (_) @value)) @definition.constant
+    declarator: (_ declarator: (identifier) @name value: (_) @value)) @definition.constant
   (#match? @modifier "^(constexpr|const|constinit)$"))
 
 ; ---- imports ------------------------------------------------------------------------------------

@@ -1,5 +1,9 @@
 ; C# definitions, references, usings, comments and attributes (tree-sitter-c-sharp 0.23).
 ; Written for code-index, after the grammar authors' queries/tags.scm. See queries/README.md.
+; Nested nodes under a field are wildcards with the fields that make them what they are (a member access
+; `(_ expression: ... name: ...)`, a qualified name `(_ qualifier: ... name: ...)`, a parameter list `(_ (parameter))`):
+; tree-sitter analyses every concrete node of a pattern that has children when it compiles the query (see
+; queries/README.md, "Compile cost").
 
 ; ---- namespaces -------------------------------------------------------------------
 
@@ -177,9 +181,9 @@
   .
   name: (identifier) @parameter.name)
 ; ref/out/in/this (not on constructors: a constructor parameter with a modifier would read as a parameter property)
-(method_declaration parameters: (parameter_list (parameter (modifier) @parameter.modifier)))
-(delegate_declaration parameters: (parameter_list (parameter (modifier) @parameter.modifier)))
-(local_function_statement parameters: (parameter_list (parameter (modifier) @parameter.modifier)))
+(method_declaration parameters: (_ (parameter (modifier) @parameter.modifier)))
+(delegate_declaration parameters: (_ (parameter (modifier) @parameter.modifier)))
+(local_function_statement parameters: (_ (parameter (modifier) @parameter.modifier)))
 
 ; ---- imports ----------------------------------------------------------------------
 
@@ -206,16 +210,16 @@
 (invocation_expression
   function: [
     (identifier) @name
-    (member_access_expression name: (identifier) @name)
+    (_ expression: (_) name: (identifier) @name)
     (generic_name (identifier) @name)
-    (member_access_expression name: (generic_name (identifier) @name))
+    (_ expression: (_) name: (generic_name (identifier) @name))
   ]) @reference.call
 
 (object_creation_expression
   type: [
     (identifier) @name
     (generic_name (identifier) @name)
-    (qualified_name name: (identifier) @name)
+    (_ qualifier: (_) name: (identifier) @name)
   ]) @reference.class
 
 (base_list [(identifier) @name (generic_name (identifier) @name)] @reference.implementation)

@@ -22,20 +22,22 @@
 
 ; `deriving (Show, Eq)`: the derived classes are implemented
 (data_type
-  deriving: (deriving
+  deriving: (_
     classes: [(name) @implements (tuple (name) @implements) (qualified) @implements (tuple (qualified) @implements)]))
 (newtype
-  deriving: (deriving
+  deriving: (_
     classes: [(name) @implements (tuple (name) @implements) (qualified) @implements (tuple (qualified) @implements)]))
 
 ; constructors: `C a b` (its fields are the parameters), `C { f :: T }` (record), `a :+ b` (infix). The definition
 ; is the constructor's name, so that record fields stay members of the type.
+; (a constructor is a `prefix` (name, fields `field:`), a `record` (name, `fields:`) or an `infix` (operator between
+; two operands): matched as wildcards with those fields)
 (data_constructor
-  constructor: (prefix name: (_) @name @definition.constructor) @parameters) @body
+  constructor: (_ name: (_) @name @definition.constructor !fields) @parameters) @body
 (data_constructor
-  constructor: (record name: (_) @name @definition.constructor fields: (fields) @parameters)) @body
+  constructor: (_ name: (_) @name @definition.constructor fields: (fields) @parameters)) @body
 (data_constructor
-  constructor: (infix operator: (_) @name @definition.constructor)) @body
+  constructor: (_ left_operand: (_) operator: (_) @name @definition.constructor)) @body
 (newtype_constructor
   name: (_) @name @definition.constructor
   field: [(field) (record)] @parameters) @body
@@ -45,7 +47,7 @@
 
 (prefix field: (_) @parameter)
 (newtype_constructor field: (field !name) @parameter)
-(newtype_constructor field: (record (field name: (field_name) @parameter.name type: (_) @parameter.type) @parameter))
+(newtype_constructor field: (_ (_ name: (field_name) @parameter.name type: (_) @parameter.type) @parameter))
 (fields (field name: (field_name) @parameter.name type: (_) @parameter.type) @parameter)
 
 ; record fields are properties
@@ -72,13 +74,14 @@
 ; the file
 (instance
   name: (_) @implements
-  patterns: (type_patterns
+  patterns: (_
     .
     [
       (name) @name
       (qualified id: (_) @name)
-      (parens [(apply constructor: (name) @name) (apply constructor: (apply constructor: (name) @name)) (name) @name])
-      (apply constructor: (name) @name)
+      ; `(T a)`: parens (the node with `(` and `type:`) around an application (the node with `constructor:`)
+      (_ "(" type: [(_ constructor: (name) @name) (_ constructor: (_ constructor: (name) @name)) (name) @name])
+      (_ constructor: (name) @name)
       (list) @name
       (tuple) @name
       (unit) @name
@@ -91,54 +94,54 @@
 ; `name :: Type` at the top level (in a class: a method); `a, b :: T` is reported under its first name
 (class_declarations
   (signature
-    [name: (variable) @name name: (prefix_id (_) @name) names: (binding_list . (_) @name)]
+    [name: (variable) @name name: (_ "(" (_) @name) names: (_ . (_) @name)]
     type: (_) @return_type) @definition.method)
 (declarations
   (signature
-    [name: (variable) @name name: (prefix_id (_) @name) names: (binding_list . (_) @name)]
+    [name: (variable) @name name: (_ "(" (_) @name) names: (_ . (_) @name)]
     type: (_) @return_type) @definition.function)
 ; (signatures and equations in `where` and `let` are local helpers: not definitions)
 
-; the patterns of the first equation after a signature are the function's parameters, its equations its body
+; the patterns of the first equation after a signature are the function's parameters, its equations its body (an
+; equation `f x = ...` or a binding `f = ...`: alternatives of one pattern, which tree-sitter analyses once)
 (_
-  (signature [name: (variable) @_signature names: (binding_list . (_) @_signature)]) @definition.function
+  (signature [name: (variable) @_signature names: (_ . (_) @_signature)]) @definition.function
   .
   [(pragma) (comment) (haddock) (cpp)]* @_skipped
   .
-  (function name: (_) @_equation patterns: (patterns) @parameters match: (_) @body)
-  (#eq? @_signature @_equation))
-(_
-  (signature [name: (variable) @_signature names: (binding_list . (_) @_signature)]) @definition.function
-  .
-  [(pragma) (comment) (haddock) (cpp)]* @_skipped
-  .
-  (bind name: (_) @_equation match: (_) @body)
+  [
+    (function name: (_) @_equation patterns: (patterns) @parameters match: (_) @body)
+    (bind name: (_) @_equation match: (_) @body)
+  ]
   (#eq? @_signature @_equation))
 ; operators: `(<+>) :: T` then `a <+> b = ...` or `(<+>) a b = ...`
 (_
-  (signature name: (prefix_id (_) @_signature)) @definition.function
+  (signature name: (_ "(" (_) @_signature)) @definition.function
   .
   [(pragma) (comment) (haddock) (cpp)]* @_skipped
   .
-  (function
-    (infix operator: [(operator) @_equation (infix_id (_) @_equation) (constructor_operator) @_equation]) @parameters
-    match: (_) @body)
-  (#eq? @_signature @_equation))
-(_
-  (signature name: (prefix_id (_) @_signature)) @definition.function
-  .
-  [(pragma) (comment) (haddock) (cpp)]* @_skipped
-  .
-  (function name: (prefix_id (_) @_equation) patterns: (patterns)? @parameters match: (_) @body)
+  [
+    (function
+      (_ left_operand: (_) operator: [(operator) @_equation (_ "`" (_) @_equation) (constructor_operator) @_equation]) @parameters
+      match: (_) @body)
+    (function name: (_ "(" (_) @_equation) patterns: (patterns)? @parameters match: (_) @body)
+  ]
   (#eq? @_signature @_equation))
 
 ; equation patterns as written: `x`, `(Just y)`, `_`, `[]`; the operands of an infix equation `a <+> b = ...`
 (patterns (_) @parameter @parameter.name)
-(function (infix left_operand: (_) @parameter @parameter.name))
-(function (infix right_operand: (_) @parameter @parameter.name))
+(function (_ left_operand: (_) @parameter @parameter.name operator: (_)))
+(function (_ operator: (_) right_operand: (_) @parameter @parameter.name))
 
 ; ---- equations --------------------------------------------------------------------------
-
+;
+; An equation is matched as a wildcard with the fields that make it what it is (a function equation is the node with
+; `name:`, `patterns:` and `match:`; an infix one `a <+> b = ...` the node with an operand/operator child and
+; `match:`, not a pattern binding `x : xs = ...`, which has `pattern:`; a binding the node with `name:` and `match:`
+; but no `patterns:`), a prefix operator `(<+>)` as the name with a `(`, a backquoted operator as the one with a
+; `` ` ``: tree-sitter analyses every concrete node of a pattern that has children when it compiles the query (see
+; queries/README.md, "Compile cost"). The declaration before an equation is matched by one pattern per form: an
+; alternation of the forms would be analysed once, but the query ran ~19% slower (a module has many declarations).
 
 ; method: an equation that is the first declaration (comments and pragmas aside)
 (class_declarations
@@ -146,65 +149,57 @@
   [(pragma) (comment) (haddock) (cpp)]* @_skipped
   .
   [
-      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function
-        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
-        match: (_) @body)
-      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+      (_ name: [(variable) @name (_ "(" (_) @name)] patterns: (patterns) @parameters match: (_) @body)
+      (_
+        (_ left_operand: (_) operator: [(operator) @name (_ "`" (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body
+        !pattern)
+      (_ name: [(variable) @name (_ "(" (_) @name)] match: (_) @body !patterns)
     ] @definition.method)
 
 ; method: an equation after a declaration of another name (a signature of the same name or an earlier equation makes
 ; it part of that definition)
 (class_declarations
-  (_ name: [(variable) (name) (qualified) (constructor)] @_previous)
+  (_ name: [(variable) @_previous (name) @_previous (qualified) @_previous (constructor) @_previous (_ "(" (_) @_previous)])
   .
   [(pragma) (comment) (haddock) (cpp)]* @_skipped
   .
   [
-      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function
-        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
-        match: (_) @body)
-      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+      (_ name: [(variable) @name (_ "(" (_) @name)] patterns: (patterns) @parameters match: (_) @body)
+      (_
+        (_ left_operand: (_) operator: [(operator) @name (_ "`" (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body
+        !pattern)
+      (_ name: [(variable) @name (_ "(" (_) @name)] match: (_) @body !patterns)
+    ] @definition.method
+  (#not-eq? @_previous @name))
+
+(class_declarations
+  (signature names: (_ . (_) @_previous))
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  [
+      (_ name: [(variable) @name (_ "(" (_) @name)] patterns: (patterns) @parameters match: (_) @body)
+      (_
+        (_ left_operand: (_) operator: [(operator) @name (_ "`" (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body
+        !pattern)
+      (_ name: [(variable) @name (_ "(" (_) @name)] match: (_) @body !patterns)
     ] @definition.method
   (#not-eq? @_previous @name))
 (class_declarations
-  (_ name: (prefix_id (_) @_previous))
+  (function (_ left_operand: (_) operator: [(operator) (_ "`" (_)) (constructor_operator)] @_previous))
   .
   [(pragma) (comment) (haddock) (cpp)]* @_skipped
   .
   [
-      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function
-        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
-        match: (_) @body)
-      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
-    ] @definition.method
-  (#not-eq? @_previous @name))
-(class_declarations
-  (signature names: (binding_list . (_) @_previous))
-  .
-  [(pragma) (comment) (haddock) (cpp)]* @_skipped
-  .
-  [
-      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function
-        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
-        match: (_) @body)
-      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
-    ] @definition.method
-  (#not-eq? @_previous @name))
-(class_declarations
-  (function (infix operator: [(operator) (infix_id (_)) (constructor_operator)] @_previous))
-  .
-  [(pragma) (comment) (haddock) (cpp)]* @_skipped
-  .
-  [
-      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function
-        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
-        match: (_) @body)
-      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+      (_ name: [(variable) @name (_ "(" (_) @name)] patterns: (patterns) @parameters match: (_) @body)
+      (_
+        (_ left_operand: (_) operator: [(operator) @name (_ "`" (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body
+        !pattern)
+      (_ name: [(variable) @name (_ "(" (_) @name)] match: (_) @body !patterns)
     ] @definition.method
   (#not-eq? @_previous @name))
 
@@ -215,65 +210,57 @@
   [(pragma) (comment) (haddock) (cpp)]* @_skipped
   .
   [
-      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function
-        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
-        match: (_) @body)
-      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+      (_ name: [(variable) @name (_ "(" (_) @name)] patterns: (patterns) @parameters match: (_) @body)
+      (_
+        (_ left_operand: (_) operator: [(operator) @name (_ "`" (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body
+        !pattern)
+      (_ name: [(variable) @name (_ "(" (_) @name)] match: (_) @body !patterns)
     ] @definition.method)
 
 ; method: an equation after a declaration of another name (a signature of the same name or an earlier equation makes
 ; it part of that definition)
 (instance_declarations
-  (_ name: [(variable) (name) (qualified) (constructor)] @_previous)
+  (_ name: [(variable) @_previous (name) @_previous (qualified) @_previous (constructor) @_previous (_ "(" (_) @_previous)])
   .
   [(pragma) (comment) (haddock) (cpp)]* @_skipped
   .
   [
-      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function
-        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
-        match: (_) @body)
-      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+      (_ name: [(variable) @name (_ "(" (_) @name)] patterns: (patterns) @parameters match: (_) @body)
+      (_
+        (_ left_operand: (_) operator: [(operator) @name (_ "`" (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body
+        !pattern)
+      (_ name: [(variable) @name (_ "(" (_) @name)] match: (_) @body !patterns)
+    ] @definition.method
+  (#not-eq? @_previous @name))
+
+(instance_declarations
+  (signature names: (_ . (_) @_previous))
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  [
+      (_ name: [(variable) @name (_ "(" (_) @name)] patterns: (patterns) @parameters match: (_) @body)
+      (_
+        (_ left_operand: (_) operator: [(operator) @name (_ "`" (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body
+        !pattern)
+      (_ name: [(variable) @name (_ "(" (_) @name)] match: (_) @body !patterns)
     ] @definition.method
   (#not-eq? @_previous @name))
 (instance_declarations
-  (_ name: (prefix_id (_) @_previous))
+  (function (_ left_operand: (_) operator: [(operator) (_ "`" (_)) (constructor_operator)] @_previous))
   .
   [(pragma) (comment) (haddock) (cpp)]* @_skipped
   .
   [
-      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function
-        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
-        match: (_) @body)
-      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
-    ] @definition.method
-  (#not-eq? @_previous @name))
-(instance_declarations
-  (signature names: (binding_list . (_) @_previous))
-  .
-  [(pragma) (comment) (haddock) (cpp)]* @_skipped
-  .
-  [
-      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function
-        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
-        match: (_) @body)
-      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
-    ] @definition.method
-  (#not-eq? @_previous @name))
-(instance_declarations
-  (function (infix operator: [(operator) (infix_id (_)) (constructor_operator)] @_previous))
-  .
-  [(pragma) (comment) (haddock) (cpp)]* @_skipped
-  .
-  [
-      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function
-        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
-        match: (_) @body)
-      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+      (_ name: [(variable) @name (_ "(" (_) @name)] patterns: (patterns) @parameters match: (_) @body)
+      (_
+        (_ left_operand: (_) operator: [(operator) @name (_ "`" (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body
+        !pattern)
+      (_ name: [(variable) @name (_ "(" (_) @name)] match: (_) @body !patterns)
     ] @definition.method
   (#not-eq? @_previous @name))
 
@@ -284,65 +271,57 @@
   [(pragma) (comment) (haddock) (cpp)]* @_skipped
   .
   [
-      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function
-        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
-        match: (_) @body)
-      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+      (_ name: [(variable) @name (_ "(" (_) @name)] patterns: (patterns) @parameters match: (_) @body)
+      (_
+        (_ left_operand: (_) operator: [(operator) @name (_ "`" (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body
+        !pattern)
+      (_ name: [(variable) @name (_ "(" (_) @name)] match: (_) @body !patterns)
     ] @definition.function)
 
 ; function: an equation after a declaration of another name (a signature of the same name or an earlier equation makes
 ; it part of that definition)
 (declarations
-  (_ name: [(variable) (name) (qualified) (constructor)] @_previous)
+  (_ name: [(variable) @_previous (name) @_previous (qualified) @_previous (constructor) @_previous (_ "(" (_) @_previous)])
   .
   [(pragma) (comment) (haddock) (cpp)]* @_skipped
   .
   [
-      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function
-        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
-        match: (_) @body)
-      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+      (_ name: [(variable) @name (_ "(" (_) @name)] patterns: (patterns) @parameters match: (_) @body)
+      (_
+        (_ left_operand: (_) operator: [(operator) @name (_ "`" (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body
+        !pattern)
+      (_ name: [(variable) @name (_ "(" (_) @name)] match: (_) @body !patterns)
+    ] @definition.function
+  (#not-eq? @_previous @name))
+
+(declarations
+  (signature names: (_ . (_) @_previous))
+  .
+  [(pragma) (comment) (haddock) (cpp)]* @_skipped
+  .
+  [
+      (_ name: [(variable) @name (_ "(" (_) @name)] patterns: (patterns) @parameters match: (_) @body)
+      (_
+        (_ left_operand: (_) operator: [(operator) @name (_ "`" (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body
+        !pattern)
+      (_ name: [(variable) @name (_ "(" (_) @name)] match: (_) @body !patterns)
     ] @definition.function
   (#not-eq? @_previous @name))
 (declarations
-  (_ name: (prefix_id (_) @_previous))
+  (function (_ left_operand: (_) operator: [(operator) (_ "`" (_)) (constructor_operator)] @_previous))
   .
   [(pragma) (comment) (haddock) (cpp)]* @_skipped
   .
   [
-      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function
-        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
-        match: (_) @body)
-      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
-    ] @definition.function
-  (#not-eq? @_previous @name))
-(declarations
-  (signature names: (binding_list . (_) @_previous))
-  .
-  [(pragma) (comment) (haddock) (cpp)]* @_skipped
-  .
-  [
-      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function
-        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
-        match: (_) @body)
-      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
-    ] @definition.function
-  (#not-eq? @_previous @name))
-(declarations
-  (function (infix operator: [(operator) (infix_id (_)) (constructor_operator)] @_previous))
-  .
-  [(pragma) (comment) (haddock) (cpp)]* @_skipped
-  .
-  [
-      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function
-        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
-        match: (_) @body)
-      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+      (_ name: [(variable) @name (_ "(" (_) @name)] patterns: (patterns) @parameters match: (_) @body)
+      (_
+        (_ left_operand: (_) operator: [(operator) @name (_ "`" (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body
+        !pattern)
+      (_ name: [(variable) @name (_ "(" (_) @name)] match: (_) @body !patterns)
     ] @definition.function
   (#not-eq? @_previous @name))
 
@@ -356,11 +335,12 @@
   [(pragma) (comment) (haddock) (cpp)]* @_skipped
   .
   [
-      (function name: [(variable) @name (prefix_id (_) @name)] patterns: (patterns)? @parameters match: (_) @body)
-      (function
-        (infix operator: [(operator) @name (infix_id (_) @name) (constructor_operator) @name]) @parameters
-        match: (_) @body)
-      (bind name: [(variable) @name (prefix_id (_) @name)] match: (_) @body)
+      (_ name: [(variable) @name (_ "(" (_) @name)] patterns: (patterns) @parameters match: (_) @body)
+      (_
+        (_ left_operand: (_) operator: [(operator) @name (_ "`" (_) @name) (constructor_operator) @name]) @parameters
+        match: (_) @body
+        !pattern)
+      (_ name: [(variable) @name (_ "(" (_) @name)] match: (_) @body !patterns)
     ] @definition.function)
 
 ; ---- documentation ----------------------------------------------------------------------
@@ -373,7 +353,7 @@
     .
     [
       (signature
-        [name: (variable) @name name: (prefix_id (_) @name) names: (binding_list . (_) @name)]) @definition.function
+        [name: (variable) @name name: (_ "(" (_) @name) names: (_ . (_) @name)]) @definition.function
       (data_type name: (_) @name) @definition.class
       (newtype name: (_) @name) @definition.class
       (type_synomym name: (_) @name) @definition.type
@@ -412,12 +392,15 @@
 ; ---- references ---------------------------------------------------------------------------
 
 ; function applications `f x`, `M.f x`, operators `a <+> b`, `a `div` b`, and constructor applications `Just x`
-(apply function: (variable) @name) @reference.call
-(apply function: (qualified id: (variable) @name)) @reference.call
-(infix operator: (operator) @name) @reference.call
-(infix operator: (infix_id [(variable) (qualified id: (variable))] @name)) @reference.call
-(apply function: (constructor) @name) @reference.call
-(apply function: (qualified id: (constructor) @name)) @reference.call
+; (one pattern per parent node: tree-sitter analyses each pattern's parent on its own)
+(apply
+  function: [
+    (variable) @name
+    (qualified id: (variable) @name)
+    (constructor) @name
+    (qualified id: (constructor) @name)
+  ]) @reference.call
+(infix operator: [(operator) @name (infix_id [(variable) (qualified id: (variable))] @name)]) @reference.call
 
 ; type names in signatures, fields, constructor fields, contexts and instance heads
 (_ type: (name) @name @reference.type)

@@ -27,6 +27,11 @@
   name: (identifier) @local.definition.variable
   value: (new_expression constructor: [(identifier) (member_expression)] @local.type))
 
+; a function or class expression's own name is bound inside it only (`exports.f = function f() { f() }`)
+(function_expression name: (identifier) @local.definition.function)
+(generator_function name: (identifier) @local.definition.function)
+(class name: (_) @local.definition.class)
+
 (arrow_function parameter: (identifier) @local.definition.parameter)
 (catch_clause parameter: (identifier) @local.definition.variable)
 (for_in_statement kind: _ left: (identifier) @local.definition.variable)

@@ -27,20 +27,20 @@
 ; import('m')
 ((call_expression
   function: (import)
-  arguments: (arguments . (string (string_fragment) @import.source))) @import
+  arguments: (_ . (string (string_fragment) @import.source))) @import
   (#set! kind "dynamic"))
 
 ; require('m') in any position; a binding destructures or names it
 ((call_expression
   function: (identifier) @_require
-  arguments: (arguments . (string (string_fragment) @import.source) .)) @import
+  arguments: (_ . (string (string_fragment) @import.source) .)) @import
   (#eq? @_require "require")
   (#set! kind "require"))
 ((variable_declarator
   name: (identifier) @import.default
-  value: (call_expression
+  value: (_
     function: (identifier) @_require
-    arguments: (arguments . (string (string_fragment) @import.source) .)) @import)
+    arguments: (_ . (string (string_fragment) @import.source) .)) @import)
   (#eq? @_require "require")
   (#set! kind "require"))
 ; const x = require('m').x
@@ -59,9 +59,9 @@
       (shorthand_property_identifier_pattern) @import.name
       (pair_pattern key: (_) @import.name value: (identifier) @import.alias)
     ] @import.item)
-  value: (call_expression
+  value: (_
     function: (identifier) @_require
-    arguments: (arguments . (string (string_fragment) @import.source) .)) @import)
+    arguments: (_ . (string (string_fragment) @import.source) .)) @import)
   (#eq? @_require "require")
   (#set! kind "require"))
 
@@ -100,20 +100,24 @@
 
 ; module.exports = value
 (expression_statement
-  (assignment_expression
-    left: (member_expression
+  .
+  (_
+    left: (_
       object: (identifier) @_module
       property: (property_identifier) @_exports)
+    "="
     right: (_) @export.assignment)
   (#eq? @_module "module")
   (#eq? @_exports "exports")) @export
 
 ; module.exports = { a, b: c }
 (expression_statement
-  (assignment_expression
-    left: (member_expression
+  .
+  (_
+    left: (_
       object: (identifier) @_module
       property: (property_identifier) @_exports)
+    "="
     right: (object
       [
         (shorthand_property_identifier) @export.name
@@ -126,12 +130,14 @@
 
 ; exports.x = value / module.exports.x = value (functions are matched as definitions in tags.scm)
 (expression_statement
-  (assignment_expression
-    left: (member_expression
+  .
+  (_
+    left: (_
       object: [
         (identifier) @_exports
-        (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+        (_ object: (identifier) @_module property: (property_identifier) @_exports)
       ]
       property: (property_identifier) @export.name)
+    "="
     right: (_) @export.value)
   (#eq? @_exports "exports")) @export

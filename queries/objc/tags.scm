@@ -10,15 +10,18 @@
 ; @interface Item : NSObject <NSCopying>
 ; (an @interface / @protocol has no body node: it is its own @body, so that a member after an anonymous token,
 ; `@interface Item ()`, does not take the class's doc comment)
+(class_interface . "@interface" . (identifier) @name) @definition.class @body
+; its superclass, generic arguments, protocols and category, and the references among them: the alternatives of one
+; pattern (tree-sitter analyses each pattern's node on its own, ~0.01 s per class_interface pattern)
 (class_interface
-  .
-  "@interface"
-  .
-  (identifier) @name
-  superclass: (identifier)? @extends) @definition.class @body
-(class_interface (parameterized_arguments (type_name (type_identifier) @implements)))
-(class_interface (protocol_reference_list (identifier) @implements))
-(class_interface category: (identifier) @modifier.category)
+  [
+    superclass: (identifier) @extends
+    superclass: (identifier) @name @reference.class
+    (parameterized_arguments (type_name (type_identifier) @implements))
+    (parameterized_arguments (type_name (type_identifier) @name @reference.implementation))
+    (protocol_reference_list (identifier) @implements)
+    category: (identifier) @modifier.category
+  ])
 
 ; @implementation Item  (its methods join the @interface of the same name in the file)
 (class_implementation . "@implementation" . (identifier) @name) @definition.impl
@@ -29,16 +32,22 @@
 
 ; ---- methods ----------------------------------------------------------------------
 
+; A method definition is always the one child of an `implementation_definition` (the grammar's wrapper for what
+; an @implementation holds), so these patterns start there and match the method as a wildcard node that starts
+; with `-`/`+`: tree-sitter then analyses the small wrapper, not method_definition's long rule (its selectors,
+; K&R-style declarations and attributes), which made each method pattern cost ~0.25 s to compile.
+
 ; `- (instancetype)init...` instance methods are initializers
-(method_definition
-  .
-  "-"
-  .
-  (method_type (type_name) @return_type)?
-  .
-  (identifier) @name
-  (compound_statement) @body
-  (#match? @name "^init([A-Z_]|$)")) @definition.constructor @parameters
+(implementation_definition
+  (_
+    .
+    "-"
+    .
+    (method_type (type_name) @return_type)?
+    .
+    (identifier) @name
+    (compound_statement) @body
+    (#match? @name "^init([A-Z_]|$)")) @definition.constructor @parameters)
 (method_declaration
   .
   "-"
@@ -48,24 +57,23 @@
   (identifier) @name
   (#match? @name "^init([A-Z_]|$)")) @definition.constructor @parameters
 
-(method_definition
-  .
-  ["-" "+"]
-  .
-  (method_type (type_name) @return_type)?
-  .
-  (identifier) @name
-  (compound_statement) @body) @definition.method @parameters
+(implementation_definition
+  (_
+    .
+    ["-" "+" @modifier.class]
+    .
+    (method_type (type_name) @return_type)?
+    .
+    (identifier) @name
+    (compound_statement) @body) @definition.method @parameters)
+; (`+` class methods are written `class`, not `static`, which marks private C definitions)
 (method_declaration
   .
-  ["-" "+"]
+  ["-" "+" @modifier.class]
   .
   (method_type (type_name) @return_type)?
   .
   (identifier) @name) @definition.method @parameters
-; `+` class methods (written `class`, not `static`, which marks private C definitions)
-(method_definition . "+" @modifier.class)
-(method_declaration . "+" @modifier.class)
 
 (method_parameter
   (method_type (type_name) @parameter.type)
@@ -78,8 +86,8 @@
     (_) @type
     (struct_declarator [
       (identifier) @name
-      (pointer_declarator declarator: (identifier) @name)
-      (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+      (_ "*" declarator: (identifier) @name)
+      (_ "*" declarator: (_ "*" declarator: (identifier) @name))
       (_ (identifier) @name)
     ]))) @definition.property
 (property_declaration (property_attributes_declaration (property_attribute) @modifier))
@@ -87,31 +95,30 @@
 ; ---- constants --------------------------------------------------------------------
 
 ; static const NSUInteger kMax = 100;  /  NSString * const Domain = @"...";
+; (the top-level declaration is matched as a wildcard node with `type:` and an init_declarator-like `declarator:`
+; holding a `value:`, which only a declaration has: a nested `(declaration ...)` step made tree-sitter analyse the
+; declaration rule from every place one can start, ~0.25 s)
 (translation_unit
-  (declaration
+  (_
     (type_qualifier)
     type: (_) @type
-    declarator: (init_declarator
-      declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)]
+    declarator: (_
+      declarator: [(identifier) @name (_ "*" declarator: (identifier) @name)]
       value: (_) @value)) @definition.constant)
 (translation_unit
-  (declaration
+  (_
     type: (_) @type
-    declarator: (init_declarator
-      declarator: (pointer_declarator (type_qualifier) declarator: (identifier) @name)
+    declarator: (_
+      declarator: (_ "*" (type_qualifier) declarator: (identifier) @name)
       value: (_) @value)) @definition.constant)
 
 ; ---- imports ----------------------------------------------------------------------
 
-; #import <Foundation/Foundation.h>  /  #import "Item.h"  /  #include
-(preproc_include path: (system_lib_string) @import.source) @import
-(preproc_include path: (string_literal (string_content) @import.source)) @import
+; #import <Foundation/Foundation.h>  /  #import "Item.h"  /  #include: C's preproc_include patterns (c/tags.scm)
 ; @import UIKit;
 (module_import path: (_) @import.source) @import
 
 ; ---- references -------------------------------------------------------------------
 
 (message_expression method: (identifier) @name) @reference.call
-(class_interface superclass: (identifier) @name @reference.class)
-(class_interface (parameterized_arguments (type_name (type_identifier) @name @reference.implementation)))
 (protocol_reference_list (identifier) @name @reference.interface)

@@ -2,6 +2,9 @@
 ; queries/ocaml_interface/tags.scm first): both grammars have these node types. Only the top-level `let` bindings
 ; of an implementation are in queries/ocaml/tags.scm (the interface grammar has no value_definition at the top).
 ; A `val f : a -> b` in a signature is a declaration-only method whose whole type is its `@return_type`.
+; A `let` binding under a value definition is matched as the node with `pattern:` and `body:` (`(_ pattern: ...)`):
+; tree-sitter analyses every concrete node of a pattern that has children when it compiles the query (see
+; queries/README.md, "Compile cost").
 ; ---- methods and instance variables of classes (before functions: the earliest pattern decides the kind) ----
 
 (method_definition
@@ -46,7 +49,7 @@
 
 (structure
   (value_definition
-    (let_binding
+    (_
       pattern: (value_name) @name
       (parameter)
       body: (_) @body) @definition.function @parameters))
@@ -55,7 +58,7 @@
 
 (structure
   (value_definition
-    (let_binding
+    (_
       pattern: (value_name) @name
       body: [(fun_expression) @parameters (function_expression)] @body) @definition.function))
 
@@ -63,14 +66,14 @@
 
 (structure
   (value_definition
-    (let_binding
+    (_
       pattern: (parenthesized_operator (_) @name)
       (parameter)
       body: (_) @body) @definition.function @parameters))
 
 (structure
   (value_definition
-    (let_binding
+    (_
       pattern: (parenthesized_operator (_) @name)
       body: [(fun_expression) @parameters (function_expression)] @body) @definition.function))
 
@@ -79,18 +82,18 @@
 (let_binding (parameter)
   body: (let_expression
     (value_definition
-      (let_binding pattern: (value_name) @name (parameter) body: (_) @body) @definition.function @parameters)))
+      (_ pattern: (value_name) @name (parameter) body: (_) @body) @definition.function @parameters)))
 (let_binding (parameter)
   body: (let_expression
     body: (let_expression
       (value_definition
-        (let_binding pattern: (value_name) @name (parameter) body: (_) @body) @definition.function @parameters))))
+        (_ pattern: (value_name) @name (parameter) body: (_) @body) @definition.function @parameters))))
 (let_binding (parameter)
   body: (let_expression
     body: (let_expression
       body: (let_expression
         (value_definition
-          (let_binding pattern: (value_name) @name (parameter) body: (_) @body) @definition.function @parameters)))))
+          (_ pattern: (value_name) @name (parameter) body: (_) @body) @definition.function @parameters)))))
 
 ; the return type annotation of a function (`let f x : int = ...`)
 (let_binding (parameter) type: (_) @return_type)
@@ -111,7 +114,7 @@
 
 (structure
   (value_definition
-    (let_binding
+    (_
       pattern: (value_name) @name
       type: (_)? @type
       body: (_) @value) @definition.constant))
@@ -204,8 +207,8 @@
 
 ; ---- references --------------------------------------------------------------------
 
-(application_expression function: (value_path (value_name) @name)) @reference.call
-(application_expression function: (value_path (parenthesized_operator (_) @name))) @reference.call
+(application_expression
+  function: (value_path [(value_name) @name (parenthesized_operator (_) @name)])) @reference.call
 (infix_expression
   operator: (rel_operator) @_op
   right: (value_path (value_name) @name)

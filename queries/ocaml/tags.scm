@@ -14,33 +14,33 @@
 
 (compilation_unit
   (value_definition
-    (let_binding
+    (_
       pattern: (value_name) @name
       (parameter)
       body: (_) @body) @definition.function @parameters))
 
 (compilation_unit
   (value_definition
-    (let_binding
+    (_
       pattern: (value_name) @name
       body: [(fun_expression) @parameters (function_expression)] @body) @definition.function))
 
 (compilation_unit
   (value_definition
-    (let_binding
+    (_
       pattern: (parenthesized_operator (_) @name)
       (parameter)
       body: (_) @body) @definition.function @parameters))
 
 (compilation_unit
   (value_definition
-    (let_binding
+    (_
       pattern: (parenthesized_operator (_) @name)
       body: [(fun_expression) @parameters (function_expression)] @body) @definition.function))
 
 (compilation_unit
   (value_definition
-    (let_binding
+    (_
       pattern: (value_name) @name
       type: (_)? @type
       body: (_) @value) @definition.constant))

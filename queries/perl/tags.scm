@@ -7,12 +7,14 @@
 
 (package_statement (package_name) @name body: (_)? @body) @definition.module
 
-; sub name { my ($self, %args) = @_; ... }: the first `my (...) = @_` is the parameter list
+; sub name { my ($self, %args) = @_; ... }: the first `my (...) = @_` is the parameter list. The assignment is matched
+; as the wildcard node with two `variable:` children (binary_expression): a `(binary_expression ...)` step made
+; tree-sitter analyse that rule from every place an expression can start (~0.2 s per pattern).
 (function_definition
   name: (identifier) @name
   body: (block
     .
-    (binary_expression
+    (_
       variable: (variable_declaration (array) @parameters)
       variable: (array_variable) @_args)) @body
   (#eq? @_args "@_")) @definition.function
@@ -21,24 +23,25 @@
   name: (identifier) @name
   body: (block
     .
-    (binary_expression
+    (_
       variable: (variable_declaration) @parameters
       variable: (call_expression_with_args_with_brackets
-        (call_expression_with_bareword function_name: (identifier) @_shift)))) @body
+        (_ function_name: (identifier) @_shift)))) @body
   (#eq? @_shift "shift")) @definition.function
 (function_definition
   name: (identifier) @name
   body: (_)? @body) @definition.function
 
-(variable_declaration (array [(scalar_variable) (array_variable) (hash_variable)] @parameter @parameter.name))
+(variable_declaration (_ "(" [(scalar_variable) (array_variable) (hash_variable)] @parameter @parameter.name))
 (variable_declaration variable_name: (scalar_variable) @parameter @parameter.name)
 
 ; ---- constants --------------------------------------------------------------------
 
 (use_constant_statement constant: (identifier) @name value: (_) @value) @definition.constant
 (use_constant_statement
-  value: (hash_ref
-    (call_expression_with_args_with_brackets (call_expression_with_bareword function_name: (identifier) @name)) @definition.constant
+  value: (_
+    "{"
+    (call_expression_with_args_with_brackets (_ function_name: (identifier) @name)) @definition.constant
     .
     (fat_comma)
     .

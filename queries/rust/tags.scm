@@ -82,11 +82,12 @@
 
 ; ---- macros by example -----------------------------------------------------------
 
+; invoked like functions (`name!(...)`): functions of kind macro; the first rule's pattern stands for the parameters
 (macro_definition
   name: (identifier) @name
-  (macro_rule) @body) @definition.function
+  (macro_rule left: (_) @parameters) @body) @definition.macro
 (macro_definition
-  name: (identifier) @name) @definition.function
+  name: (identifier) @name) @definition.macro
 ((attribute_item (meta_item (identifier) @_export))
   .
   (attribute_item)*

@@ -63,13 +63,8 @@
   .
   (class_parameters ")" @body .) @definition.constructor @parameters)
 
-; `def this(...) = this(...)`
-(function_definition
-  name: (identifier) @name
-  .
-  (parameters) @parameters
-  body: (_) @body
-  (#eq? @name "this")) @definition.constructor
+; `def this(...) = this(...)` (named by the function pattern below; this one, earlier, makes it a constructor)
+(function_definition name: (identifier) @_this (#eq? @_this "this")) @definition.constructor
 
 ; ---- methods and functions -------------------------------------------------------
 
@@ -77,61 +72,15 @@
 ; type of that name in the file, or stand as functions)
 (extension_definition
   (parameters . (parameter type: (_) @receiver))
-  (function_definition
-    name: (_) @name
-    .
-    (type_parameters)?
-    .
-    (parameters)? @parameters
-    body: (_) @body) @definition.method)
+  (function_definition) @definition.method)
 
-; in a class, trait, object or enum (`template_body`, `enum_body`, or a Scala 3 `with_template_body`); the first
-; parameter list is the parameters
-(template_body
-  (function_definition
-    name: (_) @name
-    .
-    (type_parameters)?
-    .
-    (parameters)? @parameters
-    body: (_) @body) @definition.method)
-(template_body
-  (function_declaration
-    name: (_) @name
-    .
-    (type_parameters)?
-    .
-    (parameters)? @parameters) @definition.method)
-(enum_body
-  (function_definition
-    name: (_) @name
-    .
-    (type_parameters)?
-    .
-    (parameters)? @parameters
-    body: (_) @body) @definition.method)
-(enum_body
-  (function_declaration
-    name: (_) @name
-    .
-    (type_parameters)?
-    .
-    (parameters)? @parameters) @definition.method)
-(with_template_body
-  (function_definition
-    name: (_) @name
-    .
-    (type_parameters)?
-    .
-    (parameters)? @parameters
-    body: (_) @body) @definition.method)
-(with_template_body
-  (function_declaration
-    name: (_) @name
-    .
-    (type_parameters)?
-    .
-    (parameters)? @parameters) @definition.method)
+; in a class, trait, object or enum (`template_body`, `enum_body`, or a Scala 3 `with_template_body`). These
+; patterns name nothing: the function patterns below name every def (the first parameter list is the parameters),
+; and these, earlier, make it a method (the earliest pattern decides what a node is). A pattern with the def's
+; children would make tree-sitter analyse function_definition again for each parent (~0.01 s each).
+(template_body [(function_definition) (function_declaration)] @definition.method)
+(enum_body [(function_definition) (function_declaration)] @definition.method)
+(with_template_body [(function_definition) (function_declaration)] @definition.method)
 
 (function_definition
   name: (_) @name
@@ -147,10 +96,8 @@
   .
   (parameters)? @parameters) @definition.function
 
-(function_definition (type_parameters) @type_parameters)
-(function_declaration (type_parameters) @type_parameters)
-(function_definition return_type: (_) @return_type)
-(function_declaration return_type: (_) @return_type)
+(function_definition [(type_parameters) @type_parameters return_type: (_) @return_type])
+(function_declaration [(type_parameters) @type_parameters return_type: (_) @return_type])
 
 (parameters
   (parameter
@@ -208,42 +155,27 @@
     type: (_)? @type
     value: (_) @value) @definition.variable)
 (package_clause
-  body: (template_body
+  body: (_
     (val_definition
       pattern: (identifier) @name
       type: (_)? @type
       value: (_) @value) @definition.constant))
 
 (template_body
-  (val_definition
-    pattern: (identifier) @name
-    type: (_)? @type
-    value: (_) @value) @definition.property)
-(template_body
-  (var_definition
-    pattern: (identifier) @name
-    type: (_)? @type
-    value: (_) @value) @definition.property)
+  [
+    (val_definition pattern: (identifier) @name type: (_)? @type value: (_) @value)
+    (var_definition pattern: (identifier) @name type: (_)? @type value: (_) @value)
+  ] @definition.property)
 (enum_body
-  (val_definition
-    pattern: (identifier) @name
-    type: (_)? @type
-    value: (_) @value) @definition.property)
-(enum_body
-  (var_definition
-    pattern: (identifier) @name
-    type: (_)? @type
-    value: (_) @value) @definition.property)
+  [
+    (val_definition pattern: (identifier) @name type: (_)? @type value: (_) @value)
+    (var_definition pattern: (identifier) @name type: (_)? @type value: (_) @value)
+  ] @definition.property)
 (with_template_body
-  (val_definition
-    pattern: (identifier) @name
-    type: (_)? @type
-    value: (_) @value) @definition.property)
-(with_template_body
-  (var_definition
-    pattern: (identifier) @name
-    type: (_)? @type
-    value: (_) @value) @definition.property)
+  [
+    (val_definition pattern: (identifier) @name type: (_)? @type value: (_) @value)
+    (var_definition pattern: (identifier) @name type: (_)? @type value: (_) @value)
+  ] @definition.property)
 
 ; `val a, b: Int = 0` defines each name; the statement's type, value, modifiers and doc are every name's
 (template_body

@@ -4,6 +4,10 @@
 ; In this build the type after `->`, after a parameter's `:` and in a type annotation is a `name:` field like the
 ; declared name itself, so types are found by node type and position (`"->" . (_)`), never by field name.
 ; class, struct, enum, actor and extension are all `class_declaration`, told apart by their keyword.
+; Nested nodes under a field are wildcards with the fields that make them what they are (a pattern
+; `(_ bound_identifier: ...)`, a navigation `(_ suffix: ...)`, a user type `(_ (type_identifier))`): tree-sitter
+; analyses every concrete node of a pattern that has children when it compiles the query (see queries/README.md,
+; "Compile cost").
 
 ; ---- types ------------------------------------------------------------------------
 
@@ -22,30 +26,33 @@
   declaration_kind: ["class" "actor"]
   name: (type_identifier) @name
   body: (_) @body) @definition.class
-(class_declaration declaration_kind: "actor" @modifier)
 
 ; `extension T` / `extension Outer.T` / `extension T where ...`: named after the extended type, its members join
 ; the type of that name in the file
 (class_declaration
   declaration_kind: "extension"
-  name: (user_type (type_identifier) @name .)
-  body: (_) @body) @definition.impl
-(class_declaration
-  declaration_kind: "extension"
-  name: (user_type (type_identifier) @name . (type_arguments) .)
+  name: [(_ (type_identifier) @name .) (_ (type_identifier) @name . (type_arguments) .)]
   body: (_) @body) @definition.impl
 
 (protocol_declaration
   name: (type_identifier) @name
   body: (protocol_body) @body) @definition.interface
 
-(class_declaration (type_parameters) @type_parameters)
-(protocol_declaration (type_parameters) @type_parameters)
-
 ; bases: the grammar does not tell a superclass from a protocol, so every base of a class, struct, enum, actor or
-; extension is listed as implemented; a protocol's bases are the protocols it extends
-(class_declaration (inheritance_specifier inherits_from: (_) @implements))
-(protocol_declaration (inheritance_specifier inherits_from: (_) @extends))
+; extension is listed as implemented; a protocol's bases are the protocols it extends. (The details of one node type
+; are alternatives of one pattern: tree-sitter analyses each pattern's node on its own, ~0.2 s per class_declaration
+; pattern.)
+(class_declaration
+  [
+    declaration_kind: "actor" @modifier
+    (type_parameters) @type_parameters
+    (inheritance_specifier inherits_from: (_) @implements)
+  ])
+(protocol_declaration
+  [
+    (type_parameters) @type_parameters
+    (inheritance_specifier inherits_from: (_) @extends)
+  ])
 
 (typealias_declaration
   name: (type_identifier) @name
@@ -86,18 +93,10 @@
 
 ; ---- methods and functions --------------------------------------------------------
 
-(class_body
-  (function_declaration
-    "func"
-    .
-    _ @name
-    body: (function_body) @body) @definition.method @parameters)
-(enum_class_body
-  (function_declaration
-    "func"
-    .
-    _ @name
-    body: (function_body) @body) @definition.method @parameters)
+; (a function in a class or enum body is a method: these patterns name nothing, the function pattern below names
+; it, and the earliest pattern decides what a node is)
+(class_body (function_declaration) @definition.method)
+(enum_class_body (function_declaration) @definition.method)
 
 (protocol_body
   (protocol_function_declaration
@@ -122,19 +121,14 @@
   .
   (simple_identifier) @name) @definition.function @parameters
 
-(function_declaration (type_parameters) @type_parameters)
-(protocol_function_declaration (type_parameters) @type_parameters)
-(init_declaration (type_parameters) @type_parameters)
-(subscript_declaration (type_parameters) @type_parameters)
-(function_declaration "->" . (_) @return_type)
-(protocol_function_declaration "->" . (_) @return_type)
-(subscript_declaration "->" . (_) @return_type)
+; (one pattern per node type, the details as alternatives)
+(function_declaration
+  [(type_parameters) @type_parameters ("->" . (_) @return_type) "async" @modifier (throws) @modifier])
+(protocol_function_declaration
+  [(type_parameters) @type_parameters ("->" . (_) @return_type) "async" @modifier (throws) @modifier])
+(init_declaration [(type_parameters) @type_parameters "async" @modifier (throws) @modifier])
+(subscript_declaration [(type_parameters) @type_parameters ("->" . (_) @return_type)])
 (macro_declaration "->" . (_) @return_type)
-(function_declaration "async" @modifier)
-(protocol_function_declaration "async" @modifier)
-(init_declaration "async" @modifier)
-[(function_declaration (throws) @modifier) (protocol_function_declaration (throws) @modifier)
- (init_declaration (throws) @modifier)]
 
 ; parameters: `with id: SessionID`, `_ value: T`, `values: T...`, `x: Int = 1` (the default is a sibling of the
 ; parameter in this grammar); the name is the one the body uses, the label (and `inout`) stay in the written
@@ -153,33 +147,17 @@
 
 ; top-level `let` is a constant, top-level `var` a variable; in a type both are properties.
 ; each name is a definition (`var a = 1, b = 2` defines two); the declaration holds its modifiers, type and doc.
+; (these two name nothing: the property pattern below names every binding, with its type, value and body, and
+; these, earlier, make a top-level one a constant or a variable)
 (source_file
-  (property_declaration
-    (value_binding_pattern "let")
-    .
-    name: (pattern bound_identifier: (simple_identifier) @name) @definition.constant
-    .
-    (type_annotation (_) @type)?
-    .
-    "="?
-    .
-    value: _? @value) @declaration)
+  (property_declaration (value_binding_pattern "let") . name: (_) @definition.constant))
 (source_file
-  (property_declaration
-    (value_binding_pattern "var")
-    .
-    name: (pattern bound_identifier: (simple_identifier) @name) @definition.variable
-    .
-    (type_annotation (_) @type)?
-    .
-    "="?
-    .
-    value: _? @value) @declaration)
+  (property_declaration (value_binding_pattern "var") . name: (_) @definition.variable))
 
 (property_declaration
   (value_binding_pattern)
   .
-  name: (pattern bound_identifier: (simple_identifier) @name) @definition.property
+  name: (_ bound_identifier: (simple_identifier) @name) @definition.property
   .
   (type_annotation (_) @type)?
   .
@@ -193,11 +171,11 @@
   (value_binding_pattern)
   ","
   .
-  name: (pattern bound_identifier: (simple_identifier) @name) @definition.property) @declaration
+  name: (_ bound_identifier: (simple_identifier) @name) @definition.property) @declaration
 
 ; `var count: Int { get }` in a protocol
 (protocol_property_declaration
-  name: (pattern bound_identifier: (simple_identifier) @name)
+  name: (_ bound_identifier: (simple_identifier) @name)
   .
   (type_annotation (_) @type)?) @definition.property
 
@@ -227,14 +205,14 @@
   .
   [
     (simple_identifier) @name
-    (navigation_expression suffix: (navigation_suffix suffix: (simple_identifier) @name))
+    (_ suffix: (_ suffix: (simple_identifier) @name))
   ]) @reference.call
 
 (constructor_expression
   .
-  (user_type (type_identifier) @name)) @reference.class
+  (_ (type_identifier) @name)) @reference.class
 
-(inheritance_specifier inherits_from: (user_type (type_identifier) @name .) @reference.implementation)
+(inheritance_specifier inherits_from: (_ (type_identifier) @name .) @reference.implementation)
 (user_type (type_identifier) @name) @reference.type
 
 ; ---- comments ---------------------------------------------------------------------

@@ -34,40 +34,62 @@
   parameters: (_) @parameters) @definition.method
 
 ; type parameters and return types of any declaration (attached to the definition that owns the node)
-(function_declaration type_parameters: (_) @type_parameters)
-(generator_function_declaration type_parameters: (_) @type_parameters)
-(function_signature type_parameters: (_) @type_parameters)
-(function_expression type_parameters: (_) @type_parameters)
-(generator_function type_parameters: (_) @type_parameters)
-(arrow_function type_parameters: (_) @type_parameters)
-(method_definition type_parameters: (_) @type_parameters)
-(method_signature type_parameters: (_) @type_parameters)
-(abstract_method_signature type_parameters: (_) @type_parameters)
+; type parameters, return types and modifiers of any declaration (attached to the definition that owns the node); one
+; pattern per node type, its details as alternatives (tree-sitter analyses each pattern's node on its own)
+(function_declaration
+  [type_parameters: (_) @type_parameters
+   return_type: (_ (_) @return_type)])
+(generator_function_declaration
+  [type_parameters: (_) @type_parameters
+   return_type: (_ (_) @return_type)])
+(function_signature
+  [type_parameters: (_) @type_parameters
+   return_type: (_ (_) @return_type)])
+(function_expression
+  [type_parameters: (_) @type_parameters
+   return_type: (_ (_) @return_type)])
+(generator_function
+  [type_parameters: (_) @type_parameters
+   return_type: (_ (_) @return_type)])
+(arrow_function
+  [type_parameters: (_) @type_parameters
+   return_type: (_ (_) @return_type)])
+(method_definition
+  [type_parameters: (_) @type_parameters
+   return_type: (_ (_) @return_type)
+   (accessibility_modifier) @modifier
+   (override_modifier) @modifier
+   "readonly" @modifier
+   "?" @optional])
+(method_signature
+  [type_parameters: (_) @type_parameters
+   return_type: (_ (_) @return_type)
+   (accessibility_modifier) @modifier
+   (override_modifier) @modifier
+   "static" @modifier
+   "async" @modifier
+   "get" @modifier
+   "set" @modifier
+   "readonly" @modifier
+   "?" @optional])
+(abstract_method_signature
+  [type_parameters: (_) @type_parameters
+   return_type: (_ (_) @return_type)
+   (accessibility_modifier) @modifier
+   (override_modifier) @modifier
+   "abstract" @modifier
+   "static" @modifier
+   "get" @modifier
+   "set" @modifier])
 (class_declaration type_parameters: (_) @type_parameters)
 (abstract_class_declaration type_parameters: (_) @type_parameters)
 (class type_parameters: (_) @type_parameters)
 (interface_declaration type_parameters: (_) @type_parameters)
 (type_alias_declaration type_parameters: (_) @type_parameters)
-(function_declaration return_type: (_ (_) @return_type))
-(generator_function_declaration return_type: (_ (_) @return_type))
-(function_signature return_type: (_ (_) @return_type))
-(function_expression return_type: (_ (_) @return_type))
-(generator_function return_type: (_ (_) @return_type))
-(arrow_function return_type: (_ (_) @return_type))
-(method_definition return_type: (_ (_) @return_type))
-(method_signature return_type: (_ (_) @return_type))
-(abstract_method_signature return_type: (_ (_) @return_type))
-
-(method_definition [(accessibility_modifier) (override_modifier)] @modifier)
-(method_signature [(accessibility_modifier) (override_modifier) "static" "async" "get" "set" "readonly"] @modifier)
-(abstract_method_signature [(accessibility_modifier) (override_modifier) "abstract" "static" "get" "set"] @modifier)
 (public_field_definition
   [(accessibility_modifier) (override_modifier) "static" "readonly" "abstract" "declare" "accessor"] @modifier)
-(method_definition "?" @optional)
-(method_signature "?" @optional)
 (public_field_definition "?" @optional)
 (property_signature "?" @optional)
-(method_definition "readonly" @modifier)
 
 (public_field_definition
   name: (_) @name

@@ -12,17 +12,7 @@
 (variable_declaration
   "const"
   (identifier) @name
-  (struct_declaration) @body) @definition.struct
-
-(variable_declaration
-  "const"
-  (identifier) @name
-  (union_declaration) @body) @definition.struct
-
-(variable_declaration
-  "const"
-  (identifier) @name
-  (opaque_declaration) @body) @definition.struct
+  [(struct_declaration) (union_declaration) (opaque_declaration)] @body) @definition.struct
 
 (variable_declaration
   "const"
@@ -34,7 +24,7 @@
   "const"
   (identifier) @name
   [(error_set_declaration) @body
-   (binary_expression left: (error_set_declaration) @body) @value]) @definition.enum
+   (_ left: (error_set_declaration) @body) @value]) @definition.enum
 (error_set_declaration (identifier) @name @modifier.pub @definition.property)
 
 ; fields: `x: i32 = 0` (enum members have no type); public with their container
@@ -55,71 +45,33 @@
   name: (identifier) @name
   (parameters) @type_parameters
   type: (builtin_type "type")
-  body: (block
-    (expression_statement
-      (return_expression [(struct_declaration) (union_declaration) (opaque_declaration)])))) @definition.struct
+  body: (_ (_ (return_expression [(struct_declaration) (union_declaration) (opaque_declaration)])))) @definition.struct
 (function_declaration
   name: (identifier) @name
   (parameters) @type_parameters
   type: (builtin_type "type")
-  body: (block
-    (expression_statement
-      (return_expression (enum_declaration))))) @definition.enum
+  body: (_ (_ (return_expression (enum_declaration))))) @definition.enum
 
-; fn inside a container: a method; `init` is the conventional constructor
-(struct_declaration
-  (function_declaration
-    name: (identifier) @name
-    (parameters) @parameters
-    body: (block)? @body
-    (#eq? @name "init")) @definition.constructor)
-(union_declaration
-  (function_declaration
-    name: (identifier) @name
-    (parameters) @parameters
-    body: (block)? @body
-    (#eq? @name "init")) @definition.constructor)
-(enum_declaration
-  (function_declaration
-    name: (identifier) @name
-    (parameters) @parameters
-    body: (block)? @body
-    (#eq? @name "init")) @definition.constructor)
-(opaque_declaration
-  (function_declaration
-    name: (identifier) @name
-    (parameters) @parameters
-    body: (block)? @body
-    (#eq? @name "init")) @definition.constructor)
-
-(struct_declaration
-  (function_declaration
-    name: (identifier) @name
-    (parameters) @parameters
-    body: (block)? @body) @definition.method)
-(union_declaration
-  (function_declaration
-    name: (identifier) @name
-    (parameters) @parameters
-    body: (block)? @body) @definition.method)
-(enum_declaration
-  (function_declaration
-    name: (identifier) @name
-    (parameters) @parameters
-    body: (block)? @body) @definition.method)
-(opaque_declaration
-  (function_declaration
-    name: (identifier) @name
-    (parameters) @parameters
-    body: (block)? @body) @definition.method)
+; fn inside a container: a method; `init` is the conventional constructor. These patterns name nothing: the
+; function pattern below names every fn, and these, earlier, make it a method or a constructor (the earliest
+; pattern decides what a node is); the fn is matched as the node with `fn` and `name:`, which tree-sitter does not
+; analyse (a nested `(function_declaration ...)` step costs an analysis of that rule per pattern).
+(struct_declaration (_ "fn" name: (identifier) @_init (#eq? @_init "init")) @definition.constructor)
+(union_declaration (_ "fn" name: (identifier) @_init (#eq? @_init "init")) @definition.constructor)
+(enum_declaration (_ "fn" name: (identifier) @_init (#eq? @_init "init")) @definition.constructor)
+(opaque_declaration (_ "fn" name: (identifier) @_init (#eq? @_init "init")) @definition.constructor)
+(struct_declaration (function_declaration) @definition.method)
+(union_declaration (function_declaration) @definition.method)
+(enum_declaration (function_declaration) @definition.method)
+(opaque_declaration (function_declaration) @definition.method)
 
 (function_declaration
   name: (identifier) @name
   (parameters) @parameters
   body: (block)? @body) @definition.function
 
-(function_declaration type: (_) @return_type)
-(function_declaration ["pub" "export" "extern" "inline" "noinline"] @modifier)
+(function_declaration
+  [type: (_) @return_type "pub" @modifier "export" @modifier "extern" @modifier "inline" @modifier "noinline" @modifier])
 
 ; parameters: `self: *Self`, `comptime T: type`, `noalias p: *u8`, `anytype`, `...`
 (parameters
@@ -156,49 +108,58 @@
     (identifier) @name
     type: (_)? @type) @definition.constant)
 
-; declarations inside a container: its properties (`const Self = @This();`, `pub var count: u32 = 0;`)
+; declarations inside a container: its properties (`const Self = @This();`, `pub var count: u32 = 0;`); the
+; declaration is matched as the node with `const` or `var` (a variable_declaration), which tree-sitter does not analyse
 (struct_declaration
-  (variable_declaration
+  (_
+    ["const" "var"]
     (identifier) @name
     type: (_)? @type
     "="
     .
     (_) @value) @definition.property)
 (struct_declaration
-  (variable_declaration
+  (_
+    ["const" "var"]
     (identifier) @name
     type: (_)? @type) @definition.property)
 (union_declaration
-  (variable_declaration
+  (_
+    ["const" "var"]
     (identifier) @name
     type: (_)? @type
     "="
     .
     (_) @value) @definition.property)
 (union_declaration
-  (variable_declaration
+  (_
+    ["const" "var"]
     (identifier) @name
     type: (_)? @type) @definition.property)
 (enum_declaration
-  (variable_declaration
+  (_
+    ["const" "var"]
     (identifier) @name
     type: (_)? @type
     "="
     .
     (_) @value) @definition.property)
 (enum_declaration
-  (variable_declaration
+  (_
+    ["const" "var"]
     (identifier) @name
     type: (_)? @type) @definition.property)
 (opaque_declaration
-  (variable_declaration
+  (_
+    ["const" "var"]
     (identifier) @name
     type: (_)? @type
     "="
     .
     (_) @value) @definition.property)
 (opaque_declaration
-  (variable_declaration
+  (_
+    ["const" "var"]
     (identifier) @name
     type: (_)? @type) @definition.property)
 
@@ -206,8 +167,7 @@
 
 ; ---- references ---------------------------------------------------------------------
 
-(call_expression function: (identifier) @name) @reference.call
-(call_expression function: (field_expression member: (identifier) @name)) @reference.call
+(call_expression function: [(identifier) @name (_ member: (identifier) @name)]) @reference.call
 ; types are expressions in Zig: an identifier in a type position (and inside `!T`, `?T`, `*T`, `[]T`, `[n]T`)
 (parameter type: (identifier) @name) @reference.type
 (function_declaration type: (identifier) @name) @reference.type

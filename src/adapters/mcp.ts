@@ -32,8 +32,8 @@ export interface McpServerOptions extends RunOptions {
   maxMessageBytes?: number;
   /** The project root (default: the working directory). Ignored when `index` is given. */
   root?: string;
-  /** The tool set to expose (default `all`). */
-  toolset?: ToolsetName;
+  /** The tool set to expose, or several (default `all`). */
+  toolset?: ToolsetName | readonly ToolsetName[];
   /** An index to serve from; otherwise one is opened over `root` and closed with the server. */
   index?: CodeIndex;
   /** Options for the index opened over `root`. */

@@ -1,7 +1,9 @@
 /**
- * Vercel AI SDK tools: an object of `{ description, inputSchema, execute }` by tool name, for
+ * Vercel AI SDK tools: an object of `{ description, inputSchema, execute, toModelOutput }` by tool name, for
  * `generateText({ tools })`. `inputSchema` is the tool's zod 4 schema (which AI SDK 5 accepts); `ai` itself is
- * an optional peer and is not imported. A failed call resolves to `{ error }` so that the model can fix its call.
+ * an optional peer and is not imported. `execute` resolves to the typed result (a failed call to `{ error }`, so
+ * that the model can fix its call); `toModelOutput` gives the model the compact text of that result instead of its
+ * JSON (AI SDK 5 passes it the output, AI SDK 6 `{ output }`: both work).
  *
  * @module
  */
@@ -13,10 +15,14 @@ export interface VercelTool {
   description: string;
   inputSchema: z.ZodType;
   execute(args: unknown): Promise<unknown>;
+  /** What the model reads of a result `execute` returned: its compact text. */
+  toModelOutput(result: unknown): { type: 'text'; value: string } | { type: 'json'; value: unknown };
 }
 
 /** AI SDK tools for every tool of a toolbox, keyed by name. */
 export function vercelTools(toolbox: Toolbox): Record<string, VercelTool> {
+  // The text of each result, by the result object execute returned (a fresh object per call).
+  const texts = new WeakMap<object, string>();
   const tools: Record<string, VercelTool> = {};
   for (const tool of toolbox.tools) {
     tools[tool.name] = {
@@ -24,7 +30,16 @@ export function vercelTools(toolbox: Toolbox): Record<string, VercelTool> {
       inputSchema: tool.input,
       async execute(args) {
         const result = await toolbox.call(tool.name, args);
-        return result.ok ? result.data : { error: result.error };
+        const data = result.ok ? result.data : { error: result.error };
+        // A shallow copy: the same typed data under an identity of its own (the index reuses result objects).
+        const output: unknown = Array.isArray(data) ? [...data] : data && typeof data === 'object' ? { ...data } : data;
+        if (output && typeof output === 'object') texts.set(output, result.text);
+        return output;
+      },
+      toModelOutput(result) {
+        const output = result && typeof result === 'object' && !texts.has(result) && 'output' in result ? (result as { output: unknown }).output : result;
+        const text = output && typeof output === 'object' ? texts.get(output) : undefined;
+        return text !== undefined ? { type: 'text', value: text } : { type: 'json', value: output ?? null };
       },
     };
   }

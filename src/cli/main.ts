@@ -19,6 +19,7 @@ Commands:
   exports FILE...     the public API of each file
   parse FILE...       root node, definitions with positions, syntax errors, parse time
   index               build or refresh the on-disk index of --root (e.g. in CI, to share it with --cache-dir)
+  map                 the repository's most important definitions, ranked, in --tokens tokens (default 1024)
   languages           the registered languages and their extensions
   mcp                 serve the tools over MCP (stdio) for an agent host
   explain QUESTION    ask a model about the codebase under --root (code-index explain --help)
@@ -27,14 +28,17 @@ Commands:
 Options:
   --root DIR      the project root; files are resolved against it (default: the current directory)
   --json          print JSON instead of one fact per line
-  --toolset NAME  with mcp: code_analyze, treesitter, scanner, explainer or all (default)
+  --toolset NAME  with mcp: code_analyze, treesitter, scanner, explainer, repo_map or all (default); several
+                  comma-separated (code_analyze,repo_map)
+  --tokens N      with map: the map's token budget (default 1024)
+  --focus FILE    with map: lean the map towards this file (repeatable)
   --cache-dir DIR the on-disk index's folder (default: $CODE_INDEX_CACHE_DIR, else one per root in the user's cache)
   --no-cache      keep the index in memory only
   -h, --help      show this help
 `;
 
-type Command = 'analyze' | 'signatures' | 'exports' | 'parse' | 'languages' | 'mcp' | 'index';
-const COMMANDS = new Set<Command>(['analyze', 'signatures', 'exports', 'parse', 'languages', 'mcp', 'index']);
+type Command = 'analyze' | 'signatures' | 'exports' | 'parse' | 'languages' | 'mcp' | 'index' | 'map';
+const COMMANDS = new Set<Command>(['analyze', 'signatures', 'exports', 'parse', 'languages', 'mcp', 'index', 'map']);
 
 /** The index's storage options from the command line and the environment. */
 function storageOptions(values: { 'cache-dir'?: unknown; 'no-cache'?: unknown }): { cacheDir?: string; persist?: boolean } {
@@ -58,6 +62,8 @@ async function main(argv: string[]): Promise<number> {
         root: { type: 'string' },
         json: { type: 'boolean' },
         toolset: { type: 'string' },
+        tokens: { type: 'string' },
+        focus: { type: 'string', multiple: true },
         'cache-dir': { type: 'string' },
         'no-cache': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -94,6 +100,7 @@ async function main(argv: string[]): Promise<number> {
       for (const warning of stats.warnings) process.stderr.write(`code-index: ${warning.message}\n`);
       return 0;
     }
+    if (command === 'map') return await map(index, parsed.values, json);
     if (command === 'languages') {
       const languages = index.languages();
       write(json ? languages : languages.map((l) => `${l.id.padEnd(16)} ${l.extensions.join(' ')}`).join('\n'), json);
@@ -147,6 +154,26 @@ async function run(index: CodeIndex, command: Command, file: string, json: boole
   }
 }
 
+/** `code-index map`: the ranked map of the root, highest-ranked file first. */
+async function map(index: CodeIndex, values: { tokens?: unknown; focus?: unknown }, json: boolean): Promise<number> {
+  const tokens = values.tokens === undefined ? undefined : Number(values.tokens);
+  if (tokens !== undefined && !(Number.isInteger(tokens) && tokens > 0)) {
+    process.stderr.write(`code-index: --tokens needs a whole number of tokens, got "${String(values.tokens)}"\n`);
+    return 2;
+  }
+  try {
+    const result = await index.repoMap({
+      ...(tokens !== undefined ? { tokenBudget: tokens } : {}),
+      ...(Array.isArray(values.focus) ? { focus: values.focus as string[] } : {}),
+    });
+    for (const warning of result.warnings) process.stderr.write(`code-index: ${warning.message}\n`);
+    write(json ? result : result.text, json);
+    return 0;
+  } catch (error) {
+    return fail(error);
+  }
+}
+
 function write(value: unknown, json: boolean): void {
   const text = json ? JSON.stringify(value, null, 2) : String(value);
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -173,14 +200,15 @@ main(process.argv.slice(2)).then(
 );
 
 async function mcp(root: string, toolsetName: unknown, storage: { cacheDir?: string; persist?: boolean }): Promise<number> {
-  const name = toolsetName === undefined ? 'all' : String(toolsetName);
-  if (!TOOLSET_NAMES.includes(name as ToolsetName)) {
-    process.stderr.write(`code-index: unknown tool set "${name}"; use one of ${TOOLSET_NAMES.join(', ')}\n`);
+  const names = (toolsetName === undefined ? 'all' : String(toolsetName)).split(',').map((name) => name.trim());
+  const unknown = names.find((name) => !TOOLSET_NAMES.includes(name as ToolsetName));
+  if (unknown !== undefined) {
+    process.stderr.write(`code-index: unknown tool set "${unknown}"; use one of ${TOOLSET_NAMES.join(', ')} (or several, comma-separated)\n`);
     return 2;
   }
   try {
     // stdout carries the protocol: nothing else may be written to it.
-    await serveStdio({ root, toolset: name as ToolsetName, indexOptions: storage });
+    await serveStdio({ root, toolset: names as ToolsetName[], indexOptions: storage });
     return 0;
   } catch (error) {
     return fail(error);

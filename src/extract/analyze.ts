@@ -14,6 +14,8 @@ import {
   brokenStatement,
   collectSyntaxErrors,
   innermostError,
+  deeperThan,
+  MAX_QUERY_DEPTH,
   type Parser,
   parseText,
   type Range,
@@ -25,6 +27,7 @@ import {
 /** Top-level statements a file may lose to a grammar that cannot parse them before the rest is given up. */
 const MAX_SKIPPED_STATEMENTS = 8;
 import type { Diagnostic } from '../types.js';
+import { alternativesFor, readMarks, siblingLanguage } from './alternatives.js';
 import { type Extraction, extractFacts } from './facts.js';
 import { LineIndex } from './lines.js';
 
@@ -44,6 +47,13 @@ export interface AnalyzeRequest {
   disabledLanguages?: ReadonlySet<string>;
   /** Warnings found while reading (decoding). */
   warnings?: Diagnostic[];
+  /** Called once the languages are loaded, when the bounded part (parse and extraction) starts. */
+  onLoaded?: () => void;
+  /**
+   * Extensions of the other files in the file's folder (lower case, with the dot), for languages whose
+   * `alternatives` look at sources beside a file (a `.cpp` beside a `.h`).
+   */
+  siblingExtensions?: string[];
 }
 
 interface Parsed {
@@ -64,17 +74,48 @@ export async function analyzeText(registry: LanguageRegistry, request: AnalyzeRe
   // Every language the file may need is loaded before the first parse: no await while a tree is alive, so concurrent
   // analyses never hold several trees in WASM memory at once.
   const fallback = await fallbackFor(registry, loaded, request.file, disabled);
-  const embedded = await loadInjections(registry, loaded, disabled);
+  let embedded = await loadInjections(registry, loaded, disabled);
   // The clock starts once the languages are loaded: loading them is not the file's cost.
-  const deadline = new Deadline(request.timeoutMs, details);
+  request.onLoaded?.();
+  let deadline = new Deadline(request.timeoutMs, details);
   const lines = new LineIndex(request.text);
   const position = (offset: number) => lines.position(offset);
   const started = performance.now();
-  const first = parseText(loaded.parser, request.text, deadline.remainingMs(), details);
+  let first = parseText(loaded.parser, request.text, deadline.remainingMs(), details);
+  // A file written in another language than its extension says (a C++ or Objective-C `.h`): its marks in this first
+  // parse, else a source of that language beside it. Decided so (or guarded for readers of another language: a C
+  // header's `#ifdef __cplusplus` block), the error-count fallback does not apply.
+  let decided = false;
+  const alternatives = alternativesFor(loaded.definition, request.file).filter((alternative) => !disabled.has(alternative.language));
+  if (alternatives.length > 0) {
+    let other: string | undefined;
+    try {
+      const marks = readMarks(first.rootNode, alternatives, loaded.definition.ignoreMarks);
+      // Content first: another language's marks, or a guard that says the file is in its own; then the sources beside it.
+      other = marks.language ?? (marks.guarded ? undefined : siblingLanguage(alternatives, request.siblingExtensions));
+      decided = marks.guarded;
+    } catch (error) {
+      first.delete();
+      throw error;
+    }
+    if (other) {
+      // No tree stays alive across the await (see above); loading the other language is not the file's cost either.
+      first.delete();
+      const spent = request.timeoutMs - deadline.remainingMs();
+      const switched = await loadIfPossible(registry, other);
+      if (switched) {
+        loaded = switched;
+        decided = true;
+        embedded = await loadInjections(registry, loaded, disabled);
+      }
+      deadline = new Deadline(Math.max(1, request.timeoutMs - spent), details);
+      first = parseText(loaded.parser, request.text, deadline.remainingMs(), details);
+    }
+  }
   let parsed: Parsed = { tree: first, syntax: collectSyntaxErrors(first.rootNode, position) };
   try {
     // Second chances for files with syntax errors; the parse with fewer errors wins.
-    if (fallback && parsed.syntax.count > 0) {
+    if (fallback && !decided && parsed.syntax.count > 0) {
       const better = reparseIfBetter(parsed, fallback.parser, request.text, deadline, details, position);
       if (better) {
         parsed = better;
@@ -121,6 +162,13 @@ export async function analyzeText(registry: LanguageRegistry, request: AnalyzeRe
         code: ErrorCode.TS_PARSE_ERRORS,
         message: `${from === to ? `Line ${from}` : `Lines ${from}-${to}`} could not be parsed and ${from === to ? 'was' : 'were'} skipped: the grammar fails on a construct there (what ${from === to ? 'it defines is' : 'they define is'} missing)`,
         details: { line: from, end_line: to },
+      });
+    }
+    if (deeperThan(parsed.tree.rootNode, MAX_QUERY_DEPTH)) {
+      warnings.push({
+        code: ErrorCode.NESTING_TOO_DEEP,
+        message: `Code nested deeper than ${MAX_QUERY_DEPTH} levels of syntax tree was not searched: definitions and references inside it are missing`,
+        details: { max_depth: MAX_QUERY_DEPTH },
       });
     }
     for (const [id, ranges] of main.injections) {
@@ -213,6 +261,15 @@ async function loadInjections(
     }
   }
   return result;
+}
+
+/** A registered language, loaded; undefined when it cannot be (the file stays with its own). */
+async function loadIfPossible(registry: LanguageRegistry, id: string): Promise<LoadedLanguage | undefined> {
+  try {
+    return await registry.load(id);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The language to reparse a file with when its own grammar finds errors, if one is declared and loads. */

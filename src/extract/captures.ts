@@ -5,7 +5,7 @@
  * @module
  */
 import type { Deadline } from '../runtime/deadline.js';
-import type { Node, Query } from '../runtime/tree-sitter.js';
+import { MAX_QUERY_DEPTH, type Node, type Query, type QueryMatch } from '../runtime/tree-sitter.js';
 import { foldWhitespace } from './text.js';
 
 /** One match of the query: its pattern, captures by name (without `_` ones) and `#set!` properties. */
@@ -156,38 +156,97 @@ const DETAIL_CAPTURES = new Set([
 ]);
 
 /**
- * Runs the query, stopping with `TS_PARSE_TIMEOUT` when the deadline passes (the query cursor asks it as it goes).
- * A match of a lone `@local.reference` (one per identifier of the file: most matches) is kept as its node alone.
+ * Source text per query run, in the tree's index units. The query cursor asks the deadline as it goes, but turning its
+ * matches into objects afterwards cannot be interrupted (about 2.6 s for a 10 MB file): a large file is matched in
+ * runs over ranges of its top-level nodes, with the deadline checked between runs.
  */
-export function readMatches(query: Query, root: Node, deadline: Deadline): { matches: Match[]; uses: Node[] } {
+export const MATCH_CHUNK = 512 * 1024;
+
+type Point = { row: number; column: number };
+
+/**
+ * Ranges of about `size` that cover the root, cut at the start of a line where one of its children starts (as
+ * points: web-tree-sitter's index range is in other units than its nodes' indices); undefined when one range is
+ * enough. A match that spans a cut (a comment and the declaration after it) is found by both runs and kept once.
+ */
+export function matchRanges(root: Node, size: number): Array<[start: Point, end: Point]> | undefined {
+  if (root.endIndex - root.startIndex <= size) return undefined;
+  const ranges: Array<[Point, Point]> = [];
+  const cursor = root.walk();
+  try {
+    if (!cursor.gotoFirstChild()) return undefined;
+    let start = { row: 0, column: 0 };
+    let startIndex = root.startIndex;
+    let lastRow = -1;
+    do {
+      const row = cursor.startPosition.row;
+      // A cut goes before a child that starts a line of its own, once the range is large enough.
+      if (row > lastRow && row > start.row && cursor.startIndex - startIndex >= size) {
+        const cut = { row, column: 0 };
+        ranges.push([start, cut]);
+        start = cut;
+        startIndex = cursor.startIndex;
+      }
+      lastRow = cursor.endPosition.row;
+    } while (cursor.gotoNextSibling());
+  } finally {
+    cursor.delete();
+  }
+  if (ranges.length === 0) return undefined;
+  ranges.push([ranges[ranges.length - 1]?.[1] ?? { row: 0, column: 0 }, { row: root.endPosition.row + 1, column: 0 }]);
+  return ranges;
+}
+
+/**
+ * Runs the query, stopping with `TS_PARSE_TIMEOUT` when the deadline passes (the query cursor asks it as it goes, and
+ * it is checked between the runs of a large file). No match starts deeper than `MAX_QUERY_DEPTH` levels. A match of a
+ * lone `@local.reference` (one per identifier of the file: most matches) is kept as its node alone.
+ */
+export function readMatches(query: Query, root: Node, deadline: Deadline, chunk = MATCH_CHUNK): { matches: Match[]; uses: Node[] } {
   let cancelled = false;
   // web-tree-sitter types the callback as returning void, but it cancels the query when the callback returns true.
   const progressCallback = (() => (cancelled = deadline.expired())) as () => void;
-  const matches = query.matches(root, { progressCallback });
-  if (cancelled) throw deadline.error();
+  const ranges = matchRanges(root, chunk);
+  const runs = ranges ?? [undefined];
+  const seen = ranges ? new Set<string>() : undefined;
   const result: Match[] = [];
   const uses: Node[] = [];
-  for (let i = 0; i < matches.length; i++) {
-    const match = matches[i] as (typeof matches)[number];
-    deadline.tick();
-    const lone = match.captures.length === 1 ? match.captures[0] : undefined;
-    if (lone && lone.name === 'local.reference') {
-      uses.push(lone.node);
-      continue;
+  for (const range of runs) {
+    const options = { progressCallback, maxStartDepth: MAX_QUERY_DEPTH, ...(range ? { startPosition: range[0], endPosition: range[1] } : {}) };
+    const matches = query.matches(root, options);
+    if (cancelled) throw deadline.error();
+    deadline.check();
+    for (const match of matches) {
+      deadline.tick();
+      if (seen && match.captures.length > 0) {
+        const key = `${match.patternIndex}:${match.captures.map((capture) => `${capture.name}=${capture.node.id}`).join(',')}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+      }
+      const lone = match.captures.length === 1 ? match.captures[0] : undefined;
+      if (lone && lone.name === 'local.reference') {
+        uses.push(lone.node);
+        continue;
+      }
+      result.push(toMatch(match));
     }
-    const captures = new Map<string, Node[]>();
-    for (const capture of match.captures) {
-      if (capture.name.startsWith('_')) continue;
-      const list = captures.get(capture.name);
-      if (list) {
-        if (!list.some((node) => node.id === capture.node.id)) list.push(capture.node);
-      } else captures.set(capture.name, [capture.node]);
-    }
-    const properties: Record<string, string> = {};
-    for (const [key, value] of Object.entries(match.setProperties ?? {})) if (value != null) properties[key] = value;
-    result.push({ patternIndex: match.patternIndex, captures, properties });
   }
   return { matches: result, uses };
+}
+
+/** A match with its captures by name (without `_` ones) and its `#set!` properties. */
+function toMatch(match: QueryMatch): Match {
+  const captures = new Map<string, Node[]>();
+  for (const capture of match.captures) {
+    if (capture.name.startsWith('_')) continue;
+    const list = captures.get(capture.name);
+    if (list) {
+      if (!list.some((node) => node.id === capture.node.id)) list.push(capture.node);
+    } else captures.set(capture.name, [capture.node]);
+  }
+  const properties: Record<string, string> = {};
+  for (const [key, value] of Object.entries(match.setProperties ?? {})) if (value != null) properties[key] = value;
+  return { patternIndex: match.patternIndex, captures, properties };
 }
 
 function first(match: Match, name: string): Node | undefined {

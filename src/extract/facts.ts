@@ -18,7 +18,7 @@
  */
 import type { LanguageDefinition } from '../languages/define.js';
 import type { LoadedLanguage } from '../languages/registry.js';
-import { kindInfo } from '../model/kinds.js';
+import { definitionKindInfo, kindInfo } from '../model/kinds.js';
 import type { Binding, Definition, OutlineFacts, Reference } from '../model/facts.js';
 import type { Deadline } from '../runtime/deadline.js';
 import type { Node, Range, Tree } from '../runtime/tree-sitter.js';
@@ -105,7 +105,7 @@ export function extractFacts(input: ExtractionInput): Extraction {
   const { matches, uses } = readMatches(loaded.query, tree.rootNode, deadline);
   const raw = gatherCaptures(matches, uses, deadline);
   deadline.check();
-  const { placed, contexts } = placeDefinitions(tree.rootNode, raw, deadline);
+  const { placed, contexts } = placeDefinitions(tree.rootNode, raw, loaded.definition, deadline);
   deadline.check();
   attachDetails(raw, placed, contexts);
   attachParameters(raw, placed);
@@ -139,7 +139,12 @@ export function extractFacts(input: ExtractionInput): Extraction {
  * Where each definition sits and what wraps it. Definitions come back in source order, with the sibling contexts of
  * every node the walk visited.
  */
-function placeDefinitions(root: Node, raw: RawCaptures, deadline: Deadline): { placed: Placed[]; contexts: Map<number, NodeContext> } {
+function placeDefinitions(
+  root: Node,
+  raw: RawCaptures,
+  language: LanguageDefinition,
+  deadline: Deadline,
+): { placed: Placed[]; contexts: Map<number, NodeContext> } {
   const defs = [...raw.definitions.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);
   const bodies = new Set<number>();
   for (const def of defs) if (def.body) bodies.add(def.body.id);
@@ -163,7 +168,9 @@ function placeDefinitions(root: Node, raw: RawCaptures, deadline: Deadline): { p
     const wrappers = def.declaration ? levels.map(spanOfLevel) : levels.slice(1).map(spanOfLevel);
     return { raw: def, index, isLocal: false, wrappers, levels, depth: contexts.get(def.node.id)?.depth ?? 0 };
   });
-  // Nesting: the nearest enclosing definition; local when some enclosing definition is function-like.
+  // Nesting: the nearest enclosing definition; local when some enclosing definition is function-like, unless the
+  // language says that kind is an item wherever it is declared (Rust's nested `fn` and `struct`).
+  const items = new Set(language.bodyItems ?? []);
   const enclosing = parents(
     placed.map((def) => ({ ...spanOf(def.raw.node), def })),
     (span) => span.def.depth,
@@ -172,7 +179,7 @@ function placeDefinitions(root: Node, raw: RawCaptures, deadline: Deadline): { p
     const outer = enclosing[i]?.def;
     if (!outer) return;
     def.container = outer;
-    def.isLocal = kindInfo(outer.raw.kind).functionLike || outer.isLocal;
+    def.isLocal = outer.isLocal || (kindInfo(outer.raw.kind).functionLike && !items.has(def.raw.kind));
   });
   return { placed, contexts };
 }
@@ -443,7 +450,7 @@ function resolveExports(placed: Placed[], raw: RawCaptures, language: LanguageDe
   const fromDefinition = (def: Placed, name: string, isDefault: boolean, line: number): ExportInfo => {
     const info: ExportInfo = {
       name,
-      type: kindInfo(def.raw.kind).exportType,
+      type: definitionKindInfo(def.raw.kind, def.raw.parameterLists.length > 0).exportType,
       signature: exportSignature(def.raw, language, source),
       isDefault,
       kind: def.raw.kind,
@@ -498,7 +505,7 @@ function resolveExports(placed: Placed[], raw: RawCaptures, language: LanguageDe
       if (local) exported.add(local);
       push({
         name: 'export=',
-        type: local ? kindInfo(local.raw.kind).exportType : 'default',
+        type: local ? definitionKindInfo(local.raw.kind, local.raw.parameterLists.length > 0).exportType : 'default',
         isDefault: true,
         kind: local?.raw.kind ?? 'value',
         ...(local
@@ -572,7 +579,7 @@ function applyExportRule(placed: Placed[], rule: Exclude<LanguageDefinition['exp
 
 /** The signature of a function, or a short declaration of anything else (`class Box<T> extends Base`). */
 function exportSignature(def: RawDefinition, language: LanguageDefinition, source: Source): string {
-  if (def.kind === 'function' || def.kind === 'method') return signatureOf(source, def, language.signature ?? {}, listOfParameter(def));
+  if (definitionKindInfo(def.kind, def.parameterLists.length > 0).callable) return signatureOf(source, def, language.signature ?? {}, listOfParameter(def));
   const typeParameters = def.typeParameters ? foldWhitespace(def.typeParameters.text) : '';
   const base = def.extends.length > 0 ? ` extends ${def.extends.map(contentText).join(', ')}` : '';
   return `${def.kind} ${def.name}${typeParameters}${base}`;
@@ -593,7 +600,7 @@ function describeDefinitions(
   return placed.map((def) => {
     const raw = def.raw;
     const at = lines.position((raw.nameNode ?? raw.node).startIndex);
-    const info = kindInfo(raw.kind);
+    const info = definitionKindInfo(raw.kind, raw.parameterLists.length > 0);
     const out: Definition = {
       kind: raw.kind,
       name: raw.name,

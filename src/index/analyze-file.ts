@@ -5,8 +5,12 @@
  *
  * @module
  */
+import { readdirSync } from 'node:fs';
+import { basename, dirname, extname } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
+import { alternativesFor, siblingLanguage } from '../extract/alternatives.js';
 import { analyzeText } from '../extract/analyze.js';
+import type { LanguageDefinition } from '../languages/define.js';
 import { LineIndex } from '../extract/lines.js';
 import { parseText } from '../runtime/tree-sitter.js';
 import type { LanguageRegistry } from '../languages/registry.js';
@@ -151,27 +155,57 @@ export async function runIdentifyJob(job: IdentifyJob, context: AnalysisContext)
     return {
       column: job.column ?? 0,
       nodeType: 'unknown',
-      error: coded ? { code: coded.code, message: coded.message, data: coded.data } : { code: ErrorCode.ANALYSIS_FAILED, message: String(error) },
+      error: coded
+        ? { code: coded.code, message: coded.message, data: coded.data }
+        : { code: ErrorCode.ANALYSIS_FAILED, message: String(error), data: { file_path: job.file, ...(isWasmFault(error) ? { fault: true } : {}) } },
     };
   }
 }
 
-/** Runs one job. Never throws: failures are outcomes with a coded error. */
-export async function runAnalysisJob(job: AnalysisJob, context: AnalysisContext): Promise<AnalysisOutcome> {
+/**
+ * The extensions of the other files in a file's folder, when its language has alternatives decided by sources beside
+ * a file; undefined otherwise (or when the folder cannot be read).
+ */
+function siblingsOf(context: AnalysisContext, job: AnalysisJob, absolute: string): string[] | undefined {
+  const definition = context.registry.get(job.language);
+  if (!definition || !alternativesFor(definition, job.file).some((alternative) => (alternative.siblings ?? []).length > 0)) return undefined;
+  try {
+    const own = basename(absolute);
+    const extensions = new Set<string>();
+    for (const name of readdirSync(dirname(absolute))) if (name !== own) extensions.add(extname(name).toLowerCase());
+    extensions.delete('');
+    return [...extensions].sort();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs one job. Never throws: failures are outcomes with a coded error. `onLoaded` is called when the file's
+ * languages are loaded and its bounded work starts (not at all when no parse is needed).
+ */
+export async function runAnalysisJob(job: AnalysisJob, context: AnalysisContext, onLoaded?: () => void): Promise<AnalysisOutcome> {
   let source;
+  let absolute: string;
   try {
     const path = await resolveInRoot(context.root, job.file);
+    absolute = path.absolute;
     source = await readSource(path, context.limits.maxFileSize);
   } catch (error) {
     return failure(job.file, error);
   }
   const stat = { size: source.size, mtimeMs: source.mtimeMs, hash: source.hash };
+  // Sources beside the file, for a language whose files may be another's (a `.h` beside a `.cpp`): part of the key,
+  // as they may decide the language the facts are in.
+  const siblings = siblingsOf(context, job, absolute);
+  const hint = siblings ? siblingLanguage(alternativesFor(context.registry.get(job.language) as LanguageDefinition, job.file), siblings) : undefined;
+  const key = hint ? `${job.key}+${hint}` : job.key;
   const known = job.force ? undefined : job.known;
   if (known && known.hash === source.hash && known.key === job.key && !known.error) {
     // Touched but unchanged: the same facts, a new stat.
     return { file: job.file, entry: { ...known, size: source.size, mtimeMs: source.mtimeMs }, parsed: false };
   }
-  const blob = blobAddress(job.key, source.hash);
+  const blob = blobAddress(key, source.hash);
   const cachedSummary = job.force ? undefined : context.summaries?.get(blob);
   if (cachedSummary && !context.returnFacts) {
     return { file: job.file, entry: { ...stat, language: job.language, key: job.key, blob, summary: cachedSummary }, parsed: false };
@@ -188,6 +222,8 @@ export async function runAnalysisJob(job: AnalysisJob, context: AnalysisContext)
         timeoutMs: context.limits.parseTimeoutMs,
         disabledLanguages: context.disabledLanguages,
         warnings: [...source.warnings],
+        ...(onLoaded ? { onLoaded } : {}),
+        ...(siblings ? { siblingExtensions: siblings } : {}),
       });
     } catch (error) {
       return failure(job.file, error, stat);

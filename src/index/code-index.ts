@@ -10,7 +10,13 @@ import { createDefaultRegistry } from '../languages/bundled.js';
 import type { LanguageRegistry, LanguageStatus } from '../languages/registry.js';
 import type { FileFacts } from '../model/facts.js';
 import { analysisOf, signaturesOf, symbolsOf, warningsOf } from '../model/views.js';
+import { fileGraph } from '../graph/file-graph.js';
+import { callHierarchy } from '../graph/hierarchy.js';
 import type {
+  CallGraph,
+  CallGraphOptions,
+  CallHierarchyOptions,
+  CallHierarchyResult,
   DefinitionsResult,
   ExportInfo,
   FileAnalysis,
@@ -28,8 +34,12 @@ import { ModuleResolver } from './modules/index.js';
 import { findDefinitions, findReferences, hover, type NavigationContext, searchSymbols } from './navigation.js';
 import { Resolver } from './resolve.js';
 import { defaultThreads } from './pool.js';
+import { type RepoMap, type RepoMapOptions, repoMap } from './repo-map.js';
 import { defaultStoreDirectory, openStore } from './store.js';
 import { Workspace } from './workspace.js';
+
+/** Seed 003's budget of one file's call graph. */
+const DEFAULT_GRAPH_TIMEOUT_MS = 5_000;
 /** Options of {@link CodeIndex.open}. */
 export interface CodeIndexOptions {
   /** The folder every path is resolved against and confined to. */
@@ -249,6 +259,56 @@ export class CodeIndex {
   async hover(query: PositionQuery): Promise<HoverResult> {
     this.#checkOpen();
     return hover(this.#navigation, query);
+  }
+
+  /**
+   * How the functions of one file call and reference each other (seed 003): its classes, functions, methods and
+   * module-level variables, the calls and references between them with their lines (`this.m()` bound to the
+   * method, callbacks attributed to their enclosing function), and the cycles among the calls. Past the time budget
+   * the graph comes back with `isPartial: true`.
+   *
+   * @throws CodeIndexError `FILE_NOT_FOUND`, `TS_UNSUPPORTED_LANGUAGE`, `PATH_TRAVERSAL`, ... as `analyzeFile`.
+   */
+  async callGraph(file: string, options: CallGraphOptions = {}): Promise<CallGraph> {
+    const timeoutMs = options.timeoutMs ?? DEFAULT_GRAPH_TIMEOUT_MS;
+    if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) {
+      throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `timeoutMs must be a positive number, got ${JSON.stringify(timeoutMs)}`, { timeoutMs });
+    }
+    const deadline = performance.now() + timeoutMs;
+    const { relative, facts } = await this.#facts(file);
+    if (!this.#workspace.languageOf(relative)) {
+      const warning = facts.warnings.find((w) => w.code === ErrorCode.TS_UNSUPPORTED_LANGUAGE);
+      throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, warning?.message ?? `No language analyzes ${relative}`, { file_path: relative });
+    }
+    await this.#workspace.listed();
+    return fileGraph(relative, facts, this.#navigation.resolver, { includeExternal: options.includeExternal === true, deadline });
+  }
+
+  /**
+   * Who calls the function at a position (or named), or what it calls, across the project and to `depth` levels,
+   * through the same binding as `findReferences`; each item with its call sites and how it was found.
+   *
+   * @throws CodeIndexError `TS_SYMBOL_NOT_FOUND` when nothing is defined there, `INVALID_ARGUMENT` for bad options.
+   */
+  async callHierarchy(query: PositionQuery, options: CallHierarchyOptions = {}): Promise<CallHierarchyResult> {
+    this.#checkOpen();
+    return callHierarchy(this.#navigation, query, options);
+  }
+
+  /**
+   * A ranked outline of the repository's most important definitions (signatures grouped under their files, the
+   * highest-ranked file first), fitted into `tokenBudget` tokens: ranked by PageRank over the reference graph,
+   * leaning towards the `focus` files and the `mentioned` symbols. The same tree gives the same map.
+   *
+   * @example
+   * ```ts
+   * const map = await index.repoMap({ tokenBudget: 1000, focus: ['src/auth.ts'] });
+   * console.log(map.text); // src/session.ts\n  12 export class Session ...
+   * ```
+   */
+  async repoMap(options: RepoMapOptions = {}): Promise<RepoMap> {
+    this.#checkOpen();
+    return repoMap({ workspace: this.#workspace }, options);
   }
 
   /**

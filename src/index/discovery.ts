@@ -48,7 +48,8 @@ export async function discoverFiles(
   const prefix = folder ? `${folder}/` : '';
   const patterns = (options.include ?? ['**/*']).flatMap((pattern) => {
     const base = `${prefix}${pattern}`;
-    const byExtension = extensions.length > 0 ? [`${base}.{${extensions.join(',')}}`] : [];
+    // A brace list of one (`*.{go}`) is not expanded by the glob: it would match nothing.
+    const byExtension = extensions.length > 1 ? [`${base}.{${extensions.join(',')}}`] : extensions.map((extension) => `${base}.${extension}`);
     return [...byExtension, ...filenames.map((name) => `${prefix}**/${name}`)];
   });
   if (patterns.length === 0) return [];

@@ -510,6 +510,19 @@ function nameMatches(context: NavigationContext, target: TargetName, inScope: (f
       isImported = importedFile ? (file) => file === importedFile : (moduleMatcher(from, item.source, rule) ?? isImported);
     }
   }
+  // A member use (`subscriber.next`): members of a type the qualifier is named after (`Subscriber`,
+  // `durationSubscriber`) first, then of types the file names; a called use prefers what can be called.
+  const use = target.at && target.facts ? target.facts.references.find((r) => r.line === target.at?.line && r.column === target.at?.column) : undefined;
+  const qualifier = use?.qualifier?.replace(/\(\)$/, '').split(/\.|::|->/).pop()?.toLowerCase();
+  const named = new Set(target.facts?.bindings.filter((b) => b.top).map((b) => b.name));
+  const memberRank = (entry: LocatedDefinition): number => {
+    if (qualifier === undefined) return 0;
+    const owner = entry.definition.scope?.split('.').pop();
+    if (owner && qualifier.endsWith(owner.toLowerCase())) return 0;
+    if (owner && named.has(owner)) return 1;
+    return 2;
+  };
+  const callable = (entry: LocatedDefinition) => (use?.kind === 'call' && !kindInfo(entry.definition.kind).callable ? 1 : 0);
   const here = target.at?.file;
   const languageOf = (file: string) => registry.detectLanguage(file).language;
   const hereLanguage = target.facts?.language;
@@ -524,8 +537,8 @@ function nameMatches(context: NavigationContext, target: TargetName, inScope: (f
     return 4;
   };
   // Ranked once per entry, not per comparison.
-  const ranks = new Map(entries.map((entry) => [entry, rankOf(entry)]));
-  const rank = (entry: LocatedDefinition) => ranks.get(entry) ?? 4;
+  const ranks = new Map(entries.map((entry) => [entry, rankOf(entry) === -1 ? -1 : memberRank(entry) * 10 + callable(entry) * 5 + rankOf(entry)]));
+  const rank = (entry: LocatedDefinition) => ranks.get(entry) ?? 100;
   entries = [...entries].sort(
     (a, b) =>
       rank(a) - rank(b) ||

@@ -104,7 +104,11 @@ export class InlineAnalyzer implements Analyzer {
   }
 
   identify(job: IdentifyJob): Promise<IdentifyOutcome> {
-    return this.#serial(() => runIdentifyJob(job, this.#context));
+    return this.#serial(async () => {
+      const outcome = await runIdentifyJob(job, this.#context);
+      if (outcome.error?.data?.fault === true) this.#context.registry.dispose();
+      return outcome;
+    });
   }
 
   #serial<T>(work: () => Promise<T>): Promise<T> {
@@ -127,6 +131,8 @@ function failedOutcome(pending: Pending, error: { code: string; message: string;
     : ({ column: pending.identify.column ?? 0, nodeType: 'unknown', error } as AnalysisOutcome & IdentifyOutcome);
 }
 
+const DEFAULT_LOAD_LIMIT_MS = 180_000;
+
 interface Slot {
   worker: Worker;
   current?: { id: number; pending: Pending; timer: NodeJS.Timeout };
@@ -139,8 +145,16 @@ export interface WorkerPoolOptions {
   threads: number;
   /** Builds what workers start with (languages resolved to paths and texts), once. */
   init: () => Promise<WorkerInit>;
-  /** A job running longer than this is ended by terminating its worker (the worker's own deadline comes first). */
+  /**
+   * A job running longer than this after its languages are loaded is ended by terminating its worker (the worker's
+   * own deadline comes first).
+   */
   hardLimitMs: number;
+  /**
+   * Loading a job's languages (a grammar, a query to compile: seconds on a busy machine, uninterruptible) may take
+   * this long before the job is ended. @defaultValue 180 000
+   */
+  loadLimitMs?: number;
   /** An idle worker is stopped after this long (its memory given back). */
   idleMs?: number;
 }
@@ -219,7 +233,10 @@ export class WorkerPool implements Analyzer {
     }
     const slot: Slot = { worker };
     this.#slots.add(slot);
-    worker.on('message', (message: { id: number; outcome: AnalysisOutcome & IdentifyOutcome }) => this.#finish(slot, message.id, message.outcome));
+    worker.on('message', (message: { id: number; outcome: AnalysisOutcome & IdentifyOutcome; loaded?: true }) => {
+      if (message.loaded) this.#loaded(slot, message.id);
+      else this.#finish(slot, message.id, message.outcome);
+    });
     worker.on('error', (error) => this.#crash(slot, error));
     worker.on('exit', () => this.#crash(slot, new Error('the parse worker exited')));
     return slot;
@@ -229,17 +246,30 @@ export class WorkerPool implements Analyzer {
     clearTimeout(slot.idleTimer);
     slot.worker.ref();
     const id = this.#nextId++;
-    const timer = setTimeout(() => {
-      // The worker's own deadline did not end the job: something cannot be interrupted from inside.
-      this.#retire(slot, {
-        code: ErrorCode.TS_PARSE_TIMEOUT,
-        message: `Analysis of ${pending.file} ran past ${this.#options.hardLimitMs} ms and its worker was stopped`,
-        data: { file_path: pending.file, timeout_ms: this.#options.hardLimitMs },
-      });
-    }, this.#options.hardLimitMs);
+    // Until the worker says the languages are loaded, the (longer) load limit runs.
+    const timer = this.#limit(slot, pending, this.#options.loadLimitMs ?? DEFAULT_LOAD_LIMIT_MS);
     slot.current = { id, pending, timer };
     const request: WorkerRequest = 'job' in pending ? { id, job: pending.job } : { id, identify: pending.identify };
     slot.worker.postMessage(request);
+  }
+
+  #limit(slot: Slot, pending: Pending, ms: number): NodeJS.Timeout {
+    return setTimeout(() => {
+      // The worker's own deadline did not end the job: something cannot be interrupted from inside.
+      this.#retire(slot, {
+        code: ErrorCode.TS_PARSE_TIMEOUT,
+        message: `Analysis of ${pending.file} ran past ${ms} ms and its worker was stopped`,
+        data: { file_path: pending.file, timeout_ms: ms },
+      });
+    }, ms);
+  }
+
+  /** The job's languages are loaded: its hard limit starts. */
+  #loaded(slot: Slot, id: number): void {
+    const current = slot.current;
+    if (!current || current.id !== id) return;
+    clearTimeout(current.timer);
+    current.timer = this.#limit(slot, current.pending, this.#options.hardLimitMs);
   }
 
   #finish(slot: Slot, id: number, outcome: AnalysisOutcome & IdentifyOutcome): void {
@@ -248,6 +278,11 @@ export class WorkerPool implements Analyzer {
     clearTimeout(current.timer);
     slot.current = undefined;
     current.pending.resolve(outcome);
+    if (outcome.error?.data?.fault === true) {
+      // A fault inside WASM: the worker exits by itself; no job may reach it meanwhile (it would fail in its place).
+      this.#retire(slot);
+      return;
+    }
     slot.worker.unref();
     slot.idleTimer = setTimeout(() => this.#retire(slot), this.#options.idleMs ?? 30_000).unref();
     void this.#pump();

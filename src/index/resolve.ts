@@ -120,6 +120,11 @@ export class Resolver {
     this.#context = context;
   }
 
+  /** The definition a target names. */
+  async definitionOf(target: { file: string; def: number }): Promise<Definition | undefined> {
+    return (await this.#context.facts(target.file))?.definitions[target.def];
+  }
+
   /** What the name at a position of a file leads to (its declaration when the position is one). */
   async at(file: string, facts: FileFacts, line: number, column: number): Promise<{ name: string; resolution: Resolution } | undefined> {
     const entries = fileIndex(facts).byLine.get(line) ?? [];
@@ -294,6 +299,13 @@ export class Resolver {
       } else await local(entry.localName ?? name);
     }
     if (!declared) await local(name);
+    if (targets.length === 0 && declared) {
+      // An export that declares what no scope binds (`exports.VERSION = '1.0'`): the definition on its line.
+      const lines = new Set(facts.exports.filter((e) => e.name === name && e.source === undefined).map((e) => e.line));
+      facts.definitions.forEach((def, i) => {
+        if (def.name === name && lines.has(def.line) && def.parent === undefined) targets.push({ file: module, def: i });
+      });
+    }
     if (targets.length === 0) {
       for (const entry of facts.exports) {
         if (entry.name !== '*' || entry.source === undefined) continue;
@@ -323,8 +335,8 @@ export class Resolver {
     let whole = false;
     if (ref.qualifierBinding !== undefined) {
       const resolution = await this.binding(file, facts, ref.qualifierBinding, hops + 1);
-      // A member of what comes from outside the tree is outside it too.
-      if (resolution.how === 'external') return { targets: [], how: 'external', note: resolution.note ?? `"${head}" is outside the index` };
+      // A member of something imported from outside the tree (`path.join`): its import is what the tree knows.
+      if (resolution.how === 'external') return resolution;
       if (resolution.targets.length === 0) return { ...resolution, how: 'unbound' };
       owners = resolution.targets;
     } else if (head === 'this' || head === 'self' || head === 'Self' || (head === 'super' && !modulePaths)) {

@@ -40,15 +40,19 @@ if (parentPort) {
   };
   port.on('message', (request: WorkerRequest) => {
     if ('identify' in request) {
-      void runIdentifyJob(request.identify, context).then((outcome) => port.postMessage({ id: request.id, outcome }));
+      void runIdentifyJob(request.identify, context).then((outcome) => {
+        port.postMessage({ id: request.id, outcome });
+        if (outcome.error?.data?.fault === true) process.exit(1);
+      });
       return;
     }
-    void runAnalysisJob(request.job, context).then((outcome) => {
+    // The pool's hard limit runs from here: loading a grammar and compiling its query is not the file's cost.
+    const loaded = () => port.postMessage({ id: request.id, loaded: true });
+    void runAnalysisJob(request.job, context, loaded).then((outcome) => {
       port.postMessage({ id: request.id, outcome });
-      if ('error' in outcome && outcome.error.data?.fault === true) {
-        registry.dispose();
-        process.exit(1);
-      }
+      // After a fault the thread's WASM memory is not to be trusted: nothing more runs here (not even freeing the
+      // parsers, which may fault again); the pool has retired this worker on the outcome and starts a new one.
+      if ('error' in outcome && outcome.error.data?.fault === true) process.exit(1);
     });
   });
 }

@@ -12,4 +12,6 @@ export const cpp = defineLanguage({
   signature: { returnTypeFirst: true },
   docComments: { block: [['/**', '*/']], line: ['///'] },
   exports: { unlessModifiers: ['static', 'internal'] },
+  // Types declared in a function body (a local class, struct, enum or alias): Universal Ctags tags them.
+  bodyItems: ['class', 'struct', 'enum', 'type'],
 });

@@ -97,6 +97,25 @@ export type ExportRule =
       unlessNamePattern?: string;
     };
 
+/**
+ * Another language a file of this one may be written in (see {@link LanguageDefinition.alternatives}): C's `.h`
+ * headers hold C++ or Objective-C as often as C.
+ */
+export interface AlternativeLanguage {
+  /** The registered id of the other language, e.g. `cpp`. */
+  language: string;
+  /** Only files with one of these extensions (lower case, with the dot), e.g. `['.h']`. Default: every file. */
+  extensions?: string[];
+  /**
+   * Token sequences only that language writes, looked for in the leaves of this language's parse (comments and
+   * strings are one leaf each, so never match): `['template', '<']`, `['namespace', '*', '{']`. `*` stands for any
+   * one token, `...` for any tokens on the same line.
+   */
+  marks?: string[][];
+  /** Extensions of sources that, beside the file in its folder, make it that language: `['.cpp', '.cc']`. */
+  siblings?: string[];
+}
+
 /** Everything code-index needs to know about one language. */
 export interface LanguageDefinition {
   /** Stable id, e.g. `typescript`. Used in results and in `queries/<id>/`. */
@@ -130,6 +149,28 @@ export interface LanguageDefinition {
    * hold C++.
    */
   fallback?: { language: string; extensions?: string[] };
+  /**
+   * Languages a file of this one may in fact be written in, decided in this order: a file whose first parse has
+   * `marks` of one of them (the first found wins) is analyzed as that one; a file with an `ignoreMarks` region and no
+   * marks outside it stays this language; else a file with a source of one of them beside it (`siblings`) is that
+   * one; else, when the first parse has syntax errors, `fallback` decides by error count. The facts record the
+   * language used.
+   */
+  alternatives?: AlternativeLanguage[];
+  /**
+   * Kinds that, declared inside a function body, are items of the program rather than locals: reported like
+   * top-level ones (in `parse().symbols`, searchable project-wide), with the function as their scope. Rust's nested
+   * `fn`, `struct`, `enum`, `trait`; C++'s classes, structs, enums and type aliases in a function. Universal Ctags
+   * tags these; other definitions in a body (variables, closures) stay local.
+   */
+  bodyItems?: string[];
+  /**
+   * Token sequences (as in {@link AlternativeLanguage.marks}) that open a region where alternatives' marks do not
+   * count: the syntax node whose first token starts the sequence is skipped whole. C headers' `#ifdef __cplusplus`
+   * blocks hold C++ for C++ readers of a C API; a file with such a region and no marks outside it is this language
+   * (neither the sources beside it nor an error count decide otherwise).
+   */
+  ignoreMarks?: string[][];
   /**
    * How the language writes module paths in imports, to find the imported file among the project's (paths with `/`
    * and JavaScript's relative specifiers need nothing): `separator` between segments (`.` in Python and Java, `::`

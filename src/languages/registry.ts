@@ -206,7 +206,10 @@ export class LanguageRegistry {
     });
   }
 
-  /** Frees every loaded parser and query (WASM memory). The registry can load them again afterwards. */
+  /**
+   * Frees every loaded parser and query (WASM memory). The registry can load them again afterwards. Never throws:
+   * a parser left unusable by a fault inside WASM cannot be freed, and is left behind (a few kilobytes).
+   */
   dispose(): void {
     for (const definition of this.#definitions.values()) this.#forget(definition);
   }
@@ -259,8 +262,12 @@ export class LanguageRegistry {
     this.#fingerprints.delete(definition.id);
     const loaded = this.#loaded.get(definition.id);
     if (loaded) {
-      loaded.parser.delete();
-      if (!this.#sharedQueries.has(definition.id)) loaded.query.delete();
+      try {
+        loaded.parser.delete();
+        if (!this.#sharedQueries.has(definition.id)) loaded.query.delete();
+      } catch {
+        // A fault left it broken (`memory access out of bounds` in ts_parser_reset): drop it, a new one is made.
+      }
     }
     this.#loaded.delete(definition.id);
     this.#loads.delete(definition.id);

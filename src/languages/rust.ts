@@ -17,4 +17,6 @@ export const rust = defineLanguage({
   docComments: { line: ['///', '//!'], block: [['/**', '*/'], ['/*!', '*/']] },
   signature: { returnSeparator: ' -> ' },
   exports: { modifiers: ['pub'] },
+  // Items declared in a function body are items (Universal Ctags tags them); `let` bindings and closures stay local.
+  bodyItems: ['function', 'struct', 'enum', 'trait', 'type', 'macro', 'impl', 'module'],
 });

@@ -57,6 +57,11 @@ export interface KindInfo {
    * `defimpl P, for: T` block): it holds members of `T` but does not declare the name `T`.
    */
   declaresName?: false;
+  /**
+   * What a definition of this kind is when it has no parameter list: an object-like macro (`#define SIZE 64`) is a
+   * constant of kind `macro`, a function-like one (`#define MAX(a, b) ...`) is callable.
+   */
+  withoutParameters?: Partial<KindInfo>;
 }
 
 const classLike = (scannerTypes: readonly ScannerType[] = ['class']): KindInfo => ({
@@ -85,7 +90,19 @@ const KINDS = new Map<string, KindInfo>([
   ['function', { category: 'function', searchType: 'function', exportType: 'function', scannerTypes: ['function'], callable: true, functionLike: true, graphType: 'function' }],
   ['method', { category: 'member', searchType: 'function', exportType: 'function', scannerTypes: ['method'], callable: true, functionLike: true, graphType: 'method' }],
   ['constructor', { category: 'member', searchType: 'function', exportType: 'function', scannerTypes: ['method'], callable: true, functionLike: true, graphType: 'method' }],
-  ['macro', { category: 'macro', searchType: 'macro', exportType: 'function', scannerTypes: ['function'], callable: true, functionLike: true, graphType: 'function' }],
+  [
+    'macro',
+    {
+      category: 'macro',
+      searchType: 'macro',
+      exportType: 'function',
+      scannerTypes: ['function'],
+      callable: true,
+      functionLike: true,
+      graphType: 'function',
+      withoutParameters: { exportType: 'constant', scannerTypes: ['constant', 'variable'], callable: false, functionLike: false, graphType: 'variable' },
+    },
+  ],
   ['class', classLike()],
   ['struct', classLike()],
   ['trait', classLike()],
@@ -114,6 +131,15 @@ const OTHER: KindInfo = {
 /** What a kind is to every view; kinds not in the table are outline items. */
 export function kindInfo(kind: string): KindInfo {
   return KINDS.get(kind) ?? OTHER;
+}
+
+/**
+ * What one definition is: its kind's entry, or, for a kind whose parameter list decides (macros), what it is without
+ * one.
+ */
+export function definitionKindInfo(kind: string, hasParameterList: boolean): KindInfo {
+  const info = kindInfo(kind);
+  return !hasParameterList && info.withoutParameters ? { ...info, ...info.withoutParameters } : info;
 }
 
 /** The kinds a seed 000 / library `kind` filter (`function`, `method`, `class`, `interface`, `constant`, ...) accepts. */

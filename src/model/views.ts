@@ -20,8 +20,8 @@ import type {
   SymbolReference,
   TypeInfo,
 } from '../types.js';
-import type { Definition, FileFacts, FileSummary, SummaryDefinition } from './facts.js';
-import { kindInfo } from './kinds.js';
+import type { Definition, FileFacts, FileSummary, Reference, SummaryDefinition } from './facts.js';
+import { definitionKindInfo, kindInfo } from './kinds.js';
 
 /** Top-level: not local, and not inside anything but a module. */
 export function isTopLevel(facts: FileFacts, def: Definition): boolean {
@@ -286,7 +286,7 @@ export function analysisOf(file: string, facts: FileFacts): FileAnalysis {
 export function signaturesOf(facts: FileFacts): SignatureInfo[] {
   const result: SignatureInfo[] = [];
   for (const def of facts.definitions) {
-    if (def.local || !kindInfo(def.kind).callable) continue;
+    if (def.local || !definitionKindInfo(def.kind, def.parameters !== undefined).callable) continue;
     if (def.kind !== 'function' && def.kind !== 'macro' && def.parent === undefined && !def.receiver) continue;
     const container = def.parent === undefined ? undefined : facts.definitions[def.parent];
     const owner = container && container.kind !== 'module' ? container.name : def.receiver;
@@ -356,7 +356,16 @@ export function summaryOf(facts: FileFacts): FileSummary {
   for (const def of facts.definitions) {
     if (!def.local && def.kind !== 'import') definitions.push(summaryDefinitionOf(facts, def));
   }
-  return { definitions, references: [...new Set(facts.references.map((ref) => ref.name))], referenceCount: facts.references.length };
+  // A name bound to a local (a parameter, a variable in a body) refers to nothing outside the file.
+  const names = new Set<string>();
+  for (const ref of facts.references) if (!isLocalUse(facts, ref)) names.add(ref.name);
+  return { definitions, references: [...names], referenceCount: facts.references.length };
+}
+
+function isLocalUse(facts: FileFacts, ref: Reference): boolean {
+  if (ref.binding === undefined) return false;
+  const binding = facts.bindings[ref.binding];
+  return binding !== undefined && !binding.top && binding.import === undefined;
 }
 
 /** One definition as the name table keeps it. */

@@ -6,11 +6,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { Language, type Node, Parser, Query, type Range, type Tree, type TreeCursor } from 'web-tree-sitter';
+import { Language, type Node, Parser, Query, type QueryMatch, type Range, type Tree, type TreeCursor } from 'web-tree-sitter';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { SyntaxErrorInfo } from '../types.js';
 
-export type { Language, Node, Parser, Query, Range, Tree, TreeCursor };
+export type { Language, Node, Parser, Query, QueryMatch, Range, Tree, TreeCursor };
 
 let initPromise: Promise<void> | undefined;
 
@@ -106,6 +106,43 @@ export function parseText(
     });
   }
   return tree;
+}
+
+/**
+ * How deep in a tree a query match may start. The deepest real file measured (typescript.js, 9 MB) is 66 levels
+ * deep, every corpus of `npm run check:languages` at most 40; past 65,535 levels tree-sitter's query cursor
+ * overflows its depth counters (on 20,000 nested arrow functions, 80,000 levels: every pattern took 3 s and the
+ * matches stopped at 16,385), and a pattern left open across a deep body costs time in proportion to the depth.
+ * Below this depth the cursor does not descend at all (no match can start there): a file deeper than this has a
+ * warning ({@link deeperThan}).
+ */
+export const MAX_QUERY_DEPTH = 4096;
+
+/**
+ * True when the tree has a node `limit` levels below `root`. Only subtrees large enough to be that deep are
+ * entered (a node at depth d can only lead to depth `limit` when it has at least `limit - d + 1` nodes), so this
+ * visits a handful of nodes for ordinary files and one path for a deeply nested one.
+ */
+export function deeperThan(root: Node, limit: number): boolean {
+  if (root.descendantCount <= limit) return false;
+  const cursor = root.walk();
+  try {
+    let depth = 0;
+    for (;;) {
+      if (depth >= limit) return true;
+      // Enter this node's children only when its subtree is large enough to reach the limit.
+      if (cursor.currentNode.descendantCount > limit - depth && cursor.gotoFirstChild()) {
+        depth++;
+        continue;
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (depth === 0 || !cursor.gotoParent()) return false;
+        depth--;
+      }
+    }
+  } finally {
+    cursor.delete();
+  }
 }
 
 /** The most syntax errors listed per file; the count is always exact. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { statSync } from 'node:fs';
+import { opendirSync, statSync } from 'node:fs';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import { checkGlobPattern } from '../index/discovery.js';
 import { type ResolvedPath, resolveInRoot } from '../index/source.js';
@@ -68,5 +68,25 @@ export async function toolDirectory(root: string, path: string | undefined, argu
       suggestion: 'Pass its folder, or read the file with read_file',
     });
   }
+  checkReadableDirectory(resolved, given, argument);
   return resolved;
+}
+
+/**
+ * Opens the folder once: the file walker skips a folder it cannot read without a word, so a listing of an unreadable
+ * folder would come back empty, as if there were nothing in it.
+ *
+ * @throws CodeIndexError `FILE_UNREADABLE` with the system's reason (`EACCES`, `EIO`, ...).
+ */
+function checkReadableDirectory(resolved: ResolvedPath, given: string, argument: string): void {
+  try {
+    opendirSync(resolved.absolute).closeSync();
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? 'unknown';
+    throw new CodeIndexError(ErrorCode.FILE_UNREADABLE, `Directory ${given} cannot be read (${reason})`, {
+      [argument]: given,
+      reason,
+      suggestion: 'Check its permissions, or list another folder',
+    });
+  }
 }

@@ -6,6 +6,8 @@
  */
 import type { z } from 'zod';
 import { CodeIndexError, ErrorCode } from '../errors.js';
+import { fitJson, fitLines, tokensOf } from '../render/fit.js';
+import { compactJson } from '../render/json.js';
 import type { AnyTool, ToolContext } from './tool.js';
 
 /** A coded failure, written so that a model can fix its call. */
@@ -21,11 +23,14 @@ export type ToolResult =
   | {
       ok: true;
       tool: string;
-      /** The structured result, in the tool's wire format. */
+      /** The structured result, in the tool's wire format (whole, whatever `maxTokens` cut from the text). */
       data: unknown;
-      /** The same as text for the model: warnings first, then compact JSON. */
+      /**
+       * The text for the model: warnings first, then the tool's compact rendering (one fact per line), or its JSON
+       * without empty fields when it has none, or its whole JSON with `format: 'json'`; at most `maxTokens` tokens.
+       */
       text: string;
-      /** True when the runner had to cut the result to `maxResultChars`. */
+      /** True when the result was cut: the data to `maxResultChars`, or the text to `maxTokens`. */
       truncated?: boolean;
     }
   | { ok: false; tool: string; error: ToolError; text: string };
@@ -61,14 +66,25 @@ export async function runTool(tool: AnyTool, args: unknown, context: ToolContext
         timeoutMs,
       );
     });
-    const data = await Promise.race([tool.run(parsed.data, context), timeout]);
-    return success(tool.name, data, options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS);
+    const maxResultChars = options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
+    // Tools that page fit their pages into the budget (a cut made here, after paging, would lose content); with
+    // maxTokens, into that many tokens of JSON too, so that the page says where the next one starts.
+    const maxTokens = (parsed.data as TextOptions).maxTokens;
+    const pageChars = maxTokens === undefined ? maxResultChars : Math.min(maxResultChars, Math.floor(maxTokens * MIN_CHARS_PER_TOKEN));
+    const data = await Promise.race([tool.run(parsed.data, { ...context, maxResultChars: pageChars }), timeout]);
+    return await success(tool, data, parsed.data as TextOptions, context, maxResultChars);
   } catch (error) {
     return failure(tool.name, toToolError(error), root);
   } finally {
     clearTimeout(timer);
   }
 }
+
+/**
+ * Characters of JSON a token covers at the least, in practice (o200k: about 3 for paths, names and numbers, more for
+ * prose): a page of `maxTokens * 2.5` characters (and its warning) nearly always fits `maxTokens`; the cut after it handles the rest.
+ */
+const MIN_CHARS_PER_TOKEN = 2.5;
 
 /** The result for a tool name no tool set has. */
 export function unknownTool(name: unknown, known: string[]): ToolResult {
@@ -142,19 +158,35 @@ function boundDetails(value: unknown, clean: (text: string) => string, depth: nu
   return Object.fromEntries(entries.length > MAX_DETAIL_ITEMS ? [...kept, ['…', `${entries.length - MAX_DETAIL_ITEMS} more`]] : kept);
 }
 
-function success(tool: string, data: unknown, maxChars: number): ToolResult {
-  let json = JSON.stringify(data ?? null);
+/** The arguments the runner reads besides the tool's own. */
+interface TextOptions {
+  maxTokens?: number;
+  format?: string;
+}
+
+async function success(tool: AnyTool, data: unknown, args: TextOptions, context: ToolContext, maxChars: number): Promise<ToolResult> {
   let truncated = false;
   let bounded = data;
-  if (json.length > maxChars) {
+  if (JSON.stringify(data ?? null).length > maxChars) {
     bounded = shrink(data, maxChars);
-    json = JSON.stringify(bounded);
     truncated = true;
   }
-  const warnings = collectWarnings(bounded);
-  if (truncated) warnings.push(`⚠️ PARTIAL RESULTS: the result was cut to about ${maxChars} characters. Narrow the call or page with offset/start_line.`);
-  const text = [...warnings, json].join('\n');
-  return truncated ? { ok: true, tool, data: bounded, text, truncated } : { ok: true, tool, data: bounded, text };
+  const json = args.format === 'json' || !tool.render;
+  const warnings = args.format === 'json' ? [] : collectWarnings(bounded);
+  // The whole JSON on request; otherwise the compact text, warnings shown once, above it.
+  const body = (value: unknown) =>
+    args.format === 'json' ? JSON.stringify(value ?? null) : tool.render ? tool.render(value, args, context) : compactJson(value, ['warning']);
+  const compose = (value: unknown) => [...warnings, body(value)].join('\n');
+  let text = compose(bounded);
+  if (truncated) {
+    text = `⚠️ PARTIAL RESULTS: the result was cut to ${await tokensOf(text)} tokens (${maxChars} characters of JSON). Narrow the call or page with offset/start_line.\n${text}`;
+  }
+  if (args.maxTokens !== undefined) {
+    const fitted = json ? await fitJson(bounded, args.maxTokens, compose) : await fitLines(text, args.maxTokens);
+    text = fitted.text;
+    truncated ||= fitted.cut;
+  }
+  return truncated ? { ok: true, tool: tool.name, data: bounded, text, truncated } : { ok: true, tool: tool.name, data: bounded, text };
 }
 
 function collectWarnings(data: unknown): string[] {

@@ -169,8 +169,23 @@ function* batches(request: SearchRequest): Generator<Batch> {
   if (batch.files.length > 0) yield batch;
 }
 
-/** Searches files for every pattern. Regular expressions run in a worker under `timeoutMs`. */
+/** Longest pattern searched (a regular expression of a few megabytes does not even compile). */
+export const MAX_PATTERN_LENGTH = 1000;
+
+/**
+ * Searches files for every pattern. Regular expressions run in a worker under `timeoutMs`.
+ *
+ * @throws CodeIndexError `INVALID_ARGUMENT` for a pattern over {@link MAX_PATTERN_LENGTH} characters, `INVALID_REGEX`.
+ */
 export async function searchText(request: SearchRequest): Promise<SearchOutcome> {
+  for (const pattern of request.patterns) {
+    if (pattern.length > MAX_PATTERN_LENGTH) {
+      throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `A pattern is ${pattern.length} characters long; at most ${MAX_PATTERN_LENGTH} are searched`, {
+        pattern_length: pattern.length,
+        suggestion: 'Search for a shorter, distinctive part of the text',
+      });
+    }
+  }
   const job: SearchJob = {
     sources: request.patterns.map((pattern) => sourceOf(pattern, request)),
     flags: request.caseSensitive ? 'u' : 'iu',
@@ -192,13 +207,17 @@ export async function searchText(request: SearchRequest): Promise<SearchOutcome>
  * one, and the worker answers each with `next`, then the outcome after `done`.
  */
 function inWorker(job: SearchJob, feed: Generator<Batch>, timeoutMs: number): Promise<SearchOutcome> {
+  // A dynamic import, not require(): an eval worker inherits the host's `--input-type`, so this source runs as a
+  // CommonJS script or as a module depending on how the host was started (`node --input-type=module -e ...`).
+  // Messages wait in the port until the listener is attached.
   const source = `
-const { parentPort, workerData } = require('node:worker_threads');
-const searcher = (${createSearcher.toString()})(workerData);
-parentPort.on('message', (message) => {
-  if (message.done) return parentPort.postMessage({ outcome: searcher.outcome() });
-  message.files.forEach((file, i) => searcher.add(file, message.buffers[i]));
-  parentPort.postMessage({ next: true });
+import('node:worker_threads').then(({ parentPort, workerData }) => {
+  const searcher = (${createSearcher.toString()})(workerData);
+  parentPort.on('message', (message) => {
+    if (message.done) return parentPort.postMessage({ outcome: searcher.outcome() });
+    message.files.forEach((file, i) => searcher.add(file, message.buffers[i]));
+    parentPort.postMessage({ next: true });
+  });
 });
 `;
   return new Promise((resolve, reject) => {

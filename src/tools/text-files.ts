@@ -66,3 +66,21 @@ export function checkRange(total: number, start: number | undefined, end: number
   }
   return { start: from, end: to };
 }
+
+/**
+ * Validates a 1-based column of a line (where a read continues inside a long line): from 1 to one past the line's
+ * last character. Undefined is column 1.
+ */
+export function checkColumn(lines: readonly string[], line: number, column: number | undefined, names: [string, string]): number {
+  if (column === undefined || column === 1) return 1;
+  const length = lines[line - 1]?.length ?? 0;
+  if (column > length + 1) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `${names[1]} ${column} is past the end of line ${line} (${length} characters)`, {
+      [names[0]]: line,
+      [names[1]]: column,
+      line_length: length,
+      suggestion: `Use a ${names[1]} from 1 to ${length + 1}, or leave it out`,
+    });
+  }
+  return column;
+}

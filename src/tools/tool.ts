@@ -23,6 +23,11 @@ export interface ToolContext {
   index: CodeIndex;
   /** Time budget of one regular-expression search, in milliseconds (default 10,000). */
   searchTimeoutMs?: number;
+  /**
+   * The runner's result budget, in characters of JSON (set by the runner from its `maxResultChars`): a tool that
+   * pages fits each page into it, so the runner never has to cut a page. @defaultValue 100000
+   */
+  maxResultChars?: number;
 }
 
 /** One operation of the table. */
@@ -36,24 +41,47 @@ export interface Tool<Input extends z.ZodType = z.ZodType, Output = unknown> {
   annotations: ToolAnnotations;
   /** Runs with validated arguments. Throws `CodeIndexError` for coded failures; the runner catches everything. */
   run(args: z.output<Input>, context: ToolContext): Promise<Output>;
+  /**
+   * The compact text a model reads for an output (one fact per line). Without it, the text is the output's JSON
+   * without empty fields; with `format: 'json'` in the arguments, it is the output's whole JSON.
+   */
+  render?(output: Output, args: z.output<Input>, context: ToolContext): string;
 }
 
 /** A tool of any input and output, as tool sets hold them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table holds tools of different inputs
 export type AnyTool = Tool<any, unknown>;
 
-/** Declares a tool with its input type inferred from its schema. */
-export function defineTool<Input extends z.ZodType, Output>(tool: {
+/** The arguments every tool accepts besides its own. */
+export const resultOptions = {
+  // Short on purpose: every tool's definition carries it, on every request a host sends.
+  maxTokens: z.number().int().min(1).max(1_000_000).optional().describe('Most tokens of the result (cut if longer, with a note)'),
+};
+
+/** The argument of tools with a compact rendering: the whole JSON instead. */
+export const formatOption = {
+  format: z.enum(['text', 'json']).optional().describe('text: compact, one fact per line (default); json: the full result'),
+};
+
+/**
+ * Declares a tool with its input type inferred from its schema. Every tool also takes `maxTokens`; a tool with a
+ * `render` also takes `format` (unless its own schema has one).
+ */
+export function defineTool<Input extends z.ZodObject, Output>(tool: {
   name: string;
   title: string;
   description: string;
   input: Input;
   run: (args: z.output<Input>, context: ToolContext) => Promise<Output>;
+  render?: (output: Output, args: z.output<Input>, context: ToolContext) => string;
 }): Tool<Input, Output> {
+  const own = tool.input.shape as Record<string, unknown>;
+  const extra = { ...resultOptions, ...(tool.render && !('format' in own) ? formatOption : {}) };
   return {
     name: tool.name,
     description: tool.description,
-    input: tool.input,
+    // The same object type with the shared options added (strictness kept): validated and described as one.
+    input: tool.input.extend(extra) as unknown as Input,
     annotations: {
       title: tool.title,
       readOnlyHint: true,
@@ -62,6 +90,7 @@ export function defineTool<Input extends z.ZodType, Output>(tool: {
       openWorldHint: false,
     },
     run: tool.run,
+    ...(tool.render ? { render: tool.render } : {}),
   };
 }
 

@@ -16,8 +16,8 @@ export interface ToolboxOptions extends RunOptions {
   root?: string;
   /** Options for the index opened over `root`. */
   indexOptions?: Omit<CodeIndexOptions, 'root'>;
-  /** Which tools (default `all`). */
-  toolset?: ToolsetName;
+  /** Which tools: a set, or several (default `all`). */
+  toolset?: ToolsetName | readonly ToolsetName[];
   /** Time budget of one regular-expression search, in milliseconds (default 10,000). */
   searchTimeoutMs?: number;
 }

@@ -6,6 +6,11 @@
  */
 import { z } from 'zod';
 import { CodeIndexError, ErrorCode } from '../../errors.js';
+import { fittingCount, pageBudget } from '../pages.js';
+import { renderAnalysis, renderExports, renderSignatures } from '../../render/analysis.js';
+import { renderSearch } from '../../render/navigation.js';
+import { DETAILS } from '../../render/text.js';
+import type { ExportInfo, FileAnalysis, SignatureInfo, SymbolSearchResult } from '../../types.js';
 import { checkToolPath } from '../paths.js';
 import { type AnyTool, defineTool } from '../tool.js';
 
@@ -22,6 +27,10 @@ const input = z
     path: z.string().optional().describe('Directory to search in (optional, defaults to current directory)'),
     offset: z.number().int().min(0).optional().describe('search_symbols: matches to skip, for the next page (default 0)'),
     limit: z.number().int().min(1).max(1000).optional().describe('search_symbols: matches per page (default 50)'),
+    detail: z
+      .enum(DETAILS as ['outline', 'signatures', 'full'])
+      .optional()
+      .describe('outline: names and lines; signatures: with signatures and first doc lines (default); full: everything'),
   })
   .describe('code_analyze arguments');
 
@@ -46,9 +55,23 @@ export const codeAnalyze = defineTool({
     'list_exports {file} returns the file\'s public API;',
     'search_symbols {query, path?} finds functions, classes, types and constants by name across the project (exact, prefix, camelCase initials, * and ? wildcards, fuzzy), best matches first, 50 per page (offset for more).',
     'Use it before read_file to decide what to read; paths are relative to the project root.',
+    'Results are compact text, one fact per line, line numbers first (detail "full" adds columns, spans and whole docs); format "json" gives the full structured result.',
   ].join(' '),
   input,
-  async run(args, { index }) {
+  render(output, args) {
+    const detail = args.detail ?? 'signatures';
+    switch (args.operation) {
+      case 'analyze_file':
+        return renderAnalysis(output as FileAnalysis, detail);
+      case 'get_signatures':
+        return renderSignatures(output as SignatureInfo[], detail);
+      case 'list_exports':
+        return renderExports(output as ExportInfo[]);
+      default:
+        return renderSearch(output as SymbolSearchResult, detail);
+    }
+  },
+  async run(args, { index, maxResultChars }) {
     if (args.operation !== 'search_symbols') {
       const file = required(args.file, 'file', args.operation);
       checkToolPath(file, 'file');
@@ -58,12 +81,17 @@ export const codeAnalyze = defineTool({
     }
     const query = required(args.query, 'query', args.operation);
     if (args.path) checkToolPath(args.path, 'path');
-    return index.searchSymbols({
+    const result = await index.searchSymbols({
       query,
       ...(args.path && args.path !== '.' ? { path: args.path } : {}),
       ...(args.offset !== undefined ? { offset: args.offset } : {}),
       ...(args.limit !== undefined ? { limit: args.limit } : {}),
     });
+    // A page the result budget cannot hold (1,000 matches with long signatures) is made smaller here, with its
+    // continuation, rather than cut by the runner.
+    const fits = fittingCount(result.matches, 0, result.matches.length, pageBudget(Number.POSITIVE_INFINITY, maxResultChars));
+    if (fits === result.matches.length) return result;
+    return { ...result, matches: result.matches.slice(0, fits), returnedCount: fits, hasMore: true, nextOffset: result.offset + fits };
   },
 });
 

@@ -9,12 +9,14 @@ import { z } from 'zod';
 import { ErrorCode } from '../../errors.js';
 import { listTree } from '../../index/discovery.js';
 import type { CodeIndex } from '../../index/code-index.js';
+import { globMatcher } from '../../index/navigation.js';
 import { createListingCheck } from '../../index/source.js';
 import type { ClassInfo, FunctionInfo, SymbolMatch, TypeInfo } from '../../types.js';
 import { fileDiff } from '../file-diff.js';
 import { toolDirectory, toolFile, toolGlob } from '../paths.js';
 import { searchText } from '../search.js';
-import { checkRange, countLines, readLines } from '../text-files.js';
+import { fittingCount, pageBudget, readLinePage } from '../pages.js';
+import { checkColumn, checkRange, countLines, readLines } from '../text-files.js';
 import { type AnyTool, defineTool } from '../tool.js';
 
 /** Matches per page of search_text. */
@@ -23,6 +25,8 @@ export const SEARCH_PAGE_SIZE = 50;
 export const LIST_PAGE_SIZE = 100;
 /** Symbols per page of find_symbols. */
 export const SYMBOL_PAGE_SIZE = 100;
+/** Symbols per page of list_symbols (fewer when they do not fit the result budget). */
+export const LIST_SYMBOLS_PAGE_SIZE = 1000;
 /** read_file chunks: about 4,000 tokens, counted as 4 characters per token. */
 export const READ_CHUNK_CHARS = 16_000;
 const MAX_OFFSET = 1_000_000;
@@ -49,8 +53,19 @@ function typeFilter(type: string): (kind: string) => boolean {
   return kinds ? (kind) => kinds.includes(kind) : () => true;
 }
 
-function page<T>(items: T[], start: number, size: number): { items: T[]; hasMore: boolean; next?: number } {
-  const slice = items.slice(start, start + size);
+/**
+ * One page of `items` from `start`: at most `size`, and no more than fit the result budget (measured as `shown`
+ * writes each item), so that the runner never cuts a page.
+ */
+function page<T>(
+  items: T[],
+  start: number,
+  size: number,
+  maxResultChars: number | undefined,
+  shown: (item: T) => unknown = (item) => item,
+): { items: T[]; hasMore: boolean; next?: number } {
+  const window = items.slice(start, start + size);
+  const slice = window.slice(0, fittingCount(window.map(shown), 0, size, pageBudget(Number.POSITIVE_INFINITY, maxResultChars)));
   const hasMore = start + slice.length < items.length;
   return hasMore ? { items: slice, hasMore, next: start + slice.length } : { items: slice, hasMore };
 }
@@ -103,7 +118,7 @@ const searchTextTool = defineTool({
     file_pattern: z.string().min(1).optional().describe('Glob pattern to filter files (e.g., "*.py")'),
     offset,
   }),
-  async run(args, { index, searchTimeoutMs }) {
+  async run(args, { index, searchTimeoutMs, maxResultChars }) {
     const patterns = typeof args.patterns === 'string' ? [args.patterns] : args.patterns;
     if (args.file_pattern) toolGlob(args.file_pattern, 'file_pattern');
     const { files } = await listTree(index.root, '', args.file_pattern ? { filePatterns: [args.file_pattern] } : {});
@@ -119,7 +134,7 @@ const searchTextTool = defineTool({
       maxFileSize: MAX_SEARCH_FILE_BYTES,
       timeoutMs: searchTimeoutMs ?? REGEX_TIMEOUT_MS,
     });
-    const shown = page(outcome.hits, args.offset, SEARCH_PAGE_SIZE);
+    const shown = page(outcome.hits, args.offset, SEARCH_PAGE_SIZE, maxResultChars, (hit) => ({ file: hit.file, line: hit.line, code: hit.code }));
     const hasMore = args.offset + shown.items.length < outcome.total;
     const byPattern: Record<string, Array<{ file: string; line: number; code: string }>> = {};
     for (const pattern of patterns) byPattern[pattern] = [];
@@ -144,7 +159,8 @@ const readFileTool = defineTool({
   title: 'Read a file',
   description: [
     'Read the content of any text file in the repository, whole or a line range (1-based, inclusive).',
-    'Large files come in chunks of about 4,000 tokens: when has_more is true, call again with start_line=next_start_line.',
+    'Large files come in chunks of about 4,000 tokens: when has_more is true, call again with start_line=next_start_line',
+    '(and start_column=next_start_column when it is given: a line too long for one chunk is split).',
     'The hint says when you have the complete file. Binary files are rejected.',
     'Prefer get_file_summary or list_symbols first to find the lines you need.',
   ].join(' '),
@@ -152,38 +168,45 @@ const readFileTool = defineTool({
     file_path: z.string().min(1).describe('Relative path to the file from repository root'),
     start_line: z.number().int().min(1).optional().describe('Line number to start reading from (1-based)'),
     end_line: z.number().int().min(1).optional().describe('Line number to stop reading at (1-based, inclusive)'),
+    start_column: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe('Column of start_line to start from (1-based; default 1): next_start_column of a chunk that split a long line'),
   }),
-  async run(args, { index }) {
+  async run(args, { index, maxResultChars }) {
     const { file, lines, total } = await readLines(index.root, args.file_path, index.maxFileSize);
     const range = checkRange(total, args.start_line, args.end_line, ['start_line', 'end_line']);
-    let end = range.start - 1;
-    let size = 0;
-    while (end < range.end) {
-      const next = (lines[end]?.length ?? 0) + 1;
-      if (end >= range.start && size + next > READ_CHUNK_CHARS) break;
-      size += next;
-      end++;
-    }
-    const returned = total === 0 ? 0 : end - range.start + 1;
-    const complete = range.start === 1 && end === total;
-    const hasMore = end < total;
-    const chunked = end < range.end;
+    const column = checkColumn(lines, range.start, args.start_column, ['start_line', 'start_column']);
+    // Measured in characters of JSON, as the runner measures results: the chunk always fits whole.
+    const chunk = readLinePage(lines, range.start, column, range.end, pageBudget(READ_CHUNK_CHARS, maxResultChars));
+    const end = total === 0 ? 0 : chunk.endLine;
+    const cutLine = chunk.nextColumn !== undefined;
+    const complete = range.start === 1 && column === 1 && chunk.reachedEnd && end === total;
+    const hasMore = cutLine || end < total;
+    const chunked = !chunk.reachedEnd;
     const result: Record<string, unknown> = {
       file_path: file,
-      content: lines.slice(range.start - 1, end).join('\n'),
+      content: chunk.content,
       start_line: range.start,
+      ...(column > 1 ? { start_column: column } : {}),
       end_line: end,
       total_lines: total,
-      lines_returned: returned,
+      lines_returned: total === 0 ? 0 : chunk.linesReturned,
       is_partial: !complete,
       has_more: hasMore,
     };
-    if (hasMore) result.next_start_line = end + 1;
+    if (hasMore) result.next_start_line = cutLine ? end : end + 1;
+    if (cutLine) result.next_start_column = chunk.nextColumn;
     if (complete) result.hint = `This is the COMPLETE file (${total} lines). No need to read it again.`;
-    else if (range.start === 1 && total > 0 && end / total >= 0.8) {
+    else if (range.start === 1 && !cutLine && total > 0 && end / total >= 0.8) {
       result.hint = `You now have ${Math.floor((end / total) * 100)}% of this file. Consider proceeding with analysis.`;
     }
-    if (chunked) {
+    if (cutLine) {
+      const length = lines[end - 1]?.length ?? 0;
+      result.warning = `⚠️ PARTIAL CONTENT: Line ${end} is too long to return in one chunk (${length} characters).\nShowing columns ${column}-${(chunk.nextColumn ?? 1) - 1} of line ${end}.\nTo read more, call read_file again with start_line=${end}, start_column=${chunk.nextColumn}.`;
+    } else if (chunked) {
       result.warning = `⚠️ PARTIAL CONTENT: This file is too large to return in full.\nShowing lines ${range.start}-${end} of ${total}.\nTo read more, call read_file again with start_line=${end + 1}.`;
     }
     return result;
@@ -203,14 +226,15 @@ const listDirectoryTool = defineTool({
     recursive: z.boolean().default(false).describe('If true, list all files recursively (default: false)'),
     offset,
   }),
-  async run(args, { index }) {
+  async run(args, { index, maxResultChars }) {
     const folder = await toolDirectory(index.root, args.directory_path);
     const tree = await listTree(index.root, folder.relative, args.recursive ? {} : { maxDepth: 1 });
     const items: Array<{ kind: 'directory' | 'file'; path: string }> = [
       ...tree.directories.map((path) => ({ kind: 'directory' as const, path })),
       ...tree.files.map((path) => ({ kind: 'file' as const, path })),
     ];
-    const shown = page(items, args.offset, LIST_PAGE_SIZE);
+    // Measured with room for a line count.
+    const shown = page(items, args.offset, LIST_PAGE_SIZE, maxResultChars, (item) => ({ path: item.path, lines: 1_000_000_000 }));
     const inRoot = createListingCheck(index.root);
     const files = shown.items
       .filter((item) => item.kind === 'file')
@@ -334,22 +358,30 @@ const findDefinitionTool = defineTool({
 const listSymbolsTool = defineTool({
   name: 'list_symbols',
   title: 'List a file\'s symbols',
-  description: 'List every symbol defined in one file (classes, functions, methods, variables, ...) with line, kind and parent scope: an overview without reading the file.',
-  input: z.strictObject({ file_path: z.string().min(1).describe('Relative path to the file') }),
-  async run(args, { index }) {
+  description: [
+    'List every symbol defined in one file (classes, functions, methods, variables, ...) with line, kind and parent scope: an overview without reading the file.',
+    `Up to ${LIST_SYMBOLS_PAGE_SIZE} per page: when has_more is true, call again with offset=next_offset.`,
+  ].join(' '),
+  input: z.strictObject({ file_path: z.string().min(1).describe('Relative path to the file'), offset }),
+  async run(args, { index, maxResultChars }) {
     const file = (await toolFile(index.root, args.file_path)).relative;
     const parsed = await index.parse(file);
+    const symbols = parsed.symbols.map((s) => ({ name: s.name, line: s.line, kind: s.kind, scope: s.scope ?? null }));
+    const shown = page(symbols, args.offset, LIST_SYMBOLS_PAGE_SIZE, maxResultChars);
     return {
       file_path: file,
-      symbols: parsed.symbols.map((s) => ({ name: s.name, line: s.line, kind: s.kind, scope: s.scope ?? null })),
+      symbols: shown.items,
+      total_symbols: symbols.length,
+      returned_count: shown.items.length,
+      offset: args.offset,
+      has_more: shown.hasMore,
+      ...(shown.next !== undefined ? { next_offset: shown.next } : {}),
+      ...(shown.next !== undefined
+        ? { warning: partialResults(shown.items.length, symbols.length, args.offset, 'list_symbols', 'symbols', shown.next) }
+        : {}),
     };
   },
 });
-
-function globRegExp(pattern: string): RegExp {
-  const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${source}$`);
-}
 
 const findSymbolsTool = defineTool({
   name: 'find_symbols',
@@ -363,9 +395,10 @@ const findSymbolsTool = defineTool({
     symbol_type: symbolType,
     offset,
   }),
-  async run(args, { index }) {
+  async run(args, { index, maxResultChars }) {
     const keep = typeFilter(args.symbol_type);
-    const matcher = globRegExp(args.pattern);
+    // Case-sensitive, as ctags' names are; linear whatever the number of stars (no backtracking regex).
+    const matches = globMatcher(args.pattern, false);
     const all: SymbolMatch[] = [];
     for (let start = 0; start < 100_000; start += 1000) {
       const result = await index.searchSymbols({ query: /[*?]/.test(args.pattern) ? args.pattern : `${args.pattern}*`, limit: 1000, offset: start });
@@ -373,9 +406,9 @@ const findSymbolsTool = defineTool({
       if (!result.hasMore) break;
     }
     const symbols = all
-      .filter((m) => matcher.test(m.symbol) && keep(m.kind))
+      .filter((m) => matches(m.symbol) && keep(m.kind))
       .map((m) => ({ name: m.symbol, file: m.file, line: m.line, kind: m.kind, ...(m.scope ? { scope: m.scope } : {}) }));
-    const shown = page(symbols, args.offset, SYMBOL_PAGE_SIZE);
+    const shown = page(symbols, args.offset, SYMBOL_PAGE_SIZE, maxResultChars);
     return {
       pattern: args.pattern,
       symbol_type: args.symbol_type,

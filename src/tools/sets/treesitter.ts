@@ -8,6 +8,8 @@
 import { z } from 'zod';
 import { CodeIndexError, ErrorCode } from '../../errors.js';
 import type { CodeIndex } from '../../index/code-index.js';
+import { fittingCount, pageBudget } from '../pages.js';
+import { renderTreesitter } from '../../render/navigation.js';
 import { toolFile } from '../paths.js';
 import { type AnyTool, defineTool } from '../tool.js';
 
@@ -25,9 +27,31 @@ const input = z.strictObject({
     .enum(['file', 'directory', 'project'])
     .default('project')
     .describe('Search scope for definition/references (default: project)'),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .optional()
+    .describe('definitions, references or parse symbols to skip: next_offset of a result that has_more (default 0)'),
 });
 
-const NOTE = 'Multiple definitions possible - tree-sitter uses name matching, not semantic resolution';
+/**
+ * One page of a list: as many items as fit the result budget. Paging fields (seed 002's pattern, as seed 001 has
+ * none) appear only when the list did not fit in one page or a page was asked for, so a whole list keeps the
+ * seed's exact shape.
+ */
+function listPage<T>(items: T[], offset: number | undefined, maxResultChars: number | undefined): { items: T[]; paging: Record<string, unknown> } {
+  const start = offset ?? 0;
+  const count = fittingCount(items, start, Number.POSITIVE_INFINITY, pageBudget(Number.POSITIVE_INFINITY, maxResultChars));
+  const shown = items.slice(start, start + count);
+  const hasMore = start + shown.length < items.length;
+  if (!hasMore && offset === undefined) return { items: shown, paging: {} };
+  return {
+    items: shown,
+    paging: { offset: start, returned_count: shown.length, has_more: hasMore, ...(hasMore ? { next_offset: start + shown.length } : {}) },
+  };
+}
 
 function absolute(index: CodeIndex, file: string): string {
   return `${index.root}/${file}`;
@@ -45,20 +69,29 @@ async function parseWarning(index: CodeIndex, file: string): Promise<Record<stri
   };
 }
 
+/** The result budget left beside a warning (the list of syntax errors it carries can be long). */
+function budgetBeside(maxResultChars: number | undefined, warned: Record<string, unknown>): number | undefined {
+  return maxResultChars === undefined ? undefined : maxResultChars - JSON.stringify(warned).length;
+}
+
 /** The `treesitter` tool (seed 001). */
 export const treesitter = defineTool({
   name: 'treesitter',
   title: 'Tree-sitter code navigation',
   description: [
-    'Navigate code by name matching over tree-sitter parses (no language server needed, works on broken code).',
-    'definition {file_path, line, column, scope?}: where the identifier at that 1-based position is defined (several results are possible: same file first, then the imported module, the same folder, the same language);',
-    'references {file_path, line, column, scope?}: every use of it;',
+    'Navigate code over tree-sitter parses (no language server needed, works on broken code).',
+    'definition {file_path, line, column, scope?}: where the identifier at that 1-based position is defined, bound through local scopes, imports and members as written (resolution "bound"); when binding fails, same-named definitions ranked by the file\'s imports, folder and language (resolution "name_match", at most 10 with total_count);',
+    'references {file_path, line, column, scope?}: every use bound to the same declaration (name-matched uses marked so);',
     'hover {file_path, line, column}: its signature and doc comment;',
     'parse {file_path}: the file\'s language, root node, top-level symbols and syntax errors.',
-    'scope is file, directory or project (default).',
+    'scope is file, directory or project (default). A long list comes in pages: when has_more is true, call again with offset=next_offset.',
+    'Results are compact text with root-relative paths; format "json" gives the spec\'s JSON (absolute file_path).',
   ].join(' '),
   input,
-  async run(args, { index }) {
+  render(output, args, { index }) {
+    return renderTreesitter(args.operation, output as Record<string, unknown>, index.root);
+  },
+  async run(args, { index, maxResultChars }) {
     const path = await toolFile(index.root, args.file_path, 'file_path');
     const detection = index.registry.detectLanguage(path.relative);
     if (!detection.language) {
@@ -71,11 +104,17 @@ export const treesitter = defineTool({
     if (args.operation === 'parse') {
       const parsed = await index.parse(path.relative);
       const warning = await parseWarning(index, path.relative);
+      const symbols = listPage(
+        parsed.symbols.map((s) => ({ name: s.name, kind: s.kind, line: s.line, column: s.column })),
+        args.offset,
+        maxResultChars === undefined ? undefined : maxResultChars - JSON.stringify({ warning, errors: parsed.errors }).length,
+      );
       return {
         ...(warning ? { warning } : {}),
         language: parsed.language,
         root_node: parsed.rootNode,
-        symbols: parsed.symbols.map((s) => ({ name: s.name, kind: s.kind, line: s.line, column: s.column })),
+        symbols: symbols.items,
+        ...(symbols.paging.offset !== undefined ? { total_count: parsed.symbols.length, ...symbols.paging } : {}),
         errors: parsed.errors,
         parse_time_ms: parsed.parseTimeMs,
       };
@@ -91,33 +130,48 @@ export const treesitter = defineTool({
     const warned = warning ? { warning } : {};
     if (args.operation === 'definition') {
       const result = await index.findDefinitions(query);
-      return {
-        ...warned,
-        symbol: result.symbol,
-        definitions: result.definitions.map((d) => ({
+      const definitions = listPage(
+        result.definitions.map((d) => ({
           file_path: absolute(index, d.file),
           line: d.line,
           column: d.column,
           kind: d.kind,
           preview: d.preview,
+          ...(d.resolution ? { resolution: d.resolution } : {}),
         })),
+        args.offset,
+        budgetBeside(maxResultChars, warned),
+      );
+      return {
+        ...warned,
+        symbol: result.symbol,
+        definitions: definitions.items,
+        total_count: result.total,
+        ...definitions.paging,
         resolution: result.resolution,
-        note: NOTE,
+        note: result.note,
       };
     }
     if (args.operation === 'references') {
       const result = await index.findReferences(query);
-      return {
-        ...warned,
-        symbol: result.symbol,
-        references: result.references.map((r) => ({
+      const references = listPage(
+        result.references.map((r) => ({
           file_path: absolute(index, r.file),
           line: r.line,
           column: r.column,
           kind: r.kind,
           preview: r.preview,
+          ...(r.resolution ? { resolution: r.resolution } : {}),
         })),
+        args.offset,
+        budgetBeside(maxResultChars, warned),
+      );
+      return {
+        ...warned,
+        symbol: result.symbol,
+        references: references.items,
         total_count: result.total,
+        ...references.paging,
         resolution: result.resolution,
       };
     }

@@ -1,0 +1,45 @@
+/**
+ * Seed 003's two wire formats of a file's call graph: TOON (`nodes:` / `edges:` / `cycles:` / `external:` lines,
+ * `|`-separated, names instead of ids) and JSON (`filePath`, `lspProvider`, `generatedAt`, ids `file:name`).
+ *
+ * @module
+ */
+import type { CallGraph, CallGraphNode } from '../types.js';
+
+/** What answers the graph: tree-sitter queries and the index's binding, not a language server. */
+export const GRAPH_PROVIDER = 'tree-sitter';
+
+const TOON_TYPES: Record<CallGraphNode['type'], string> = { class: 'Class', function: 'Function', method: 'Method', variable: 'Variable' };
+
+/** The seed's TOON text: names in edges and cycles, external nodes only on the `external:` line. */
+export function toToon(graph: CallGraph): string {
+  const names = new Map(graph.nodes.map((node) => [node.id, node.name]));
+  const name = (id: string) => names.get(id) ?? id;
+  const nodes = graph.nodes.filter((node) => !node.isExternal).map((node) => `${TOON_TYPES[node.type]}:${node.name}`);
+  const edges = graph.edges.map((edge) => `${name(edge.source)}${edge.relation === 'calls' ? '>' : '~'}${name(edge.target)}:${edge.relation}:${edge.line}`);
+  const cycles = graph.cycles.map((cycle) => cycle.map(name).join('>'));
+  const external = graph.external.map((item) => `${item.name}:${item.module}`);
+  const lines = [`nodes:${nodes.join('|')}`, `edges:${edges.join('|')}`, `cycles:${cycles.join('|')}`, `external:${external.join('|')}`];
+  if (graph.isPartial) lines.push('partial:LSP_TIMEOUT:Symbol analysis incomplete (timeout). Partial results returned.');
+  return lines.join('\n');
+}
+
+/** The seed's JSON response. `filePath` is the path as the caller gave it (absolute). */
+export function toGraphJson(graph: CallGraph, filePath: string, generatedAt = new Date()): Record<string, unknown> {
+  return {
+    filePath,
+    lspProvider: GRAPH_PROVIDER,
+    generatedAt: generatedAt.toISOString(),
+    isPartial: graph.isPartial,
+    nodes: graph.nodes.map((node) => ({
+      id: node.id,
+      name: node.name,
+      // The seed's JSON types are class, function and variable: a method is a function there (its name says whose).
+      type: node.type === 'method' ? 'function' : node.type,
+      line: node.line,
+      isExternal: node.isExternal,
+    })),
+    edges: graph.edges.map((edge) => ({ source: edge.source, target: edge.target, relation: edge.relation, line: edge.line, isCycle: edge.isCycle })),
+    cycles: graph.cycles,
+  };
+}
