@@ -3,7 +3,9 @@
 // the share of call-site names that findDefinitions answers 'bound', 'external', 'name_match' (and with how many
 // answers), by call form. Not a correctness check: it says how much binds, not whether it binds right.
 //
-// Usage: node scripts/navigation/rust-coverage.mjs [--crate regex-syntax] [--misses N] [--form method]
+// Usage: node scripts/navigation/rust-coverage.mjs [--crate regex-syntax] [--misses N] [--form method] [--sample N]
+//   --sample N prints N bound call sites spread evenly over the crate (the call's line, the definition's line) to
+//   check by hand.
 //   Needs a current build (npm run build). The crate's source is Debian's librust-<crate>-dev, fetched once with
 //   `apt-get download` and unpacked into .bench-cache/<crate>-deb/ (sources under usr/share/cargo/registry/).
 import { execFileSync } from 'node:child_process';
@@ -18,13 +20,14 @@ const repo = join(here, '..', '..');
 const require = createRequire(import.meta.url);
 
 function parseArgs(argv) {
-  const args = { crate: 'regex-syntax', misses: 0, form: undefined };
+  const args = { crate: 'regex-syntax', misses: 0, form: undefined, sample: 0 };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s);
     const value = () => inline ?? argv[++i];
     if (flag === '--crate') args.crate = value();
     else if (flag === '--misses') args.misses = Number(value());
     else if (flag === '--form') args.form = value();
+    else if (flag === '--sample') args.sample = Number(value());
     else throw new Error(`Unknown argument ${argv[i]}`);
   }
   return args;
@@ -133,6 +136,17 @@ async function main() {
     const misses = results.filter((r) => r.resolution !== 'bound' && r.resolution !== 'external' && (!args.form || r.form === args.form));
     console.log(`\nnot bound (${misses.length}), first ${args.misses}:`);
     for (const miss of misses.slice(0, args.misses)) console.log(`- ${miss.form} ${miss.name} ${miss.file}:${miss.line}:${miss.column} [${miss.resolution}, ${miss.total}] ${miss.got.join(' ')} ${miss.note ?? ''}`);
+  }
+  if (args.sample > 0) {
+    const bound = results.filter((r) => r.resolution === 'bound' && (!args.form || r.form === args.form));
+    const step = Math.max(1, Math.floor(bound.length / args.sample));
+    const line = (file, n) => readFileSync(join(root, file), 'utf8').split('\n')[n - 1]?.trim().slice(0, 110);
+    console.log(`\nbound sample (${Math.min(args.sample, bound.length)} of ${bound.length}):`);
+    for (let i = 0; i < bound.length && i / step < args.sample; i += step) {
+      const site = bound[i];
+      console.log(`- ${site.form} ${site.name} ${site.file}:${site.line}:${site.column}  ${line(site.file, site.line)}`);
+      for (const got of site.got) console.log(`    -> ${got}  ${line(got.split(':')[0], Number(got.split(':')[1]))}`);
+    }
   }
 }
 

@@ -368,10 +368,24 @@ export class Resolver {
     }
     const targets: Target[] = [];
     for (const owner of owners) targets.push(...(await this.membersOf(owner, ref.name, hops + 1)));
-    if (targets.length > 0) return { targets: unique(targets), how: 'bound' };
+    if (targets.length > 0) return { targets: ref.kind === 'call' ? await this.callable(unique(targets)) : unique(targets), how: 'bound' };
     // A variable or field whose declared type comes from outside the tree (`v: Vec<T>`, `m: HashMap<K, V>` from std).
     if (!called && (await this.externalType(owners))) return { targets: [], how: 'external', note: `the type of ${qualifier} is outside the index` };
     return { targets: [], how: 'unbound', note: `no member "${ref.name}" found on ${qualifier}` };
+  }
+
+  /**
+   * What a call of a member can reach among same-named members: the functions, when there are (Rust's `x.len()` is the
+   * method `len`, a field `len` is called as `(x.len)()`), else all of them.
+   */
+  async callable(targets: Target[]): Promise<Target[]> {
+    const functions: Target[] = [];
+    for (const target of targets) {
+      if (!('def' in target)) return targets;
+      const def = (await this.#context.facts(target.file))?.definitions[target.def];
+      if (def && kindInfo(def.kind).callable) functions.push(target);
+    }
+    return functions.length > 0 ? functions : targets;
   }
 
   /** Whether the declared types of these variables or fields come from outside the tree (an external import, the prelude). */
