@@ -40,6 +40,10 @@
 ; generics (lifetimes are not names of the program)
 (type_parameters (type_identifier) @local.definition.type_parameter)
 (constrained_type_parameter left: (type_identifier) @local.definition.type_parameter)
+; `V: Visitor + Clone`: the members of a `V` are its first bound's (the trait's declared methods)
+(constrained_type_parameter
+  left: (type_identifier) @local.definition.type_parameter
+  bounds: (trait_bounds . [(type_identifier) (generic_type) (scoped_type_identifier)] @local.type))
 (optional_type_parameter name: (type_identifier) @local.definition.type_parameter)
 (const_parameter name: (identifier) @local.definition.type_parameter)
 
@@ -80,6 +84,11 @@
 (parameter
   pattern: (identifier) @local.definition.parameter
   type: (reference_type type: [(type_identifier) (generic_type) (scoped_type_identifier)] @local.type))
+; `w: impl Shape`, `w: &mut impl Shape`: the trait's members
+(parameter
+  pattern: (identifier) @local.definition.parameter
+  type: [(abstract_type trait: [(type_identifier) (generic_type) (scoped_type_identifier)] @local.type)
+         (reference_type type: (abstract_type trait: [(type_identifier) (generic_type) (scoped_type_identifier)] @local.type))])
 ((parameter
   pattern: (identifier) @local.definition.parameter
   type: (generic_type

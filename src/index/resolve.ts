@@ -368,24 +368,26 @@ export class Resolver {
     }
     const targets: Target[] = [];
     for (const owner of owners) targets.push(...(await this.membersOf(owner, ref.name, hops + 1)));
-    if (targets.length > 0) return { targets: ref.kind === 'call' ? await this.callable(unique(targets)) : unique(targets), how: 'bound' };
+    if (targets.length > 0) return { targets: await this.callable(unique(targets), ref.kind === 'call'), how: 'bound' };
     // A variable or field whose declared type comes from outside the tree (`v: Vec<T>`, `m: HashMap<K, V>` from std).
     if (!called && (await this.externalType(owners))) return { targets: [], how: 'external', note: `the type of ${qualifier} is outside the index` };
     return { targets: [], how: 'unbound', note: `no member "${ref.name}" found on ${qualifier}` };
   }
 
   /**
-   * What a call of a member can reach among same-named members: the functions, when there are (Rust's `x.len()` is the
-   * method `len`, a field `len` is called as `(x.len)()`), else all of them.
+   * Among same-named members, those a use can reach: a call the functions (Rust's `x.len()` is the method `len`, a
+   * field `len` is called as `(x.len)()`), a read the fields (an instance field shadows a method in JavaScript and
+   * Python too); all of them when none fits.
    */
-  async callable(targets: Target[]): Promise<Target[]> {
-    const functions: Target[] = [];
+  async callable(targets: Target[], called: boolean): Promise<Target[]> {
+    if (targets.length < 2) return targets;
+    const fitting: Target[] = [];
     for (const target of targets) {
       if (!('def' in target)) return targets;
       const def = (await this.#context.facts(target.file))?.definitions[target.def];
-      if (def && kindInfo(def.kind).callable) functions.push(target);
+      if (def && kindInfo(def.kind).callable === called) fitting.push(target);
     }
-    return functions.length > 0 ? functions : targets;
+    return fitting.length > 0 ? fitting : targets;
   }
 
   /** Whether the declared types of these variables or fields come from outside the tree (an external import, the prelude). */
@@ -551,6 +553,8 @@ export class Resolver {
     if ((head === 'Self' || head === 'this') && within !== undefined) owners.push(...(await this.enclosingOwner(file, facts, within, hops + 1)));
     for (const b of fileIndex(facts).top.get(head) ?? []) owners.push(...(await this.binding(file, facts, b, hops + 1)).targets);
     if (owners.length === 0) owners.push(...((await this.unqualified(file, facts, head, hops + 1))?.targets ?? []));
+    // A module path written as the type (Rust's `geo::shapes::Shape`, `crate::ast::Span`): what it names.
+    if (owners.length === 0 && rest.length > 0 && this.#context.modules.pathQualifiers(file)) return (await this.imported(file, path, '*', hops + 1)).targets.filter((t) => !('module' in t));
     for (const segment of rest) {
       const next: Target[] = [];
       for (const owner of owners) next.push(...(await this.membersOf(owner, segment, hops + 1)));

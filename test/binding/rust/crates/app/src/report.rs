@@ -27,3 +27,27 @@ impl Other {
         1.0
     }
 }
+
+/// Sums what frobnicators say: calls through a trait bound and through `impl Trait` parameters.
+pub fn sum<F: Frob + Clone>(first: F, rest: &[F], extra: &mut impl Frob, shape: impl geo_core::shapes::Shape) -> f64 {
+    let mut total = first.frobnicate() + extra.frobnicate();
+    for item in rest {
+        total += item.frobnicate();
+    }
+    total + shape.area()
+}
+
+/// A field and a method named alike.
+pub struct Gauge {
+    level: f64,
+}
+
+impl Gauge {
+    pub fn level(&self) -> f64 {
+        self.level
+    }
+}
+
+pub fn read(g: &Gauge) -> f64 {
+    g.level() + g.level
+}
