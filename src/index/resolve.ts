@@ -110,6 +110,15 @@ function unique(targets: Target[]): Target[] {
   });
 }
 
+/** The innermost definition spanning a line (what `Self` means for a parameter `other: &Self` declared there). */
+function enclosingAt(facts: FileFacts, line: number): number | undefined {
+  let found: number | undefined;
+  facts.definitions.forEach((def, i) => {
+    if (def.line <= line && line <= def.endLine && (found === undefined || def.line >= (facts.definitions[found] as Definition).line)) found = i;
+  });
+  return found;
+}
+
 /** Resolves names across the files of a tree. */
 export class Resolver {
   readonly #context: ResolverContext;
@@ -451,7 +460,7 @@ export class Resolver {
           for (const target of types) next.push(...(await this.membersOf(target, segment, hops + 1)));
           types = unique(next);
         }
-      } else types = await this.typeNamed(owner.file, facts, type, hops + 1);
+      } else types = await this.typeNamed(owner.file, facts, type, hops + 1, /^(Self|this)\b/.test(type) ? enclosingAt(facts, binding.line) : undefined);
       if (called) types = await this.returned(types, hops + 1);
       const targets: Target[] = [];
       for (const target of types) targets.push(...(await this.membersOf(target, name, hops + 1)));

@@ -51,3 +51,10 @@ impl Gauge {
 pub fn read(g: &Gauge) -> f64 {
     g.level() + g.level
 }
+
+impl Gauge {
+    /// Whether this gauge reads higher than `other`.
+    pub fn above(&self, other: &Self) -> bool {
+        self.level() > other.level()
+    }
+}
