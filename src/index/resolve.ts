@@ -367,7 +367,11 @@ export class Resolver {
     for (const segment of whole ? [] : path) {
       const next: Target[] = [];
       for (const owner of owners) next.push(...(await this.membersOf(owner, segment, hops + 1)));
-      if (next.length === 0) return { targets: [], how: 'unbound', note: `no member "${segment}" of ${qualifier}` };
+      if (next.length === 0) {
+        // `self.items.iter()`: a member of a field whose declared type is outside the tree is outside it too.
+        if (await this.externalType(owners)) return { targets: [], how: 'external', note: `the type of a part of ${qualifier} is outside the index` };
+        return { targets: [], how: 'unbound', note: `no member "${segment}" of ${qualifier}` };
+      }
       owners = unique(next);
     }
     if (called) {

@@ -58,3 +58,14 @@ impl Gauge {
         self.level() > other.level()
     }
 }
+
+/// Readings kept in a standard vector.
+pub struct Log {
+    readings: Vec<f64>,
+}
+
+impl Log {
+    pub fn total(&self) -> f64 {
+        self.readings.iter().count() as f64
+    }
+}
