@@ -263,7 +263,10 @@ export class Resolver {
       if (owner.targets.length === 0 || name === '*') return owner;
       const targets: Target[] = [];
       for (const target of owner.targets) targets.push(...(await this.membersOf(target, name, hops + 1)));
-      return targets.length > 0 ? { targets: unique(targets), how: 'bound' } : { targets: [], how: 'unbound', note: `"${name}" is not found in ${source}` };
+      if (targets.length > 0) return { targets: unique(targets), how: 'bound' };
+      // The item is an import of what is outside the tree (`extern crate alloc`, `pub use std::fmt`): so is its member.
+      if (await this.importsOnly(owner.targets)) return { targets: [], how: 'external', note: `"${inner.parent}::${inner.name}" is outside the index` };
+      return { targets: [], how: 'unbound', note: `"${name}" is not found in ${source}` };
     }
     const approximate = this.#context.modules.exact(file) ? {} : { approximate: true as const };
     if (name === '*') return { targets: modules.map((module) => ({ file: module, module: true as const })), how: 'bound', ...approximate };
@@ -277,9 +280,27 @@ export class Resolver {
       }
       targets.push(...found);
     }
-    return targets.length > 0
-      ? { targets: unique(targets), how: 'bound', ...approximate }
-      : { targets: [], how: 'unbound', note: `"${name}" is not found among the exports of ${modules.join(', ')}` };
+    if (targets.length > 0) return { targets: unique(targets), how: 'bound', ...approximate };
+    // A name the module binds to what is outside the tree (`pub use std::fmt`, `extern crate alloc`): outside it too.
+    for (const module of modules) {
+      const facts = await this.#context.facts(module);
+      for (const b of (facts && fileIndex(facts).top.get(name)) ?? []) {
+        if (facts && (await this.binding(module, facts, b, hops + 1)).how === 'external') return { targets: [], how: 'external', note: `"${name}" of ${source} is outside the index` };
+      }
+    }
+    return { targets: [], how: 'unbound', note: `"${name}" is not found among the exports of ${modules.join(', ')}` };
+  }
+
+  /** Whether every target is an import binding that leads outside the tree (where the tree's knowledge ends). */
+  async importsOnly(targets: Target[]): Promise<boolean> {
+    for (const target of targets) {
+      if (!('binding' in target)) return false;
+      const facts = await this.#context.facts(target.file);
+      const binding = facts?.bindings[target.binding];
+      if (!facts || binding?.import === undefined) return false;
+      if ((await this.binding(target.file, facts, target.binding, 0)).how !== 'external') return false;
+    }
+    return targets.length > 0;
   }
 
   /** The declarations a module exports under `name`: its own, re-exported (aliases, `export *`), or imported again. */
@@ -291,8 +312,11 @@ export class Resolver {
     if (!facts) return [];
     const index = fileIndex(facts);
     const targets: Target[] = [];
+    // Whether the module binds the name itself (an import from outside the tree binds it without targets).
+    let bound = false;
     const local = async (localName: string) => {
       for (const b of index.top.get(localName) ?? []) {
+        bound = true;
         const resolution = await this.binding(module, facts, b, hops + 1);
         targets.push(...resolution.targets);
       }
@@ -322,8 +346,9 @@ export class Resolver {
       }
     }
     // What a module sees through its own wildcard imports is its name too (Python's `from m import *`, a header's
-    // `#include`, Rust's `pub use self::kind::*`).
-    if (targets.length === 0) {
+    // `#include`, Rust's `pub use self::kind::*`), unless a name of its own shadows them (Rust's `extern crate alloc`
+    // before `use backport::*`).
+    if (targets.length === 0 && !bound) {
       for (const item of facts.imports) {
         if (!item.imports.some((i) => i.name === '*' && !i.isNamespace && i.alias === undefined)) continue;
         targets.push(...(await this.within(module, item.source, name, hops + 1, seen)));
