@@ -76,14 +76,15 @@
 (mut_pattern (identifier) @local.definition.variable)
 (captured_pattern . (identifier) @local.definition.variable)
 
-; declared types: `x: Foo`, `x: &mut Foo`, `x: Box<Foo>`; the members of `x` are the type's
+; declared types: `x: Foo`, `x: &mut Foo`, `x: Box<Foo>`, `s: &str`; the members of `x` are the type's (a primitive's
+; are the standard library's: outside the tree)
 ((parameter
   pattern: (identifier) @local.definition.parameter
-  type: [(type_identifier) (generic_type) (scoped_type_identifier)] @local.type)
+  type: [(type_identifier) (generic_type) (scoped_type_identifier) (primitive_type)] @local.type)
   (#not-match? @local.type "^(Box|Rc|Arc)\\s*<"))
 (parameter
   pattern: (identifier) @local.definition.parameter
-  type: (reference_type type: [(type_identifier) (generic_type) (scoped_type_identifier)] @local.type))
+  type: (reference_type type: [(type_identifier) (generic_type) (scoped_type_identifier) (primitive_type)] @local.type))
 ; `w: impl Shape`, `w: &mut impl Shape`: the trait's members
 (parameter
   pattern: (identifier) @local.definition.parameter
@@ -97,11 +98,11 @@
   (#match? @_pointer "^(Box|Rc|Arc)$"))
 ((let_declaration
   pattern: (identifier) @local.definition.variable
-  type: [(type_identifier) (generic_type) (scoped_type_identifier)] @local.type)
+  type: [(type_identifier) (generic_type) (scoped_type_identifier) (primitive_type)] @local.type)
   (#not-match? @local.type "^(Box|Rc|Arc)\\s*<"))
 (let_declaration
   pattern: (identifier) @local.definition.variable
-  type: (reference_type type: [(type_identifier) (generic_type) (scoped_type_identifier)] @local.type))
+  type: (reference_type type: [(type_identifier) (generic_type) (scoped_type_identifier) (primitive_type)] @local.type))
 ((let_declaration
   pattern: (identifier) @local.definition.variable
   type: (generic_type
