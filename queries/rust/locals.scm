@@ -119,6 +119,11 @@
   pattern: (identifier) @local.definition.variable
   !type
   value: (call_expression function: [(identifier) (scoped_identifier)]) @local.type)
+; `let x = self.make()`, `let x = p.make()`: what that method is declared to return
+(let_declaration
+  pattern: (identifier) @local.definition.variable
+  !type
+  value: (call_expression function: (field_expression value: [(self) (identifier)] field: (field_identifier))) @local.type)
 (let_declaration
   pattern: (identifier) @local.definition.variable
   !type

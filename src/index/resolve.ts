@@ -489,7 +489,7 @@ export class Resolver {
           for (const target of types) next.push(...(await this.membersOf(target, segment, hops + 1)));
           types = unique(next);
         }
-      } else types = await this.typeNamed(owner.file, facts, type, hops + 1, /^(Self|this)\b/.test(type) ? enclosingAt(facts, binding.line) : undefined);
+      } else types = await this.typeNamed(owner.file, facts, type, hops + 1, /^(Self\b|this\b|self\.)/.test(type) ? enclosingAt(facts, binding.line) : undefined);
       if (called) types = await this.returned(types, hops + 1);
       const targets: Target[] = [];
       for (const target of types) targets.push(...(await this.membersOf(target, name, hops + 1)));
@@ -588,7 +588,9 @@ export class Resolver {
     if (!path || hops > MAX_HOPS) return [];
     const [head = '', ...rest] = path.split(/\.|::/);
     let owners: Target[] = [];
-    if ((head === 'Self' || head === 'this') && within !== undefined) owners.push(...(await this.enclosingOwner(file, facts, within, hops + 1)));
+    // `Self`, `this`; `self.make()` (a value's type written as what a method of the receiver returns).
+    const receiver = head === 'Self' || head === 'this' || (head === 'self' && path.startsWith('self.'));
+    if (receiver && within !== undefined) owners.push(...(await this.enclosingOwner(file, facts, within, hops + 1)));
     for (const b of fileIndex(facts).top.get(head) ?? []) owners.push(...(await this.binding(file, facts, b, hops + 1)).targets);
     if (owners.length === 0) owners.push(...((await this.unqualified(file, facts, head, hops + 1))?.targets ?? []));
     // A module path written as the type (Rust's `geo::shapes::Shape`, `crate::ast::Span`): what it names.

@@ -69,3 +69,19 @@ impl Log {
         self.readings.iter().count() as f64
     }
 }
+
+impl Log {
+    fn gauge(&self) -> Gauge {
+        Gauge { level: self.total() }
+    }
+
+    pub fn check(&self, other: &Gauge) -> bool {
+        let g = self.gauge();
+        g.above(other)
+    }
+}
+
+pub fn inspect(log: &Log) -> f64 {
+    let g = log.gauge();
+    g.level()
+}
