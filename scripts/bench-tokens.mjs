@@ -21,6 +21,8 @@
 //    defined at most twice (a name defined more often has no single definition to credit). Candidates are the 300
 //    names that the most other files mention as a word. Coverage: the share of them a 1,000- and a 4,000-token map
 //    shows (same file and line), with the map's tokens and time (warm index).
+// 3. Seed 003's claim (TOON costs fewer tokens than JSON): for every file, tokens of its call graph (includeExternal)
+//    as TOON and as the seed's JSON; the ratio of the totals and the median per-file ratio.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
@@ -225,6 +227,28 @@ async function mapCoverage(index, best) {
   return rows;
 }
 
+async function graphTokens(index, files, count) {
+  const { toToon, toGraphJson } = await import(join(REPO, 'dist', 'graph', 'format.js'));
+  const ratios = [];
+  let toon = 0;
+  let json = 0;
+  let nodes = 0;
+  let edges = 0;
+  for (const file of files) {
+    const graph = await index.callGraph(file, { includeExternal: true });
+    if (graph.nodes.length === 0) continue;
+    const t = count(toToon(graph));
+    const j = count(JSON.stringify(toGraphJson(graph, `/workspace/${file}`)));
+    toon += t;
+    json += j;
+    nodes += graph.nodes.length;
+    edges += graph.edges.length;
+    ratios.push(t / j);
+  }
+  ratios.sort((a, b) => a - b);
+  return { files: ratios.length, toon, json, nodes, edges, median: quantile(ratios, 0.5), max: ratios.at(-1) };
+}
+
 // ---- main -------------------------------------------------------------------------------------------------------
 
 async function main() {
@@ -251,7 +275,9 @@ async function main() {
       progress(`${corpus.id}: most-referenced definitions and maps`);
       const best = await mostReferenced(index, root, files, args.top);
       const maps = await mapCoverage(index, best);
-      results.push({ corpus, rendered, best, maps });
+      progress(`${corpus.id}: call graphs`);
+      const graphs = await graphTokens(index, files, count);
+      results.push({ corpus, rendered, best, maps, graphs });
     } finally {
       index.close();
     }
@@ -294,6 +320,18 @@ async function main() {
     const missed = maps.at(-1).missed;
     if (missed.length > 0) console.log(`  not in the ${maps.at(-1).budget}-token map: ${missed.join(', ')}`);
   }
+
+  console.log('\n== Call graphs (seed 003, includeExternal): tokens of TOON / tokens of JSON ==');
+  const graphRows = [['language', 'files', 'nodes', 'edges', 'TOON tokens', 'JSON tokens', 'total ratio', 'median file', 'max file']];
+  let toon = 0;
+  let json = 0;
+  for (const { corpus, graphs } of results) {
+    toon += graphs.toon;
+    json += graphs.json;
+    graphRows.push([corpus.id, graphs.files, graphs.nodes, graphs.edges, graphs.toon, graphs.json, fmt(graphs.toon / graphs.json), fmt(graphs.median), fmt(graphs.max)]);
+  }
+  graphRows.push(['all', '', '', '', toon, json, fmt(toon / json), '', '']);
+  console.log(formatTable(graphRows));
 }
 
 main().catch((error) => {

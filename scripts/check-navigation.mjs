@@ -17,6 +17,16 @@
 //   rxjs       rxjs@7.8.2 src (TypeScript)
 //   express    express@4.21.2 (JavaScript, CommonJS `require` / `module.exports`)
 //   (typescript.mjs: the TypeScript LanguageService, allowJs)
+//   protobuf   google.golang.org/protobuf 1.28.1 (Go, Debian golang-google-protobuf-dev; many packages)
+//   goldmark   github.com/yuin/goldmark 1.5.4 (Go, Debian golang-github-yuin-goldmark-dev)
+//   gocmp      github.com/google/go-cmp 0.5.9 (Go, Debian golang-github-google-go-cmp-dev)
+//   (gotypes.mjs: go/types, Info.Uses, Go 1.19 from Debian .debs)
+//   click      python3-click 8.1.3-2 (Debian bookworm; Python, 16 files)
+//   werkzeug   python3-werkzeug 2.2.2-3+deb12u1 (Python; relative imports, package re-exports)
+//   sphinx     python3-sphinx 5.3.0-4 (Python, 174 files: the large one)
+//   (jedi.mjs: Jedi 0.18.2 from python3-jedi, goto(follow_imports=True) and help())
+//   jdk-http   the java.net.http module of the Temurin 25.0.3+9 JDK's lib/src.zip (Java; javac.mjs: javac's Compiler Tree API)
+//   javac      the jdk.compiler module of the same JDK (Java: javac's own sources)
 // Targets (issue 12): call-site top-1 >= 0.90 with <= 1.5 answers on average on effect; top-1 >= 0.95 on the
 // others; hover documentation found >= 0.95.
 import { writeFileSync } from 'node:fs';
@@ -26,6 +36,14 @@ const CORPORA = {
   effect: { oracle: 'typescript', spec: 'effect@3.19.3', folder: 'src', language: 'typescript' },
   rxjs: { oracle: 'typescript', spec: 'rxjs@7.8.2', folder: 'src', language: 'typescript' },
   express: { oracle: 'typescript', spec: 'express@4.21.2', folder: '.', language: 'javascript' },
+  protobuf: { oracle: 'gotypes', spec: 'golang-google-protobuf-dev=1.28.1-3', folder: 'google.golang.org/protobuf', dependencies: ['golang-github-google-go-cmp-dev=0.5.9-1'] },
+  goldmark: { oracle: 'gotypes', spec: 'golang-github-yuin-goldmark-dev=1.5.4-1', folder: 'github.com/yuin/goldmark' },
+  gocmp: { oracle: 'gotypes', spec: 'golang-github-google-go-cmp-dev=0.5.9-1', folder: 'github.com/google/go-cmp' },
+  click: { oracle: 'jedi', spec: 'python3-click=8.1.3-2', folder: 'click', language: 'python' },
+  werkzeug: { oracle: 'jedi', spec: 'python3-werkzeug=2.2.2-3+deb12u1', folder: 'werkzeug', language: 'python' },
+  sphinx: { oracle: 'jedi', spec: 'python3-sphinx=5.3.0-4', folder: 'sphinx', language: 'python' },
+  'jdk-http': { oracle: 'javac', spec: 'temurin-25.0.3+9:java.net.http', jdk: 'Temurin-25.0.3+9', module: 'java.net.http' },
+  javac: { oracle: 'javac', spec: 'temurin-25.0.3+9:jdk.compiler', jdk: 'Temurin-25.0.3+9', module: 'jdk.compiler' },
 };
 
 function parseArgs(argv) {
@@ -132,6 +150,11 @@ async function main() {
     console.log(`\n${report.name}: first top-1 misses (ours -> expected)`);
     for (const miss of misses) {
       console.log(`- ${miss.kind} ${miss.name} at ${miss.file}:${miss.line}:${miss.column} [${miss.resolution}, ${miss.answers} answers] ${miss.got.join(' ') || 'none'} -> ${miss.expected.map((e) => `${e.file}:${e.line}`).join(' ')}`);
+    }
+    const undocumented = report.results.filter((r) => r.hoverDoc === false).slice(0, args.misses);
+    if (undocumented.length > 0) console.log(`${report.name}: first hovers without the documentation the oracle shows`);
+    for (const miss of undocumented) {
+      console.log(`- ${miss.kind} ${miss.name} at ${miss.file}:${miss.line}:${miss.column} [${miss.resolution}] ours ${miss.got[0] ?? 'none'}, oracle ${miss.expected.map((e) => `${e.file}:${e.line}`).join(' ')}`);
     }
   }
   if (args.json) writeFileSync(args.json, JSON.stringify(reports.map((r) => ({ ...r, summary: summarize(r.results) })), null, 2));

@@ -64,6 +64,8 @@ export const ErrorCode = {
    * that file, which is skipped until it changes.
    */
   ANALYSIS_FAILED: 'ANALYSIS_FAILED',
+  /** The file is not of a kind the operation handles (a call graph of a JSON file; seed 003). */
+  UNSUPPORTED_FILE_TYPE: 'UNSUPPORTED_FILE_TYPE',
   /**
    * The agent used its whole tool budget (`maxToolIterations`) before answering: the answer is built from partial
    * results and says so (HTTP 200; seed 004).

@@ -41,8 +41,9 @@ beforeAll(async () => {
   writeFileSync(join(root, 'svc/store/store.go'), `${execFileSync('git', ['-C', root, 'show', 'HEAD:svc/store/store.go'], { encoding: 'utf8' })}\n// Close releases the store.\nfunc (s *Store) Close() error { return nil }\n`);
   writeFileSync(join(root, 'untracked.py'), 'def fresh():\n    return 1\n');
   box = await createToolbox({ root, searchTimeoutMs: 1500 });
+  // A git repository and five languages loaded and indexed: seconds on a busy machine, not the 10 s hook default.
   await box.index.indexAll();
-});
+}, 60_000);
 
 afterAll(() => {
   box?.close();
@@ -86,6 +87,8 @@ describe('tool sets', () => {
       'explainer_read_file',
       'search_code',
       'analyze_imports',
+      'graphItLive_analyzeFileLogic',
+      'call_hierarchy',
       'repo_map',
     ]);
     for (const tool of toolset('all')) {
@@ -167,7 +170,7 @@ describe('code_analyze (seed 000)', () => {
 describe('treesitter (seed 001)', () => {
   it('finds definitions, references and hover at a position, with absolute file paths', async () => {
     const definition = await ok('treesitter', { operation: 'definition', file_path: 'svc/store/store.go', line: 12, column: 24 });
-    expect(definition).toMatchObject({ symbol: 'LoadConfig', resolution: 'name_match' });
+    expect(definition).toMatchObject({ symbol: 'LoadConfig', resolution: 'bound' });
     expect(definition.definitions).toEqual([
       expect.objectContaining({ file_path: `${root}/svc/store/config.go`, line: 10, kind: 'function' }),
     ]);

@@ -1,6 +1,21 @@
 ; Go definitions, details, references and imports (grammar: tree-sitter-go@0.25.0, its own wasm).
 ; Written for code-index; started from the tags.scm that tree-sitter-go ships.
 
+; ---- the package ---------------------------------------------------------------
+; `package session`: the file's package (its name is in no scope; the module system groups a folder's files by it),
+; with the file's build constraints (`//go:build linux && !purego`, `// +build ...`) as modifiers
+
+(package_clause (package_identifier) @name @definition.package)
+; (only comments between the constraint and the clause: an unanchored sibling pattern is quadratic in the file's
+; top-level comments)
+((source_file
+  (comment) @modifier
+  .
+  (comment)*
+  .
+  (package_clause (package_identifier) @name @definition.package))
+  (#match? @modifier "^//(go:build|\\s*\\+build)\\s"))
+
 ; ---- functions and methods --------------------------------------------------
 
 (function_declaration
@@ -49,6 +64,21 @@
     type_parameters: (_)? @type_parameters
     type: (struct_type (field_declaration_list) @body)) @definition.struct)
 
+; embedded fields are the struct's bases: their fields and methods are promoted (`x.Promoted()`); `*Base`,
+; `pkg.Base` and `Base[T]` name `Base`
+(type_declaration
+  (type_spec
+    name: (type_identifier) @name
+    type: (struct_type
+      (field_declaration_list
+        (field_declaration
+          !name
+          type: [
+            (type_identifier) @extends
+            (qualified_type) @extends
+            (generic_type type: (_) @extends)
+          ])))) @definition.struct)
+
 (type_declaration
   (type_spec
     name: (type_identifier) @name
@@ -79,15 +109,18 @@
     name: (field_identifier) @name @definition.property
     type: (_) @type))
 
-; embedded fields: `sync.Mutex`, `*Base`, `*Cache[K, V]` are named after the type (the field's text is its type)
+; embedded fields: `sync.Mutex`, `*Base`, `*Cache[K, V]` are named after the type (a pointer's `*` is a token of the
+; field, before its type); `embedded`: the name is also a use of the type
 (field_declaration_list
   (field_declaration
-    . type: [
-      (type_identifier) @name
-      (qualified_type name: (type_identifier) @name)
-      (generic_type type: (type_identifier) @name)
-      (generic_type type: (qualified_type name: (type_identifier) @name))
-    ] .) @definition.property @type)
+    !name
+    "*"? @type.part
+    type: [
+      (type_identifier) @name @modifier.embedded
+      (qualified_type name: (type_identifier) @name @modifier.embedded)
+      (generic_type type: (type_identifier) @name @modifier.embedded)
+      (generic_type type: (qualified_type name: (type_identifier) @name @modifier.embedded))
+    ] @type) @definition.property)
 
 ; ---- constants and package-level variables -------------------------------------
 
@@ -114,17 +147,27 @@
 
 ; ---- imports --------------------------------------------------------------------
 
-; import "fmt"
+; import "fmt" / import "example.com/app/store/v2": binds the package by the name the go tool assumes from the path
+; (its last element, without a `/vN` major version, a `go-` prefix or what follows a character that cannot be in an
+; identifier: `gopkg.in/yaml.v3` is `yaml`)
 ((import_spec
   !name
+  path: (_ (interpreted_string_literal_content) @import.source @import.namespace)) @import
+  (#set! kind "static")
+  (#set! strip.import.namespace "^(?:.*?/)?(?:go-)?(?=[^/]+(?:/v[0-9]+)?$)|[^\\p{L}\\p{N}_/][^/]*(?:/v[0-9]+)?$|/v[0-9]+$"))
+
+; import f "fmt": the alias names the whole package
+((import_spec
+  name: (package_identifier) @import.namespace
   path: (_ (interpreted_string_literal_content) @import.source)) @import
   (#set! kind "static"))
 
-; import f "fmt" / import . "fmt": the alias names the whole package
+; import . "fmt": its exported names are the file's (a wildcard)
 ((import_spec
-  name: [(package_identifier) (dot)] @import.namespace
+  name: (dot) @import.name
   path: (_ (interpreted_string_literal_content) @import.source)) @import
-  (#set! kind "static"))
+  (#set! kind "static")
+  (#set! import.name "*"))
 
 ; import _ "embed": for its side effects only
 ((import_spec

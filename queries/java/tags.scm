@@ -147,17 +147,18 @@
   .
   ";") @import
 
-; import java.util.*;  /  import static java.lang.Math.*;
-; (the whole package is the namespace item)
+; import java.util.*;  /  import static java.lang.Math.*;  (a wildcard: every name of the package, or every static
+; member of the class)
 (import_declaration
-  (_) @import.source @import.namespace
+  (_) @import.source
   .
-  (asterisk)) @import
+  (asterisk) @import.name) @import
 
 ; ---- references -------------------------------------------------------------------
 
 (method_invocation
-  name: (identifier) @name) @reference.call
+  name: (identifier) @name
+  arguments: (argument_list) @arguments) @reference.call
 
 (object_creation_expression
   type: [

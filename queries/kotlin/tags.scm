@@ -225,10 +225,10 @@
   (identifier)? @import.alias) @import
   (#not-match? @import "\\*\\s*$"))
 
-; import a.b.*
+; import a.b.*  (a wildcard: every top-level name of the package, or every member of the object)
 (import
-  (qualified_identifier) @import.source @import.namespace
-  "*") @import
+  (qualified_identifier) @import.source
+  "*" @import.name) @import
 
 ; ---- references -------------------------------------------------------------------
 

@@ -168,8 +168,8 @@
 
 ; ---- imports ------------------------------------------------------------------------
 
-; import a.b / import a.b as c (each module of `import a, b` is its own import)
-(import_statement name: (dotted_name) @import @import.source @import.namespace)
+; import a.b / import a.b as c (each module of `import a, b` is its own import); `import a.b` binds `a`
+(import_statement name: (dotted_name . (identifier) @import.namespace) @import @import.source)
 (import_statement
   name: (aliased_import
     name: (dotted_name) @import.source
@@ -214,3 +214,52 @@
     [(assignment left: (identifier) @_all right: [(list (string (string_content) @export.name)) (tuple (string (string_content) @export.name))])
      (augmented_assignment left: (identifier) @_all right: [(list (string (string_content) @export.name)) (tuple (string (string_content) @export.name))])]
     (#eq? @_all "__all__")) @export)
+
+; ---- instance attributes ------------------------------------------------------------
+; `self.name = value` in a method (`cls.name` in a class method: whatever its first parameter is called) declares an
+; attribute of the class the method is defined in: a member of that class (`@receiver`), as Jedi lists them. The
+; assignment may sit in the method's body or one or two blocks down (`if`, `try`/`except`, `with`, loops). A class
+; called (`self.db = Database(...)`, a capitalized name) is the attribute's type.
+(class_definition
+  name: (identifier) @receiver
+  body: (block
+    [
+      (function_definition
+        parameters: (parameters . (identifier) @_self)
+        body: (block
+          [
+            (expression_statement (assignment left: (attribute object: (identifier) @_object attribute: (identifier) @name) type: (_)? @type) @definition.property)
+            (_ (block (expression_statement (assignment left: (attribute object: (identifier) @_object attribute: (identifier) @name) type: (_)? @type) @definition.property)))
+            (_ (_ (block (expression_statement (assignment left: (attribute object: (identifier) @_object attribute: (identifier) @name) type: (_)? @type) @definition.property))))
+          ]))
+      (decorated_definition
+        definition: (function_definition
+          parameters: (parameters . (identifier) @_self)
+          body: (block
+            [
+              (expression_statement (assignment left: (attribute object: (identifier) @_object attribute: (identifier) @name) type: (_)? @type) @definition.property)
+              (_ (block (expression_statement (assignment left: (attribute object: (identifier) @_object attribute: (identifier) @name) type: (_)? @type) @definition.property)))
+              (_ (_ (block (expression_statement (assignment left: (attribute object: (identifier) @_object attribute: (identifier) @name) type: (_)? @type) @definition.property))))
+            ])))
+    ])
+  (#eq? @_self @_object))
+(class_definition
+  body: (block
+    [
+      (function_definition
+        body: (block
+          [
+            (expression_statement (assignment left: (attribute) !type right: (call function: [(identifier) (attribute)] @type)) @definition.property)
+            (_ (block (expression_statement (assignment left: (attribute) !type right: (call function: [(identifier) (attribute)] @type)) @definition.property)))
+            (_ (_ (block (expression_statement (assignment left: (attribute) !type right: (call function: [(identifier) (attribute)] @type)) @definition.property))))
+          ]))
+      (decorated_definition
+        definition: (function_definition
+          body: (block
+            [
+              (expression_statement (assignment left: (attribute) !type right: (call function: [(identifier) (attribute)] @type)) @definition.property)
+              (_ (block (expression_statement (assignment left: (attribute) !type right: (call function: [(identifier) (attribute)] @type)) @definition.property)))
+              (_ (_ (block (expression_statement (assignment left: (attribute) !type right: (call function: [(identifier) (attribute)] @type)) @definition.property))))
+            ])))
+    ])
+  (#match? @type "(^|\\.)_*[A-Z][A-Za-z0-9_]*$"))

@@ -118,12 +118,12 @@
 (let_declaration
   pattern: (identifier) @local.definition.variable
   !type
-  value: (call_expression function: [(identifier) (scoped_identifier)]) @local.type)
+  value: (call_expression function: [(identifier) (scoped_identifier)] @local.type.call))
 ; `let x = self.make()`, `let x = p.make()`: what that method is declared to return
 (let_declaration
   pattern: (identifier) @local.definition.variable
   !type
-  value: (call_expression function: (field_expression value: [(self) (identifier)] field: (field_identifier))) @local.type)
+  value: (call_expression function: (field_expression value: [(self) (identifier)] field: (field_identifier)) @local.type.call))
 (let_declaration
   pattern: (identifier) @local.definition.variable
   !type

@@ -43,7 +43,7 @@ export interface McpServerOptions extends RunOptions {
 /** A tool result as MCP's `CallToolResult`. */
 export function toCallToolResult(result: ToolResult): CallToolResult {
   if (!result.ok) {
-    return { content: [{ type: 'text', text: result.text }], structuredContent: { error: result.error }, isError: true };
+    return { content: [{ type: 'text', text: result.text }], structuredContent: result.body ?? { error: result.error }, isError: true };
   }
   const structured = result.data !== null && typeof result.data === 'object' && !Array.isArray(result.data)
     ? (result.data as Record<string, unknown>)

@@ -36,12 +36,50 @@ interface Use {
   qualifier?: Node;
   /** The qualifier is called: the member is one of what it returns. */
   called?: true;
+  /** The qualifier is the call itself (`a.f(x)`), not its callee: read up to its arguments. */
+  invocation?: true;
 }
 
 /** Longest qualifier kept (`a.b.c`); longer expressions are not names. */
 const MAX_QUALIFIER = 120;
 /** A qualifier that names something: `a`, `a.b.c`, `this`, `self`, `super`, `Foo::Bar` (no calls, no indexing). */
 const QUALIFIER_PATH = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*$/u;
+/** The longest qualifier text read as a chain, its arguments included. */
+const MAX_CHAIN_TEXT = 2_000;
+/** A chain of names and calls: `a.b`, `f()`, `m.Descriptor().Fields()` (arguments left out). */
+const CHAIN = /^[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?)*$/u;
+
+/**
+ * An expression as a chain of names and calls, its arguments left out (`x.Get(i).Name()` is `x.Get().Name()`), or
+ * undefined when it is something else (indexing, operators, literals, a line break between two words).
+ */
+function chainOf(text: string): string | undefined {
+  // Bounded: a qualifier's text holds its arguments (a callback's whole body); nested ones would make this quadratic.
+  if (text.length > MAX_CHAIN_TEXT) return undefined;
+  let out = '';
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < text.length && out.length <= MAX_QUALIFIER; i++) {
+    const ch = text[i] as string;
+    if (depth > 0) {
+      // Inside an argument list: only its parentheses and strings matter.
+      if (quote) {
+        if (ch === '\\') i++;
+        else if (ch === quote) quote = '';
+      } else if (ch === '"' || ch === "'" || ch === '`') quote = ch;
+      else if (ch === '(') depth++;
+      else if (ch === ')' && --depth === 0) out += ')';
+      continue;
+    }
+    if (ch === '(') {
+      depth = 1;
+      out += '(';
+    } else out += /\s/.test(ch) ? ' ' : ch;
+  }
+  if (depth !== 0) return undefined;
+  const chain = out.replace(/\s*(\.|::)\s*/g, '$1').trim();
+  return chain.length <= MAX_QUALIFIER && CHAIN.test(chain) ? chain : undefined;
+}
 
 /** A name use and what it resolves to in the file. */
 export interface BoundUse {
@@ -52,7 +90,7 @@ export interface BoundUse {
   arity?: number;
   /** The binding it sees. */
   binding?: number;
-  /** A member use: what it is a member of, as written (`Option`, `this`, `a.b`), when that is a name path. */
+  /** A member use: what it is a member of, as written (`Option`, `this`, `a.b`), when that is a name path; else `''`. */
   qualifier?: string;
   /** The binding of the qualifier's first name. */
   qualifierBinding?: number;
@@ -65,20 +103,24 @@ export interface BoundNames {
   uses: Map<number, BoundUse>;
 }
 
-function typeNameOf(node: Node): string | undefined {
-  // A call (`Foo::new()`, `make()`): the type is what the callee is declared to return, written `callee()`.
-  const callee = node.childForFieldName('function');
-  if (callee && node.childForFieldName('arguments')) {
-    const path = typeNameOf(callee);
-    return path && !path.endsWith('()') ? `${path}()` : undefined;
-  }
-  // `Foo<T>` is `Foo`, `ns.Foo` stays a path, `Vec::<u8>::new` is `Vec::new`: the name, without type arguments.
-  let text = node.text.replace(/\s+/g, '');
+/** A name as written without its type arguments: `Foo<T>` is `Foo`, `Vec::<u8>::new` is `Vec::new`. */
+function withoutTypeArguments(written: string): string {
+  let text = written;
   for (let previous = ''; previous !== text && text.includes('<'); ) {
     previous = text;
     text = text.replace(/<[^<>]*>/g, '');
   }
-  text = text.replace(/<.*$/, '').replace(/::(?=::)/g, '');
+  return text.replace(/<[\s\S]*$/, '').replace(/::(?=::)/g, '');
+}
+
+function typeNameOf(node: Node, called: boolean): string | undefined {
+  // A function called (`NewFoo()`, `m.Fields().Get()`, `Foo::new()`, `Vec::<u8>::new()`): what the chain returns.
+  if (called) {
+    const chain = chainOf(node.text) ?? chainOf(withoutTypeArguments(node.text));
+    return chain === undefined ? undefined : `${chain}()`;
+  }
+  // `Foo<T>` is `Foo`, `ns.Foo` stays a path: the type's name, without its arguments.
+  const text = withoutTypeArguments(node.text.replace(/\s+/g, ''));
   return QUALIFIER_PATH.test(text) ? text : undefined;
 }
 
@@ -111,8 +153,10 @@ export function bindNames(
   // Bindings, each in its scope; one per name position.
   const bindings: Binding[] = [];
   const at = new Map<number, number>();
-  // `after`: visible from this offset on only (`@local.after`), not in the whole scope.
-  const pending: Array<{ binding: Binding; span: Span; outer: boolean; typeNode?: Node; after?: { region: Span; visible: number } }> = [];
+  // `visibleFrom`: a binding seen only after its declaration (Go's `x := x`, Rust's `let x = x + 1;`), not in its
+  // whole scope (`afterRegion`: the `@local.after` region it was found in, when a region said so); `redeclares`: a
+  // name its scope already binds above is that binding again (Go's `b, err := g()`).
+  const pending: Array<{ binding: Binding; span: Span; outer: boolean; typeNode?: Node; visibleFrom?: number; afterRegion?: Span; redeclares?: true; local?: true }> = [];
   const bind = (binding: Binding, node: Node, span: Span, outer: boolean) => {
     const known = at.get(node.startIndex);
     if (known !== undefined) {
@@ -155,53 +199,95 @@ export function bindNames(
       );
     }
   }
-  // Where each local binding becomes visible: the end of the innermost `@local.after` region holding it.
-  const afterOf = innermost(
+  // A `@local.definition` on a definition's name binds that definition: a class member the language sees as a bare
+  // name in the class's body (Java's `save()`), which the definitions above leave to `this.save`.
+  const definitionAt = new Map<number, number>();
+  for (const def of definitions) if (def.raw.nameNode && def.raw.kind !== 'import') definitionAt.set(def.raw.nameNode.startIndex, def.index);
+  // A name without an `@local.after` of its own becomes visible at the end of the innermost `@local.after` region
+  // holding it (Rust's `let (a, b) = ...;`: every name of the pattern).
+  const regionOf = innermost(
     locals.afters.map((after) => ({ start: after.region.startIndex, end: after.region.endIndex, visible: after.node.endIndex })),
     locals.definitions.map((local) => ({ start: local.node.startIndex, end: local.node.endIndex })),
   );
   locals.definitions.forEach((local, i) => {
     const name = local.node.text;
     const binding: Binding = { name, kind: local.kind, ...position(local.node) };
-    const type = local.type ? typeNameOf(local.type) : undefined;
+    const def = definitionAt.get(local.node.startIndex);
+    if (def !== undefined) binding.def = def;
+    const type = local.type ? typeNameOf(local.type, local.typeCall === true) : undefined;
     if (type) binding.type = type;
+    const count = pending.length;
     const index = bind(binding, local.node, { start: local.node.startIndex, end: local.node.endIndex }, local.outer);
     const known = pending[index];
-    const after = afterOf[i];
-    if (known && after !== undefined && known.binding === binding) known.after = { region: after, visible: after.visible };
+    // What the locals query says of a name it binds (not of a definition's or an import's name): from any pattern.
+    if (known && (index === count || known.local)) {
+      known.local = true;
+      const region = regionOf[i];
+      if (local.after) known.visibleFrom ??= local.after.endIndex;
+      else if (region && known.visibleFrom === undefined) {
+        known.visibleFrom = region.visible;
+        known.afterRegion = region;
+      }
+      if (local.redeclares) known.redeclares = true;
+    }
     // A binding already known at this position (a tags definition) learns its declared type.
     if (known && type) {
       known.binding.type ??= type;
-      // A call's type is resolved from its callee's first name.
-      known.typeNode ??= local.type?.childForFieldName('function') ?? local.type;
+      known.typeNode ??= local.type;
     }
   });
   // Each binding's scope: the innermost scope holding its node (a definition's own node is not its scope: a
   // function's name is bound where the function is declared, not inside it), or the one outside that.
   const placed = innermost(scopes, pending.map((entry) => entry.span));
-  pending.forEach((entry, i) => {
+  const homes = pending.map((entry, i) => {
     let scope = placed[i] ?? scopes[0];
     if (entry.outer && scope?.parent !== undefined) scope = scopes[scope.parent];
-    // Visible after a node only in a scope around it: a closure's parameter inside a `let` is visible in the closure.
-    const region = entry.after?.region;
-    if (region && scope && scope.start >= region.start && scope.end <= region.end) delete entry.after;
+    // Visible after a region only in a scope around it: a closure's parameter inside a `let` is visible in the closure.
+    const region = entry.afterRegion;
+    if (region && scope && scope.start >= region.start && scope.end <= region.end) delete entry.visibleFrom;
+    return scope ?? (scopes[0] as Scope);
+  });
+  // A redeclaring binding whose scope binds its name above it is a use of that binding, not a binding.
+  const dropped = new Set<number>();
+  if (pending.some((entry) => entry.redeclares)) {
+    const seen = new Set<string>();
+    const order = pending.map((_, i) => i).sort((a, b) => (pending[a] as (typeof pending)[number]).span.start - (pending[b] as (typeof pending)[number]).span.start);
+    for (const i of order) {
+      const entry = pending[i] as (typeof pending)[number];
+      const key = `${(homes[i] as Scope).index}\u0000${entry.binding.name}`;
+      if (entry.redeclares && seen.has(key)) dropped.add(i);
+      else seen.add(key);
+    }
+  }
+  // Binding indices skip the dropped entries.
+  const bindingOf: number[] = [];
+  pending.forEach((entry, i) => {
+    if (dropped.has(i)) {
+      bindingOf.push(-1);
+      return;
+    }
     const index = bindings.length;
-    const home = scope ?? (scopes[0] as Scope);
+    const home = homes[i] as Scope;
     if (home.index === 0) entry.binding.top = true;
     bindings.push(entry.binding);
     home.bindings.push(index);
+    bindingOf.push(index);
   });
+  const kept = pending.filter((_, i) => !dropped.has(i));
   const bindingAt = new Map<number, number>();
-  for (const [offset, i] of at) bindingAt.set(offset, i);
+  for (const [offset, i] of at) if (!dropped.has(i)) bindingAt.set(offset, bindingOf[i] as number);
 
   // Uses: tagged references, `@local.reference` names and members; one per name node, a binding's own name excluded.
   const uses = new Map<number, Use>();
   for (const ref of raw.references) {
     uses.set(ref.nameNode.startIndex, { node: ref.nameNode, name: ref.name, kind: ref.kind, ...(ref.arity !== undefined ? { arity: ref.arity } : {}) });
   }
+  const isPath = (node: Node) => chainOf(node.text) !== undefined;
   for (const member of locals.members) {
     const existing = uses.get(member.node.startIndex);
     if (existing?.called && !member.called) continue;
+    // Two patterns may see one member: a qualifier that names something (`x.(T).m`: `T`) wins over one that does not.
+    if (existing?.qualifier && isPath(existing.qualifier) && !isPath(member.qualifier)) continue;
     uses.set(member.node.startIndex, {
       ...existing,
       node: member.node,
@@ -209,6 +295,7 @@ export function bindNames(
       kind: existing?.kind ?? 'member',
       qualifier: member.qualifier,
       ...(member.called ? { called: true as const } : {}),
+      ...(member.invocation ? { invocation: true as const } : {}),
     });
   }
   for (const node of locals.uses) {
@@ -241,8 +328,8 @@ export function bindNames(
   // name twice (overload signatures, `let` shadowing, or an error region where the grammar lost the scopes between
   // declarations) binds a use to the nearest declaration above it, else the first; a binding visible only after a
   // node (`@local.after`) is not seen before it, where the use looks further out.
-  const offsets = pending.map((entry) => entry.after?.visible ?? entry.span.start);
-  const afterOnly = pending.map((entry) => entry.after !== undefined);
+  const offsets = kept.map((entry) => entry.visibleFrom ?? entry.span.start);
+  const sequential = kept.map((entry) => entry.visibleFrom !== undefined);
   const groupsOf = (scope: Scope) => {
     const groups = new Map<string, number[]>();
     for (const b of scope.bindings) {
@@ -272,11 +359,17 @@ export function bindNames(
       scopeGroups.delete(event.close);
     } else if (event.use && !event.use.qualifier) {
       const stack = visible.get(event.use.name) ?? [];
+      // A scope declaring a method and a field of one name (Java's separate namespaces): a call takes the method,
+      // any other use the field.
+      const callable = (b: number) => kindInfo((bindings[b] as Binding).kind).callable;
+      const call = event.use.kind === 'call';
+      // The last declaration at or above the use (binary search), else the first that is visible in its whole
+      // scope; a scope whose declarations all come after the use leaves it to the scope outside.
       const at = event.use.node.startIndex;
       for (let level = stack.length - 1; level >= 0; level--) {
-        const group = stack[level] as number[];
+        let group = stack[level] as number[];
+        if (group.some(callable) && !group.every(callable)) group = group.filter((b) => callable(b) === call);
         if (group.length === 0) continue;
-        // The last declaration at or above the use (binary search), else the first one visible everywhere.
         let low = 0;
         let high = group.length - 1;
         while (low < high) {
@@ -284,19 +377,25 @@ export function bindNames(
           if ((offsets[group[middle] as number] ?? 0) <= at) low = middle;
           else high = middle - 1;
         }
-        const found = (offsets[group[low] as number] ?? 0) <= at ? group[low] : group.find((b) => !afterOnly[b]);
-        if (found === undefined) continue;
-        resolved.set(event.use, found);
-        break;
+        if ((offsets[group[low] as number] ?? 0) <= at) {
+          resolved.set(event.use, group[low] as number);
+          break;
+        }
+        const hoisted = group.find((b) => !sequential[b]);
+        if (hoisted !== undefined) {
+          resolved.set(event.use, hoisted);
+          break;
+        }
       }
     }
   }
 
-  // A declared type's first name is a use like any other: its binding says where the type is.
-  pending.forEach((entry, i) => {
+  // A declared type's first name is a use like any other: its binding says where the type is. A type that is a
+  // declaration's own name (Python's `self`, typed by the name of its class) is that declaration.
+  kept.forEach((entry, i) => {
     if (!entry.typeNode) return;
     const head = uses.get(entry.typeNode.startIndex);
-    const typeBinding = head ? resolved.get(head) : undefined;
+    const typeBinding = head ? resolved.get(head) : bindingAt.get(entry.typeNode.startIndex);
     if (typeBinding !== undefined) (bindings[i] as Binding).typeBinding = typeBinding;
   });
 
@@ -306,14 +405,20 @@ export function bindNames(
     const binding = resolved.get(use);
     if (binding !== undefined) entry.binding = binding;
     if (use.qualifier) {
-      const text = use.qualifier.text.replace(/\s+/g, '');
-      if (text.length <= MAX_QUALIFIER && QUALIFIER_PATH.test(text)) {
+      // A qualifier captured as the whole call (Java's `a.f(x)`, whose callee is no one node): up to its arguments.
+      const args = use.invocation ? use.qualifier.childForFieldName('arguments') : null;
+      const written = args ? use.qualifier.text.slice(0, args.startIndex - use.qualifier.startIndex) : use.qualifier.text;
+      const text = chainOf(written);
+      if (text !== undefined) {
         // `f()`: the member is one of what `f` returns.
         entry.qualifier = use.called ? `${text}()` : text;
         // The qualifier's first name: a use at the qualifier's start (its binding), when it is one.
         const head = uses.get(use.qualifier.startIndex);
         const headBinding = head ? resolved.get(head) : undefined;
         if (headBinding !== undefined) entry.qualifierBinding = headBinding;
+      } else {
+        // A member of an expression that is not a name (`xs[i].close()`): still a member, never a bare name.
+        entry.qualifier = '';
       }
     }
     result.set(offset, entry);

@@ -106,18 +106,26 @@ export interface RawOutline {
 /** Captures of the locals vocabulary: scopes, bindings, name uses. */
 export interface RawLocals {
   scopes: Node[];
-  /** Bindings: `@local.definition.<kind>` (with `@local.type`; `(#set! local.scope "parent")` binds in the outer scope). */
-  definitions: Array<{ node: Node; kind: string; type?: Node; outer: boolean }>;
+  /**
+   * Bindings: `@local.definition.<kind>` (with `@local.type`; `(#set! local.scope "parent")` binds in the outer scope).
+   * `typeCall`: the type is what the function `type` names returns (`@local.type.call`: `x := NewFoo()`); `after`:
+   * the name is visible only after this node (`@local.after`: Go's `x := x` reads the outer `x`); `redeclares`: a
+   * name its scope already binds above is assigned, not declared again (`(#set! local.redeclares "true")`: Go's
+   * `b, err := g()` after `a, err := f()`).
+   */
+  definitions: Array<{ node: Node; kind: string; type?: Node; typeCall?: true; outer: boolean; after?: Node; redeclares?: true }>;
   /** Names used (`@local.reference`). */
   uses: Node[];
   /**
    * Members used through a qualifier (`@local.member` with `@local.qualifier`: `a.b`, `this.b`; or with
-   * `@local.qualifier.call`: `f(x).b`, a member of what `f` returns).
+   * `@local.qualifier.call`: `f(x).b`, a member of what `f` returns; or with `@local.qualifier.invocation`, the call
+   * itself when its callee is no one node, Java's `a.f(x).b`: `invocation`).
    */
-  members: Array<{ node: Node; qualifier: Node; called?: true }>;
+  members: Array<{ node: Node; qualifier: Node; called?: true; invocation?: true }>;
   /**
-   * `@local.after` (with `@local.after.region`): the bindings inside the region (the `@local.after` node itself when
-   * none is captured) are visible only after the node ends (Rust's `let x = x + 1;`, `if let Some(x) = x`).
+   * `@local.after` captured without a definition in its match, with `@local.after.region`: the names the locals
+   * query binds inside the region (the `@local.after` node itself when none is captured) are visible only after the
+   * node ends (Rust's `let x = x + 1;`, `if let Some(x) = x`), as a definition's own `after` says of its name.
    */
   afters: Array<{ node: Node; region: Node }>;
 }
@@ -349,18 +357,34 @@ export function gatherCaptures(matches: readonly Match[], uses: Node[], deadline
 
 function addLocal(locals: RawLocals, match: Match, name: string, node: Node): void {
   if (name === 'local.scope') locals.scopes.push(node);
-  else if (name === 'local.after') locals.afters.push({ node, region: first(match, 'local.after.region') ?? node });
+  else if (name === 'local.after') {
+    // Beside a definition in its match, `@local.after` is that definition's (below); alone, it marks a region.
+    if (![...match.captures.keys()].some((key) => key === 'local.definition' || key.startsWith('local.definition.'))) {
+      locals.afters.push({ node, region: first(match, 'local.after.region') ?? node });
+    }
+  }
   else if (name === 'local.reference') locals.uses.push(node);
   else if (name === 'local.member') {
     const qualifier = first(match, 'local.qualifier');
     const called = first(match, 'local.qualifier.call');
+    const invocation = first(match, 'local.qualifier.invocation');
     // Two patterns may see one member (`f(x).b` is also a member of the call): the callee's is the one to keep.
     if (called) locals.members.push({ node, qualifier: called, called: true });
+    else if (invocation) locals.members.push({ node, qualifier: invocation, called: true, invocation: true });
     else if (qualifier) locals.members.push({ node, qualifier });
   } else if (name === 'local.definition' || name.startsWith('local.definition.')) {
     const kind = name === 'local.definition' ? 'variable' : name.slice('local.definition.'.length);
     const type = first(match, 'local.type');
-    locals.definitions.push({ node, kind, ...(type ? { type } : {}), outer: match.properties['local.scope'] === 'parent' });
+    const typeCall = type ? undefined : first(match, 'local.type.call');
+    const after = first(match, 'local.after');
+    locals.definitions.push({
+      node,
+      kind,
+      ...(type ? { type } : typeCall ? { type: typeCall, typeCall: true as const } : {}),
+      outer: match.properties['local.scope'] === 'parent',
+      ...(after ? { after } : {}),
+      ...(match.properties['local.redeclares'] === 'true' ? { redeclares: true as const } : {}),
+    });
   }
 }
 
@@ -523,7 +547,8 @@ function addImport(map: Map<number, RawImport>, match: Match, node: Node): void 
   }
   if (nameNode) {
     const alias = aliasNode ? text('alias', aliasNode) : undefined;
-    const name = text('name', nameNode);
+    // `(#set! import.name "*")`: a wildcard written without a `*` (Go's `import . "fmt"`, C#'s `using A.B;`).
+    const name = match.properties['import.name'] ?? text('name', nameNode);
     add({
       node: itemNode ?? nameNode,
       name,

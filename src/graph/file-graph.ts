@@ -8,7 +8,7 @@
  * @module
  */
 import { posix } from 'node:path';
-import type { Definition, FileFacts, Reference } from '../model/facts.js';
+import type { Binding, Definition, FileFacts, Reference } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
 import type { Resolver, Target } from '../index/resolve.js';
 import type { CallGraph as FileGraph, CallGraphEdge as GraphEdge, CallGraphNode as GraphNode } from '../types.js';
@@ -21,6 +21,9 @@ export interface FileGraphOptions {
   /** Stop walking references at this time (`performance.now()`), answering with what was found. */
   deadline?: number;
 }
+
+/** Qualifiers that name the enclosing class's instance or the class itself. */
+const SELF_WORDS = new Set(['this', 'self', 'Self', 'cls', '@', '$this', 'static']);
 
 /** The name of the pseudo-node that calls made at a file's top level come from. */
 export const TOP_LEVEL = '<top>';
@@ -92,6 +95,13 @@ export async function fileGraph(file: string, facts: FileFacts, resolver: Resolv
     seen.add(key);
     edges.push({ source: source.id, target: target.id, relation, line, isCycle: false });
   };
+  // Whether a file this one imports from declares a method of a name (asked only for members of untyped locals).
+  let imported: Promise<string[]> | undefined;
+  const importedDeclare = async (name: string) => {
+    imported ??= resolver.importedFiles(file, facts);
+    for (const other of await imported) if (await resolver.declaresMethod(other, name)) return true;
+    return false;
+  };
   let count = 0;
   for (const ref of facts.references) {
     if (ref.kind === 'import' || ref.kind === 'export' || ref.kind === 'reexport') continue;
@@ -107,8 +117,20 @@ export async function fileGraph(file: string, facts: FileFacts, resolver: Resolv
     const targets = await targetsOf(file, facts, resolution.targets, resolver);
     let local = targets.local.map((i) => nodeOfDef.get(i)).filter((node): node is GraphNode => node !== undefined);
     if (resolution.how === 'unbound' && local.length === 0) {
-      // Not bound: the file's one node of that name, if it has exactly one.
-      const named = byName.get(`${ref.qualifier !== undefined ? '.' : ''}${ref.name}`) ?? [];
+      // Not bound: the file's one node of that name, if it has exactly one. A member of `this`/`self` is one of the
+      // class's methods (a member of anything else has a type the file does not say: no edge); a bare name is a
+      // function or variable of the file, else a method of the caller's own class (`m()` inside its class, in the
+      // languages that allow it, or `self.m()` in a language whose queries do not mark qualifiers).
+      const member = byName.get(`.${ref.name}`) ?? [];
+      const ownClass = source.type === 'method' ? source.name.slice(0, source.name.lastIndexOf('.') + 1) : undefined;
+      const ofOwnClass = ownClass ? member.filter((node) => node.name === `${ownClass}${ref.name}`) : [];
+      // A member of a local whose type is not written (`child.walk()` of Rust's `for child in &self.children`): the
+      // file's one method of that name, unless a file it imports declares one too (`job.run()` of a parameter when
+      // `Job` is imported).
+      const qualifierBinding = ref.qualifierBinding === undefined ? undefined : facts.bindings[ref.qualifierBinding];
+      const untyped = qualifierBinding !== undefined && ref.qualifier === qualifierBinding.name && isUntypedLocal(qualifierBinding);
+      const ofUntyped = untyped && member.length === 1 && !(await importedDeclare(ref.name)) ? member : [];
+      const named = ref.qualifier !== undefined ? (SELF_WORDS.has(ref.qualifier) ? ofOwnClass : ofUntyped) : (byName.get(ref.name) ?? ofOwnClass);
       if (named.length === 1) local = named;
     }
     for (const target of new Set(local)) {
@@ -147,15 +169,18 @@ export async function fileGraph(file: string, facts: FileFacts, resolver: Resolv
   const components = stronglyConnected(ids, (id) => calls.get(id) ?? []);
   const componentOf = new Map<string, number>();
   const cycles: string[][] = [];
+  const order = new Map(ids.map((id, i) => [id, i]));
+  const loops = (id: string) => (calls.get(id) ?? []).includes(id);
   components.forEach((component, c) => {
     for (const id of component) componentOf.set(id, c);
-    const looped = component.length > 1 || (calls.get(component[0] as string) ?? []).includes(component[0] as string);
-    if (!looped) return;
-    // The path starts at the component's first node in the file.
-    const order = new Map(ids.map((id, i) => [id, i]));
-    const start = [...component].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0))[0] as string;
+    // In file order: each direct recursion as its own cycle, then one closed path through the others (mutual
+    // recursion), from the component's first node in the file.
+    const sorted = [...component].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+    for (const id of sorted) if (loops(id)) cycles.push([id, id]);
+    if (component.length === 1) return;
     const members = new Set(component);
-    cycles.push(closedPath(start, (id) => (calls.get(id) ?? []).filter((next) => members.has(next))));
+    const start = sorted[0] as string;
+    cycles.push(closedPath(start, (id) => (calls.get(id) ?? []).filter((next) => next !== id && members.has(next))));
   });
   for (const edge of edges) {
     if (edge.relation !== 'calls') continue;
@@ -165,6 +190,11 @@ export async function fileGraph(file: string, facts: FileFacts, resolver: Resolv
   }
   edges.sort((a, b) => a.line - b.line || a.source.localeCompare(b.source) || a.target.localeCompare(b.target));
   return { file, nodes, edges, cycles, external: [...external.values()], isPartial };
+}
+
+/** A local variable or parameter without a declared type: not a declaration, not an import, not module-level. */
+function isUntypedLocal(binding: Binding): boolean {
+  return binding.type === undefined && binding.import === undefined && binding.def === undefined && binding.top !== true;
 }
 
 /** Targets split into definitions of this file and definitions elsewhere (with their kind). */

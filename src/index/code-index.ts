@@ -148,6 +148,7 @@ export class CodeIndex {
         const id = workspace.languageOf(file);
         return id ? this.registry.get(id) : undefined;
       },
+      facts: (file) => workspace.factsOf(file),
     });
     this.#navigation = {
       workspace,

@@ -645,6 +645,12 @@ export async function hover(context: NavigationContext, query: PositionQuery): P
       break;
     }
   }
+  // As TypeScript and documentation tools do: an undocumented overload or merged declaration takes the doc of another
+  // declaration of the same name in the same container (the implementation first); a parameter, its `@param` line.
+  if (!documentation) {
+    const facts = await context.workspace.factsOf(first.file);
+    if (facts) documentation = siblingDoc(facts, first.line, first.column) ?? parameterDoc(facts, result.symbol, first.line, first.column);
+  }
   return {
     symbol: result.symbol,
     kind: first.kind,
@@ -655,4 +661,40 @@ export async function hover(context: NavigationContext, query: PositionQuery): P
     otherDefinitions: result.total - 1,
     note: HOVER_NOTE,
   };
+}
+
+/** The doc of another declaration with the same name and container as the one at a position: bodies first. */
+function siblingDoc(facts: FileFacts, line: number, column: number): string | undefined {
+  const own = facts.definitions.find((d) => d.line === line && d.column === column);
+  if (!own) return undefined;
+  const siblings = facts.definitions.filter((d) => d !== own && d.name === own.name && d.parent === own.parent && d.doc);
+  siblings.sort((a, b) => Number(a.declarationOnly === true) - Number(b.declarationOnly === true) || a.start - b.start);
+  return siblings[0]?.doc;
+}
+
+/**
+ * The `@param` text for a parameter `name` declared at a position: from the doc of the innermost function-like
+ * definition whose span holds the position (JSDoc, TSDoc, PHPDoc, Javadoc write `@param [{type}] name text`).
+ */
+function parameterDoc(facts: FileFacts, name: string, line: number, column: number): string | undefined {
+  let owner: FileFacts['definitions'][number] | undefined;
+  for (const def of facts.definitions) {
+    const holds = (def.line < line || (def.line === line && def.column <= column)) && line <= def.endLine;
+    if (holds && kindInfo(def.kind).callable && (!owner || def.start >= owner.start)) owner = def;
+  }
+  if (!owner?.doc || !owner.parameters?.some((p) => p.name.replace(/^[.*&$]+/, '') === name)) return undefined;
+  for (const docLine of owner.doc.split('\n')) {
+    const words = docLine.trim().split(/\s+/);
+    if (words[0] !== '@param') continue;
+    let at = 1;
+    // `{type}`, which may hold spaces.
+    if (words[at]?.startsWith('{')) {
+      while (at < words.length && !(words[at] as string).endsWith('}')) at++;
+      at++;
+    }
+    // `[name=default]` for an optional one.
+    const named = (words[at] ?? '').replace(/^\[|\]$/g, '').split('=')[0];
+    if (named === name) return words.slice(at + 1).join(' ').replace(/^-\s*/, '') || undefined;
+  }
+  return undefined;
 }

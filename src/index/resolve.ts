@@ -48,12 +48,19 @@ const MAX_HOPS = 32;
 interface FileIndex {
   /** Bindings in the file's own scope, by name. */
   top: Map<string, number[]>;
+  /**
+   * The file's scopes bind class members as bare names (Java, Kotlin, C#: `save()` inside a method is `this.save()`):
+   * a bare name no scope binds may then be a member the class inherits.
+   */
+  membersInScope: boolean;
   /** Definitions by their container. */
   children: Map<number, number[]>;
   /** Name uses and declarations by line. */
   byLine: Map<number, Array<{ column: number; length: number; ref?: number; binding?: number; def?: number }>>;
   /** Blocks extending a type declared elsewhere (`impl T`), by the type's name. */
   blocks: Map<string, number[]>;
+  /** Definitions declared apart with a receiver (Go's `func (s *T) M()`), by `T` and name. */
+  receivers: Map<string, number[]>;
 }
 
 const indexes = new WeakMap<FileFacts, FileIndex>();
@@ -71,11 +78,18 @@ export function fileIndex(facts: FileFacts): FileIndex {
   });
   const children = new Map<number, number[]>();
   const blocks = new Map<string, number[]>();
+  const receivers = new Map<string, number[]>();
   facts.definitions.forEach((def, i) => {
     if (kindInfo(def.kind).declaresName === false) {
       const list = blocks.get(def.name);
       if (list) list.push(i);
       else blocks.set(def.name, [i]);
+    }
+    if (def.receiver !== undefined) {
+      const key = `${def.receiver}\u0000${def.name}`;
+      const list = receivers.get(key);
+      if (list) list.push(i);
+      else receivers.set(key, [i]);
     }
     if (def.parent === undefined) return;
     const list = children.get(def.parent);
@@ -91,9 +105,20 @@ export function fileIndex(facts: FileFacts): FileIndex {
   facts.references.forEach((ref, i) => add(ref.line, { column: ref.column, length: ref.name.length, ref: i }));
   facts.bindings.forEach((binding, i) => add(binding.line, { column: binding.column, length: binding.name.length, binding: i }));
   facts.definitions.forEach((def, i) => add(def.line, { column: def.column, length: def.name.length, def: i }));
-  index = { top, children, byLine, blocks };
+  const membersInScope = facts.bindings.some((binding) => {
+    const def = binding.def === undefined || binding.top ? undefined : facts.definitions[binding.def];
+    const parent = def?.parent === undefined ? undefined : facts.definitions[def.parent];
+    return parent !== undefined && isTypeLike(parent.kind);
+  });
+  index = { top, children, byLine, receivers, membersInScope, blocks };
   indexes.set(facts, index);
   return index;
+}
+
+/** A class, struct, object, interface or enum: what has members. */
+function isTypeLike(kind: string): boolean {
+  const category = kindInfo(kind).category;
+  return category === 'class' || category === 'type';
 }
 
 function targetKey(target: Target): string {
@@ -134,6 +159,28 @@ export class Resolver {
     return (await this.#context.facts(target.file))?.definitions[target.def];
   }
 
+  /** The other files of the tree a file's imports lead to (where the declarations it imports are). */
+  async importedFiles(file: string, facts: FileFacts): Promise<string[]> {
+    const files = new Set<string>();
+    for (const [i, binding] of facts.bindings.entries()) {
+      if (!binding.import) continue;
+      for (const target of (await this.binding(file, facts, i, 0)).targets) if (target.file !== file) files.add(target.file);
+    }
+    return [...files];
+  }
+
+  /** Whether a file declares a method (a callable member of a type, or one with a receiver) named `name`. */
+  async declaresMethod(file: string, name: string): Promise<boolean> {
+    const facts = await this.#context.facts(file);
+    return (
+      facts?.definitions.some((def) => {
+        if (def.name !== name || !kindInfo(def.kind).callable) return false;
+        const parent = def.parent === undefined ? undefined : facts.definitions[def.parent];
+        return def.receiver !== undefined || (parent !== undefined && (isTypeLike(parent.kind) || kindInfo(parent.kind).declaresName === false));
+      }) === true
+    );
+  }
+
   /** What the name at a position of a file leads to (its declaration when the position is one). */
   async at(file: string, facts: FileFacts, line: number, column: number): Promise<{ name: string; resolution: Resolution } | undefined> {
     const entries = fileIndex(facts).byLine.get(line) ?? [];
@@ -143,12 +190,18 @@ export class Resolver {
     const reference = hit.find((entry) => entry.ref !== undefined);
     if (binding?.binding !== undefined) {
       const b = facts.bindings[binding.binding] as Binding;
+      if (b.def !== undefined) {
+        const embedded = await this.embedded(file, facts, b.def);
+        if (embedded) return { name: b.name, resolution: embedded };
+      }
       // On an import, the imported declaration (as language servers go to it); on any other binding, itself.
       if (b.import) return { name: b.name, resolution: await this.binding(file, facts, binding.binding, 0) };
       return { name: b.name, resolution: { targets: [b.def !== undefined ? { file, def: b.def } : { file, binding: binding.binding }], how: 'bound' } };
     }
     if (definition?.def !== undefined) {
       const def = facts.definitions[definition.def] as Definition;
+      const embedded = await this.embedded(file, facts, definition.def);
+      if (embedded) return { name: def.name, resolution: embedded };
       return { name: def.name, resolution: { targets: [{ file, def: definition.def }], how: 'bound' } };
     }
     if (reference?.ref !== undefined) {
@@ -158,6 +211,14 @@ export class Resolver {
       return { name: ref.name, resolution };
     }
     return undefined;
+  }
+
+  /** An embedded field (Go's `struct { Base }`) is named by its type: its name is a use of the type. */
+  async embedded(file: string, facts: FileFacts, index: number): Promise<Resolution | undefined> {
+    const def = facts.definitions[index];
+    if (!def?.modifiers?.includes('embedded')) return undefined;
+    const types = await this.typeNamed(file, facts, def.type, 0);
+    return types.length > 0 ? { targets: types, how: 'bound' } : undefined;
   }
 
   /**
@@ -179,12 +240,33 @@ export class Resolver {
     };
     const overloads = candidates.filter((candidate) => candidate.def.declarationOnly);
     const pool = overloads.length > 0 ? overloads : candidates;
-    const first = pool.find(admits);
+    // (Java's abstract methods are declarations without bodies too: when none of them admits, the others may)
+    const first = pool.find(admits) ?? candidates.find(admits);
     return first ? [first.target] : targets;
   }
 
-  /** What a reference of a file leads to. */
+  /**
+   * What a reference of a file leads to. Methods and fields of one name: a call is the methods (Java's `size()`, Rust's
+   * `x.len()`: a field `len` is called as `(x.len)()`), a member read the fields (`x.len`).
+   */
   async reference(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {
+    const resolution = await this.#reference(file, facts, ref, hops);
+    const call = ref.arity !== undefined || ref.kind === 'call';
+    if ((!call && ref.qualifier === undefined) || resolution.targets.length < 2) return resolution;
+    const kinds = await Promise.all(resolution.targets.map(async (t) => ('def' in t ? (await this.#context.facts(t.file))?.definitions[t.def]?.kind : undefined)));
+    const field = (kind: string | undefined) => kind !== undefined && kindInfo(kind).category === 'member' && !kindInfo(kind).callable;
+    const method = (kind: string | undefined) => kind !== undefined && kindInfo(kind).callable;
+    if (!kinds.some(method) || !kinds.some(field)) return resolution;
+    return { ...resolution, targets: resolution.targets.filter((_, i) => (call ? !field(kinds[i]) : !method(kinds[i]))) };
+  }
+
+  async #notConstructors(targets: Target[]): Promise<Target[]> {
+    const kept: Target[] = [];
+    for (const target of targets) if (!('def' in target) || (await this.#context.facts(target.file))?.definitions[target.def]?.kind !== 'constructor') kept.push(target);
+    return kept;
+  }
+
+  async #reference(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {
     if (ref.binding !== undefined) return this.binding(file, facts, ref.binding, hops);
     if (ref.qualifier !== undefined) return this.member(file, facts, ref, hops);
     if (ref.kind === 'import') {
@@ -199,10 +281,48 @@ export class Resolver {
       if (entry?.source !== undefined) return this.imported(file, entry.source, entry.kind === 'namespace' ? '*' : (entry.localName ?? entry.name), hops + 1);
       return { targets: [], how: 'unbound', note: 'a re-exported name' };
     }
-    const visible = await this.unqualified(file, facts, ref.name, hops + 1);
+    const visible = await this.visible(file, facts, ref.name, ref.enclosing, hops + 1);
     if (visible) return visible;
-    if (this.#context.modules.inPrelude(file, ref.name)) return { targets: [], how: 'external', note: `"${ref.name}" is in the language's prelude` };
     return { targets: [], how: 'unbound', note: `"${ref.name}" is not bound in ${file} (a global, or a name this language's queries do not bind)` };
+  }
+
+  /**
+   * A name no scope of its file binds, at a place of the file (`enclosing`): a member its enclosing classes inherit
+   * (in languages whose classes' members are bare names in their bodies), then what {@link Resolver.unqualified}
+   * finds, then a name the language gives every file from outside the tree (external).
+   */
+  async visible(file: string, facts: FileFacts, name: string, enclosing: number | undefined, hops: number): Promise<Resolution | undefined> {
+    if (enclosing !== undefined && fileIndex(facts).membersInScope) {
+      for (let i: number | undefined = enclosing; i !== undefined; i = facts.definitions[i]?.parent) {
+        const def = facts.definitions[i];
+        if (!def || !isTypeLike(def.kind)) continue;
+        // (a constructor is named like its class, not a member to name bare)
+        const members = await this.#notConstructors(await this.membersOf({ file, def: i }, name, hops + 1));
+        if (members.length > 0) return { targets: unique(members), how: 'bound' };
+      }
+    }
+    const found = await this.unqualified(file, facts, name, hops);
+    if (found) return found;
+    if (this.#context.modules.builtin(file, name)) return { targets: [], how: 'external', note: `"${name}" is one the language gives every file` };
+    return undefined;
+  }
+
+  /**
+   * What a source names from `file` when it names no module: the declarations it names inside one (`a.b.C` of
+   * Java's `import static a.b.C.m` is the class `C` of package `a.b`), as the file's module system reads it.
+   */
+  async declared(file: string, source: string, hops: number): Promise<Target[]> {
+    const declaration = await this.#context.modules.declarationOf(file, source);
+    const [first, ...rest] = declaration?.path ?? [];
+    if (!declaration || first === undefined || hops > MAX_HOPS) return [];
+    let owners: Target[] = [];
+    for (const module of await this.#context.modules.filesOf(file, declaration.source)) owners.push(...(await this.exported(module, first, hops + 1, new Set())));
+    for (const segment of rest) {
+      const next: Target[] = [];
+      for (const owner of owners) next.push(...(await this.membersOf(owner, segment, hops + 1)));
+      owners = next;
+    }
+    return unique(owners);
   }
 
   /**
@@ -214,7 +334,7 @@ export class Resolver {
     if (hops > MAX_HOPS) return undefined;
     const modules = this.#context.modules;
     const targets: Target[] = [];
-    for (const sibling of await modules.implicit(file)) targets.push(...(await this.exported(sibling, name, hops + 1, new Set())));
+    for (const sibling of await modules.implicit(file)) targets.push(...(await this.declaredIn(sibling, name, hops + 1)));
     if (targets.length > 0) return { targets: unique(targets), how: 'bound' };
     for (const item of facts.imports) {
       if (!item.imports.some((i) => i.name === '*' && !i.isNamespace && i.alias === undefined)) continue;
@@ -241,14 +361,40 @@ export class Resolver {
     const binding = facts.bindings[index];
     if (!binding) return { targets: [], how: 'unbound' };
     if (binding.import) {
-      const imported = await this.imported(file, binding.import.source, binding.import.name, hops + 1);
+      const imported = await this.imported(file, this.#importSource(file, binding), binding.import.name, hops + 1);
       if (imported.targets.length > 0) return imported;
       // From outside the index: the import itself is where the name is declared here (as language servers answer).
       if (imported.how === 'external') return { ...imported, targets: [binding.def !== undefined ? { file, def: binding.def } : { file, binding: index }] };
       if (binding.def === undefined) return imported;
     }
-    if (binding.def !== undefined) return { targets: [{ file, def: binding.def }], how: 'bound' };
+    if (binding.def !== undefined) {
+      // A method bound as a bare name in its class's body (`save()` in Java): it and its overloads, as `this.save` finds.
+      const def = facts.definitions[binding.def];
+      const parent = def?.parent === undefined ? undefined : facts.definitions[def.parent];
+      if (def && parent && !binding.top && kindInfo(def.kind).callable && isTypeLike(parent.kind)) {
+        const overloads = (fileIndex(facts).children.get(def.parent as number) ?? []).filter((i) => facts.definitions[i]?.name === def.name && kindInfo(facts.definitions[i]?.kind ?? '').callable);
+        return { targets: overloads.map((i) => ({ file, def: i })), how: 'bound' };
+      }
+      return { targets: [{ file, def: binding.def }], how: 'bound' };
+    }
     return { targets: [{ file, binding: index }], how: 'bound' };
+  }
+
+  /** The module an import binding names: its source, or what its module system says a namespace import binds. */
+  #importSource(file: string, binding: Binding): string {
+    const source = binding.import?.source ?? '';
+    return binding.import?.name === '*' ? this.#context.modules.namespaceModule(file, source, binding.name) : source;
+  }
+
+  /** The submodule `name` of the module `source` imports in `file` (Python's `from pkg import mod`), as modules. */
+  async #submodule(file: string, source: string, name: string): Promise<Target[]> {
+    const sub = this.#context.modules.submodule(file, source, name);
+    if (sub === undefined) return [];
+    return (await this.#context.modules.filesOf(file, sub)).map((module) => ({ file: module, module: true as const }));
+  }
+
+  async #packageSubmodule(module: string, name: string): Promise<Target[]> {
+    return (await this.#context.modules.packageSubmodule(module, name)).map((file) => ({ file, module: true as const }));
   }
 
   /** What `name` imported from `source` in `file` leads to (`*`: the module itself). */
@@ -256,6 +402,18 @@ export class Resolver {
     if (hops > MAX_HOPS) return { targets: [], how: 'unbound', note: 'too many imports and re-exports to follow' };
     const modules = await this.#context.modules.filesOf(file, source);
     if (modules.length === 0) {
+      // A namespace package has no file of its own, only submodules.
+      const sub = name === '*' ? [] : await this.#submodule(file, source, name);
+      if (sub.length > 0) return { targets: sub, how: 'bound' };
+      // A declaration inside a module (`import static a.b.C.m`, `import a.b.Outer.Inner`): its member, or itself.
+      const owners = await this.declared(file, source, hops + 1);
+      if (owners.length > 0) {
+        // `*`, and an import written whole (Kotlin's `import a.b.C`: source `a.b.C`, name `C`): what the source names.
+        if (name === '*' || source.endsWith(`.${name}`)) return { targets: owners, how: 'bound' };
+        const members: Target[] = [];
+        for (const owner of owners) members.push(...(await this.membersOf(owner, name, hops + 1)));
+        return members.length > 0 ? { targets: unique(members), how: 'bound' } : { targets: [], how: 'unbound', note: `no member "${name}" of ${source}` };
+      }
       // An item of a module (Rust's `crate::ast::Kind`: an enum, an inline `mod`): its members.
       const inner = this.#context.modules.split(file, source);
       if (!inner) return { targets: [], how: 'external', note: `"${source}" is outside the index` };
@@ -280,6 +438,8 @@ export class Resolver {
       }
       targets.push(...found);
     }
+    // A package's submodule (`from . import mod`) when the package itself does not bind the name.
+    if (targets.length === 0) for (const module of modules) targets.push(...(await this.#packageSubmodule(module, name)));
     if (targets.length > 0) return { targets: unique(targets), how: 'bound', ...approximate };
     // A name the module binds to what is outside the tree (`pub use std::fmt`, `extern crate alloc`): outside it too.
     for (const module of modules) {
@@ -358,142 +518,201 @@ export class Resolver {
     return unique(targets);
   }
 
+  /**
+   * The top-level declarations of a file named `name`, not what it imports: what the other files of its package see
+   * (a Java or Go file's imports are its own).
+   */
+  async declaredIn(module: string, name: string, hops: number): Promise<Target[]> {
+    const facts = await this.#context.facts(module);
+    if (!facts || hops > MAX_HOPS) return [];
+    const targets: Target[] = [];
+    for (const b of fileIndex(facts).top.get(name) ?? []) if (!facts.bindings[b]?.import) targets.push(...(await this.binding(module, facts, b, hops + 1)).targets);
+    return targets;
+  }
+
   /** What a member use (`q.name`) leads to: the members `name` of what its qualifier leads to. */
   async member(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {
-    const called = ref.qualifier?.endsWith('()') ?? false;
-    const qualifier = called ? (ref.qualifier ?? '').slice(0, -2) : (ref.qualifier ?? '');
-    const [head = '', ...path] = qualifier.split(/\.|::/);
+    const qualifier = ref.qualifier ?? '';
+    // A chain of names and calls: `a.b.c`, `f()`, `m.Descriptor().Fields()`.
+    const [first = '', ...path] = qualifier.split(/\.|::/);
+    const headCalled = first.endsWith('()');
+    const head = headCalled ? first.slice(0, -2) : first;
+    // Module paths written in code (Rust's `crate::a::f()`, `super::T::new()`, `std::mem::swap()`).
     const modulePaths = this.#context.modules.pathQualifiers(file);
     let owners: Target[] = [];
-    // Whether `owners` are what the whole qualifier names (a module path), or what its first name does.
-    let whole = false;
-    if (ref.qualifierBinding !== undefined) {
-      const resolution = await this.binding(file, facts, ref.qualifierBinding, hops + 1);
-      // A member of something imported from outside the tree (`path.join`): its import is what the tree knows.
-      if (resolution.how === 'external') return resolution;
-      if (resolution.targets.length === 0) return { ...resolution, how: 'unbound' };
-      owners = resolution.targets;
-    } else if (head === 'this' || head === 'self' || head === 'Self' || (head === 'super' && !modulePaths)) {
+    // The module path a namespace import's members are submodules of (Python's `import a.b` then `a.b.f`).
+    let source: string | undefined;
+    let external: Resolution | undefined;
+    const parent = (head === 'super' && !modulePaths) || head === 'base';
+    if ((head === 'this' || head === 'self' || head === 'Self' || parent) && ref.qualifierBinding === undefined) {
       const owner = await this.enclosingOwner(file, facts, ref.enclosing, hops + 1);
       if (owner.length === 0 && !modulePaths) return { targets: [], how: 'unbound', note: `no class encloses "${head}"` };
-      owners = head === 'super' ? (await Promise.all(owner.filter((o): o is { file: string; def: number } => 'def' in o).map((o) => this.bases(o.file, facts, o.def, hops + 1)))).flat() : owner;
-    } else {
-      // A name seen without a binding: the package's other files, the wildcard imports.
-      owners = (await this.unqualified(file, facts, head, hops + 1))?.targets ?? [];
+      owners = parent ? (await Promise.all(owner.filter((o): o is { file: string; def: number } => 'def' in o).map((o) => this.bases(o.file, facts, o.def, hops + 1)))).flat() : owner;
+    } else if (ref.qualifierBinding !== undefined) {
+      const binding = facts.bindings[ref.qualifierBinding];
+      if (binding?.import?.name === '*') source = this.#importSource(file, binding);
+      const resolution = await this.binding(file, facts, ref.qualifierBinding, hops + 1);
+      // A member of something imported from outside the tree (`path.join`): its import is what the tree knows;
+      // unless a submodule of the tree is named (a namespace package has no file of its own).
+      if (resolution.how === 'external' && source !== undefined) external = resolution;
+      else if (resolution.how === 'external') return resolution;
+      else if (resolution.targets.length === 0) return { ...resolution, how: 'unbound' };
+      owners = external ? [] : resolution.targets;
+    } else if (head !== '') {
+      // A head no scope binds: an inherited member, a name of the package's other files or of a wildcard import.
+      const visible = await this.visible(file, facts, head, ref.enclosing, hops + 1);
+      if (visible?.how === 'external') return { targets: [], how: 'external', ...(visible.note ? { note: visible.note } : {}) };
+      owners = visible?.targets ?? [];
     }
-    if (owners.length === 0 && modulePaths) {
-      // A module path written in code (`crate::a::f()`, `super::T::new()`, `std::mem::swap()`).
-      const module = await this.imported(file, qualifier, '*', hops + 1);
+    let chain = { headCalled, path };
+    if (owners.length === 0 && modulePaths && source === undefined && head !== '') {
+      // A module path written in code: its names up to the first call are one source (`crate::a::f` of
+      // `crate::a::f().x`), what follows a chain from what it names.
+      const segments = [first, ...path];
+      const call = segments.findIndex((segment) => segment.endsWith('()'));
+      const end = call < 0 ? segments.length : call + 1;
+      const written = segments.slice(0, end).join('::').replace(/\(\)$/, '');
+      const module = await this.imported(file, written, '*', hops + 1);
       if (module.targets.length === 0) return { ...module, how: module.how === 'external' ? 'external' : 'unbound' };
       owners = module.targets;
-      whole = true;
+      chain = { headCalled: call >= 0, path: segments.slice(end) };
     }
-    if (owners.length === 0) return { targets: [], how: 'unbound', note: `"${head}" is not bound in ${file}` };
-    for (const segment of whole ? [] : path) {
-      const next: Target[] = [];
-      for (const owner of owners) next.push(...(await this.membersOf(owner, segment, hops + 1)));
-      if (next.length === 0) {
-        // `self.items.iter()`: a member of a field whose declared type is outside the tree is outside it too.
-        if (await this.externalType(owners)) return { targets: [], how: 'external', note: `the type of a part of ${qualifier} is outside the index` };
-        return { targets: [], how: 'unbound', note: `no member "${segment}" of ${qualifier}` };
+    if (owners.length === 0 && !external) return { targets: [], how: 'unbound', note: head === '' ? `what "${ref.name}" is a member of is not a name` : `"${head}" is not bound in ${file}` };
+    if (source !== undefined) {
+      // A namespace import's path (Python's `import a.b` then `a.b.f`): members, or submodules while it names modules.
+      const step = async (segment: string): Promise<Target[]> => {
+        const next = await this.#membersOfAll(owners, segment, hops + 1);
+        if (source === undefined) return next;
+        if (next.length === 0) next.push(...(await this.#submodule(file, source, segment)));
+        source = next.length > 0 && next.every((target) => 'module' in target) ? this.#context.modules.submodule(file, source, segment) : undefined;
+        return unique(next);
+      };
+      let at = 0;
+      for (; at < path.length && !(path[at] as string).endsWith('()'); at++) {
+        owners = await step(path[at] as string);
+        if (owners.length === 0) return external ?? { targets: [], how: 'unbound', note: `no member "${path[at]}" of ${qualifier}` };
       }
-      owners = unique(next);
+      owners = await this.followChain(owners, false, path.slice(at), hops + 1);
+      const targets = at === path.length ? await step(ref.name) : await this.#membersOfAll(owners, ref.name, hops + 1);
+      if (targets.length === 0 && external) return external;
+      return targets.length > 0 ? { targets: unique(targets), how: 'bound' } : { targets: [], how: 'unbound', note: `no member "${ref.name}" found on ${qualifier}` };
     }
-    if (called) {
-      // What the called function is declared to return.
-      owners = await this.returned(owners, hops + 1);
-      if (owners.length === 0) return { targets: [], how: 'unbound', note: `what ${qualifier}() returns is not written as a type name` };
+    const followed = await this.#followChain(owners, chain.headCalled, chain.path, hops + 1);
+    owners = followed.owners;
+    if (owners.length === 0) {
+      // `self.items.iter()` of `items: Vec<f64>`: a member of a part whose declared type is outside the tree is
+      // outside it too, unless its type arguments may name the tree's types (`List<Item>`: `items.get(0)` may be one).
+      for (const owner of followed.stuck) if (followed.missing !== undefined && (await this.typedExternally(owner, hops + 1, followed.missing)) && !(await this.#typeArgumentsInTree(owner))) return { targets: [], how: 'external', note: `the type of a part of ${qualifier} is outside the index` };
+      return { targets: [], how: 'unbound', note: `what ${qualifier} is cannot be followed (a member or a returned type is not written)` };
     }
     const targets: Target[] = [];
     for (const owner of owners) targets.push(...(await this.membersOf(owner, ref.name, hops + 1)));
-    if (targets.length > 0) return { targets: await this.callable(unique(targets), ref.kind === 'call'), how: 'bound' };
-    // A variable or field whose declared type comes from outside the tree (`v: Vec<T>`, `m: HashMap<K, V>` from std).
-    if (!called && (await this.externalType(owners))) return { targets: [], how: 'external', note: `the type of ${qualifier} is outside the index` };
+    if (targets.length > 0) return { targets: unique(targets), how: 'bound' };
+    // A variable declared with a type from outside the index (`List<T> items`, `v: Vec<T>` of the prelude): its
+    // members are outside too.
+    for (const owner of owners) if (await this.typedExternally(owner, hops + 1, ref.name)) return { targets: [], how: 'external', note: `${qualifier} has a type from outside the index` };
     return { targets: [], how: 'unbound', note: `no member "${ref.name}" found on ${qualifier}` };
   }
 
   /**
-   * Among same-named members, those a use can reach: a call the functions (Rust's `x.len()` is the method `len`, a
-   * field `len` is called as `(x.len)()`), a read the fields (an instance field shadows a method in JavaScript and
-   * Python too); all of them when none fits.
+   * Whether a variable, parameter or field is declared with a type from outside the index: imported from outside it,
+   * or one its language gives every file (Rust's prelude `Vec<f64>`, a primitive `f64`) for which the tree declares
+   * no `member` of its own (Kotlin's extension `fun String.masked()`, Rust's `impl Trait for f64`).
    */
-  async callable(targets: Target[], called: boolean): Promise<Target[]> {
-    if (targets.length < 2) return targets;
-    const fitting: Target[] = [];
+  async typedExternally(owner: Target, hops: number, member?: string): Promise<boolean> {
+    if ('module' in owner || hops > MAX_HOPS) return false;
+    const facts = await this.#context.facts(owner.file);
+    if (!facts) return false;
+    let type: string | undefined;
+    let typeBinding: number | undefined;
+    if ('binding' in owner) {
+      const binding = facts.bindings[owner.binding];
+      type = binding?.type;
+      typeBinding = binding?.typeBinding;
+    } else {
+      const def = facts.definitions[owner.def];
+      const category = def ? kindInfo(def.kind).category : 'class';
+      if (category === 'class' || category === 'type' || category === 'function' || def?.kind === 'module') return false;
+      const binding = facts.bindings[facts.bindings.findIndex((b) => b.def === owner.def)];
+      type = binding?.type ?? def?.type?.replace(/^&\s*(mut\s+)?/, '');
+      typeBinding = binding?.typeBinding ?? (type === undefined ? undefined : fileIndex(facts).top.get(type.split(/[.:<\s]/)[0] ?? '')?.[0]);
+    }
+    if (typeBinding !== undefined) return (await this.binding(owner.file, facts, typeBinding, hops + 1)).how === 'external';
+    // (a type written as a call, `Foo::new()`, is what the call returns, not the type `Foo`)
+    if (type === undefined || type.includes('(')) return false;
+    const head = type.split(/\.|::|</)[0] ?? '';
+    if (!this.#context.modules.builtin(owner.file, head)) return false;
+    return member === undefined || !(await this.#declaresFor(head, member));
+  }
+
+  /**
+   * Whether a file of the tree may declare a member `name` for the type `type`: a method with that receiver, one of an
+   * `impl type` block, or a top-level function of that name (Kotlin's extension `fun String.masked()` is one; the
+   * facts do not keep its receiver type).
+   */
+  async #declaresFor(type: string, name: string): Promise<boolean> {
+    for (const file of this.#context.filesDefining?.(name) ?? []) {
+      const facts = await this.#context.facts(file);
+      const found = facts?.definitions.some((def) => {
+        if (def.name !== name || !kindInfo(def.kind).callable) return false;
+        const parent = def.parent === undefined ? undefined : facts.definitions[def.parent];
+        if (parent === undefined) return def.receiver === undefined || def.receiver === type;
+        return kindInfo(parent.kind).declaresName === false && parent.name === type;
+      });
+      if (found) return true;
+    }
+    return false;
+  }
+
+  /** Whether the declared type of a field or variable has type arguments that may be the tree's (`List<Item>`). */
+  async #typeArgumentsInTree(owner: Target): Promise<boolean> {
+    if (!('def' in owner)) return false;
+    const facts = await this.#context.facts(owner.file);
+    const type = facts?.definitions[owner.def]?.type ?? '';
+    const open = type.indexOf('<');
+    if (open < 0) return false;
+    const names = type.slice(open).match(/[\p{L}_][\p{L}\p{N}_]*/gu) ?? [];
+    return names.some((name) => !this.#context.modules.builtin(owner.file, name));
+  }
+
+  async #membersOfAll(owners: Target[], name: string, hops: number): Promise<Target[]> {
+    const targets: Target[] = [];
+    for (const owner of owners) targets.push(...(await this.membersOf(owner, name, hops)));
+    return unique(targets);
+  }
+
+  /**
+   * What a type written as a name leads to, as a type: a class is its instances' type, and a function with a declared
+   * return type (Python's `x = make()`, typed by its callee) the type it returns; any other function is itself.
+   */
+  async #asTypes(targets: Target[], hops: number): Promise<Target[]> {
+    const types: Target[] = [];
     for (const target of targets) {
-      if (!('def' in target)) return targets;
-      const def = (await this.#context.facts(target.file))?.definitions[target.def];
-      if (def && kindInfo(def.kind).callable === called) fitting.push(target);
-    }
-    return fitting.length > 0 ? fitting : targets;
-  }
-
-  /** Whether the declared types of these variables or fields come from outside the tree (an external import, the prelude). */
-  async externalType(owners: Target[]): Promise<boolean> {
-    if (owners.length === 0) return false;
-    for (const owner of owners) {
-      if ('module' in owner) return false;
-      const facts = await this.#context.facts(owner.file);
-      if (!facts) return false;
-      let type: string | undefined;
-      let typeBinding: number | undefined;
-      if ('binding' in owner) {
-        const binding = facts.bindings[owner.binding];
-        type = binding?.type;
-        typeBinding = binding?.typeBinding;
-      } else {
-        const def = facts.definitions[owner.def];
-        const category = def ? kindInfo(def.kind).category : 'class';
-        if (category === 'class' || category === 'type' || category === 'function' || def?.kind === 'module') return false;
-        type = def?.type?.replace(/^&\s*(mut\s+)?/, '');
-        typeBinding = type === undefined ? undefined : fileIndex(facts).top.get(type.split(/[.:<\s]/)[0] ?? '')?.[0];
+      if (!('def' in target)) {
+        types.push(target);
+        continue;
       }
-      if (type === undefined) return false;
-      const head = type.split(/\.|::|<|\(/)[0] ?? '';
-      if (typeBinding !== undefined) {
-        if ((await this.binding(owner.file, facts, typeBinding, 0)).how !== 'external') return false;
-      } else if (!this.#context.modules.inPrelude(owner.file, head)) return false;
+      const facts = await this.#context.facts(target.file);
+      const def = facts?.definitions[target.def];
+      // A function without a declared return type stays itself (a JavaScript constructor function's members).
+      if (facts && def?.returnType && kindInfo(def.kind).callable && kindInfo(def.kind).category !== 'class') {
+        types.push(...(await this.typeNamed(target.file, facts, def.returnType, hops + 1, target.def)));
+      } else types.push(target);
     }
-    return true;
-  }
-
-  /** The types the functions among `owners` are declared to return (`Self`: the type of their `impl`). */
-  async returned(owners: Target[], hops: number): Promise<Target[]> {
-    const returned: Target[] = [];
-    for (const owner of owners) {
-      if (!('def' in owner)) continue;
-      const ownerFacts = await this.#context.facts(owner.file);
-      const def = ownerFacts?.definitions[owner.def];
-      if (ownerFacts && def?.returnType) returned.push(...(await this.typeNamed(owner.file, ownerFacts, def.returnType, hops + 1, owner.def)));
-    }
-    return unique(returned);
+    return unique(types);
   }
 
   /** The members named `name` of a target: a module's exports, a type's members (and its bases'), a typed binding's type's. */
   async membersOf(owner: Target, name: string, hops: number): Promise<Target[]> {
     if (hops > MAX_HOPS) return [];
-    if ('module' in owner) return this.exported(owner.file, name, hops + 1, new Set());
+    if ('module' in owner) {
+      const exported = await this.exported(owner.file, name, hops + 1, new Set());
+      return exported.length > 0 ? exported : this.#packageSubmodule(owner.file, name);
+    }
     const facts = await this.#context.facts(owner.file);
     if (!facts) return [];
     if ('binding' in owner) {
-      const binding = facts.bindings[owner.binding];
-      if (binding?.type === undefined) return [];
-      // The declared type (`ns.Db`: the first name's binding, then its members), or what a call returns (`Foo::new()`).
-      const called = binding.type.endsWith('()');
-      const type = called ? binding.type.slice(0, -2) : binding.type;
-      let types: Target[];
-      if (binding.typeBinding !== undefined) {
-        types = (await this.binding(owner.file, facts, binding.typeBinding, hops + 1)).targets;
-        for (const segment of type.split(/\.|::/).slice(1)) {
-          const next: Target[] = [];
-          for (const target of types) next.push(...(await this.membersOf(target, segment, hops + 1)));
-          types = unique(next);
-        }
-      } else types = await this.typeNamed(owner.file, facts, type, hops + 1, /^(Self\b|this\b|self\.)/.test(type) ? enclosingAt(facts, binding.line) : undefined);
-      if (called) types = await this.returned(types, hops + 1);
-      const targets: Target[] = [];
-      for (const target of types) targets.push(...(await this.membersOf(target, name, hops + 1)));
-      return targets;
+      return this.#membersOfAll(await this.#asTypes(await this.typeOfBinding(owner.file, facts, owner.binding, hops + 1), hops + 1), name, hops + 1);
     }
     const def = facts.definitions[owner.def];
     if (!def) return [];
@@ -506,20 +725,30 @@ export class Resolver {
       if (candidate.receiver === def.name || (parent?.kind === 'impl' && parent.name === def.name)) own.push(i);
     });
     const found: Target[] = own.map((i) => ({ file: owner.file, def: i }));
+    const typeLike = info.category === 'class' || info.category === 'type';
     // Blocks in other files that extend this type (Rust's `impl T` anywhere in the crate).
-    const blocks = info.category === 'class' || info.category === 'type' ? await this.blocksElsewhere(owner as { file: string; def: number }, def.name, hops + 1) : [];
+    const blocks = typeLike ? await this.blocksElsewhere(owner as { file: string; def: number }, def.name, hops + 1) : [];
     for (const block of blocks) {
       const blockFacts = await this.#context.facts(block.file);
       for (const child of (blockFacts && fileIndex(blockFacts).children.get(block.def)) ?? []) if (blockFacts?.definitions[child]?.name === name) found.push({ file: block.file, def: child });
     }
     if (found.length > 0) return unique(found);
+    // Methods declared with a receiver in the other files of the type's package (Go).
+    if (typeLike) {
+      const apart: Target[] = [];
+      for (const sibling of await this.#context.modules.implicit(owner.file)) {
+        const siblingFacts = await this.#context.facts(sibling);
+        if (!siblingFacts) continue;
+        for (const i of fileIndex(siblingFacts).receivers.get(`${def.name}\u0000${name}`) ?? []) apart.push({ file: sibling, def: i });
+      }
+      if (apart.length > 0) return apart;
+    }
+    const parts = def.modifiers?.includes('partial') ? await this.partsOf(owner.file, def, hops + 1) : [];
     // A variable, constant, property or field: its declared type's members.
     if (info.category !== 'class' && info.category !== 'type' && def.kind !== 'module') {
       const binding = facts.bindings.findIndex((b) => b.def === owner.def);
-      if (binding >= 0 && facts.bindings[binding]?.typeBinding !== undefined) return this.membersOf({ file: owner.file, binding }, name, hops + 1);
-      const targets: Target[] = [];
-      for (const type of await this.typeNamed(owner.file, facts, def.type, hops + 1)) targets.push(...(await this.membersOf(type, name, hops + 1)));
-      return targets;
+      if (binding >= 0 && facts.bindings[binding]?.type !== undefined) return this.membersOf({ file: owner.file, binding }, name, hops + 1);
+      return this.#membersOfAll(await this.#asTypes(await this.typeNamed(owner.file, facts, def.type, hops + 1), hops + 1), name, hops + 1);
     }
     // Its bases, and those its blocks declare (`impl Trait for T`: the trait's provided methods).
     const bases = await this.bases(owner.file, facts, owner.def, hops + 1);
@@ -531,6 +760,16 @@ export class Resolver {
       if (blockFacts) bases.push(...(await this.bases(block.file, blockFacts, block.def, hops + 1)));
     }
     const targets: Target[] = [];
+    // A `partial` type (C#) is all its parts: their members, then the bases any part declares.
+    for (const part of parts) {
+      const partFacts = await this.#context.facts(part.file);
+      for (const child of (partFacts && fileIndex(partFacts).children.get(part.def)) ?? []) if (partFacts?.definitions[child]?.name === name) targets.push({ file: part.file, def: child });
+    }
+    if (targets.length > 0) return unique(targets);
+    for (const part of parts) {
+      const partFacts = await this.#context.facts(part.file);
+      if (partFacts) bases.push(...(await this.bases(part.file, partFacts, part.def, hops + 1)));
+    }
     for (const base of unique(bases)) {
       if ('def' in base && base.file === owner.file && base.def === owner.def) continue;
       targets.push(...(await this.membersOf(base, name, hops + 1)));
@@ -570,6 +809,106 @@ export class Resolver {
     return blocks;
   }
 
+  /**
+   * The types a binding is declared with (`x: Foo`, `var x pkg.Foo`, `x := &Foo{}`, `other: &Self`), or, for a type
+   * written as a call (`x := NewFoo()`, `let x = Foo::new()`, `let x = self.make()`), what the function is declared
+   * to return.
+   */
+  async typeOfBinding(file: string, facts: FileFacts, index: number, hops: number): Promise<Target[]> {
+    const binding = facts.bindings[index];
+    if (!binding?.type || hops > MAX_HOPS) return [];
+    const segments = binding.type.split(/\.|::/);
+    const [first = '', ...path] = segments;
+    const headCalled = first.endsWith('()');
+    const head = headCalled ? first.slice(0, -2) : first;
+    let owners: Target[] = [];
+    let chain = { headCalled, path };
+    if (binding.typeBinding !== undefined) owners = (await this.binding(file, facts, binding.typeBinding, hops + 1)).targets;
+    else {
+      // `Self`, `this`, `self.make()`: the type enclosing the binding.
+      if (head === 'Self' || head === 'this' || (head === 'self' && path.length > 0)) owners = await this.enclosingOwner(file, facts, enclosingAt(facts, binding.line), hops + 1);
+      if (owners.length === 0) for (const b of fileIndex(facts).top.get(head) ?? []) owners.push(...(await this.binding(file, facts, b, hops + 1)).targets);
+      if (owners.length === 0) owners = (await this.unqualified(file, facts, head, hops + 1))?.targets ?? [];
+      // A module path (Rust's `geo::shapes::Circle::new()`, `crate::ast::Span`).
+      if (owners.length === 0 && segments.length > 1 && this.#context.modules.pathQualifiers(file)) {
+        const module = await this.#modulePath(file, segments, hops + 1);
+        owners = module.resolution.targets.filter((t) => !('module' in t));
+        chain = module;
+      }
+    }
+    return this.followChain(owners, chain.headCalled, chain.path, hops + 1);
+  }
+
+  /**
+   * A chain whose head no scope binds read as a module path (Rust's `crate::a::f().x`): its names up to the first call
+   * are one source (`crate::a::f`), what follows (`x`) a chain from what that source names.
+   */
+  async #modulePath(file: string, segments: readonly string[], hops: number): Promise<{ resolution: Resolution; headCalled: boolean; path: string[] }> {
+    const call = segments.findIndex((segment) => segment.endsWith('()'));
+    const end = call < 0 ? segments.length : call + 1;
+    const written = segments.slice(0, end).join('::').replace(/\(\)$/, '');
+    return { resolution: await this.imported(file, written, '*', hops + 1), headCalled: call >= 0, path: segments.slice(end) };
+  }
+
+  /**
+   * Follows a chain from what its head leads to: `()` after a name is what the call returns, each segment a member
+   * (`m.Descriptor().Fields()`: the members `Fields` of what `Descriptor` of `m` returns, then what that returns).
+   */
+  async followChain(owners: Target[], headCalled: boolean, segments: readonly string[], hops: number): Promise<Target[]> {
+    return (await this.#followChain(owners, headCalled, segments, hops)).owners;
+  }
+
+  /**
+   * {@link Resolver.followChain}, and where it stopped: the owners a member (`missing`) or a call of the chain was not
+   * found on.
+   */
+  async #followChain(owners: Target[], headCalled: boolean, segments: readonly string[], hops: number): Promise<{ owners: Target[]; stuck: Target[]; missing?: string }> {
+    let current = headCalled ? await this.returnedBy(owners, hops + 1) : unique(owners);
+    if (current.length === 0) return { owners: [], stuck: headCalled ? unique(owners) : [] };
+    for (const segment of segments) {
+      if (hops > MAX_HOPS) return { owners: [], stuck: [] };
+      const called = segment.endsWith('()');
+      const name = called ? segment.slice(0, -2) : segment;
+      const next: Target[] = [];
+      for (const owner of current) next.push(...(await this.membersOf(owner, name, hops + 1)));
+      if (next.length === 0) return { owners: [], stuck: current, missing: name };
+      current = called ? await this.returnedBy(next, hops + 1) : unique(next);
+      if (current.length === 0) return { owners: [], stuck: unique(next) };
+    }
+    return { owners: current, stuck: [] };
+  }
+
+  /**
+   * What calling these leads to: the type a function is declared to return (`Self`: the type of its `impl`); a type
+   * called is itself (a conversion).
+   */
+  async returnedBy(callees: Target[], hops: number): Promise<Target[]> {
+    const returned: Target[] = [];
+    for (const callee of callees) {
+      if (!('def' in callee)) continue;
+      const calleeFacts = await this.#context.facts(callee.file);
+      const def = calleeFacts?.definitions[callee.def];
+      if (!calleeFacts || !def) continue;
+      const category = kindInfo(def.kind).category;
+      if (category === 'class' || category === 'type') returned.push(callee);
+      else if (def.returnType) returned.push(...(await this.typeNamed(callee.file, calleeFacts, def.returnType, hops + 1, callee.def)));
+    }
+    return unique(returned);
+  }
+
+  /** The other parts of a `partial` type: same-named `partial` types of its file and of the files of its package. */
+  async partsOf(file: string, def: Definition, hops: number): Promise<Array<{ file: string; def: number }>> {
+    const parts: Array<{ file: string; def: number }> = [];
+    for (const other of [file, ...(await this.#context.modules.implicit(file))]) {
+      for (const target of await this.declaredIn(other, def.name, hops + 1)) {
+        if (!('def' in target)) continue;
+        const candidate = (await this.#context.facts(target.file))?.definitions[target.def];
+        if (candidate && candidate !== def && candidate.kind === def.kind && candidate.modifiers?.includes('partial')) parts.push(target);
+      }
+    }
+    return parts;
+  }
+
   /** The declared bases (`extends`, `implements`) of a type, resolved from its file. */
   async bases(file: string, facts: FileFacts, def: number, hops: number): Promise<Target[]> {
     const definition = facts.definitions[def];
@@ -584,7 +923,11 @@ export class Resolver {
    * own names, then the names it sees without binding them; `Self` (`this` type) is the type enclosing `within`.
    */
   async typeNamed(file: string, facts: FileFacts, type: string | undefined, hops: number, within?: number): Promise<Target[]> {
-    const path = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*/u.exec((type ?? '').trim())?.[0];
+    // A pointer or reference to a type, or a list of results, is that type (`*Server`, `&Db`, `&mut Db`,
+    // `(*Foo, error)`); a list of named results is its first one's type (`(out *Node, err error)`).
+    const text = (type ?? '').trim();
+    const named = text.startsWith('(') ? /^\(\s*[\p{L}_][\p{L}\p{N}_]*\s+(?=[*&\p{L}_])/u.exec(text)?.[0] : undefined;
+    const path = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*/u.exec(text.slice(named?.length ?? 0).replace(/^[\s*&(]+(?:mut\s+)?/, ''))?.[0];
     if (!path || hops > MAX_HOPS) return [];
     const [head = '', ...rest] = path.split(/\.|::/);
     let owners: Target[] = [];
@@ -592,7 +935,8 @@ export class Resolver {
     const receiver = head === 'Self' || head === 'this' || (head === 'self' && path.startsWith('self.'));
     if (receiver && within !== undefined) owners.push(...(await this.enclosingOwner(file, facts, within, hops + 1)));
     for (const b of fileIndex(facts).top.get(head) ?? []) owners.push(...(await this.binding(file, facts, b, hops + 1)).targets);
-    if (owners.length === 0) owners.push(...((await this.unqualified(file, facts, head, hops + 1))?.targets ?? []));
+    // A type the file does not bind: one of its package or of its wildcard imports.
+    if (owners.length === 0) owners = (await this.unqualified(file, facts, head, hops + 1))?.targets ?? [];
     // A module path written as the type (Rust's `geo::shapes::Shape`, `crate::ast::Span`): what it names.
     if (owners.length === 0 && rest.length > 0 && this.#context.modules.pathQualifiers(file)) return (await this.imported(file, path, '*', hops + 1)).targets.filter((t) => !('module' in t));
     for (const segment of rest) {

@@ -11,8 +11,9 @@ export const python = defineLanguage({
   extensions: ['.py', '.pyi', '.pyw'],
   grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-python.wasm' },
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
-  queries: [new URL('../../queries/python/tags.scm', import.meta.url)],
+  queries: [new URL('../../queries/python/tags.scm', import.meta.url), new URL('../../queries/python/locals.scm', import.meta.url)],
   modulePaths: { separator: '.', relativeDots: true },
+  moduleSystem: 'python',
   docComments: {
     block: [
       ['"""', '"""'],

@@ -87,7 +87,10 @@ export interface Reference {
   enclosing?: number;
   /** Index of the binding the name resolves to in this file (a local, a parameter, an import, a definition). */
   binding?: number;
-  /** For a member: what it is a member of, as written (`Option`, `this`, `a.b`; `f()`: what `f` returns). */
+  /**
+   * For a member: what it is a member of, as written (`Option`, `this`, `a.b`; `f()`: what `f` returns; `''`: an
+   * expression that is no name, `a[0].b`).
+   */
   qualifier?: string;
   /** For a member: the binding of the qualifier's first name. */
   qualifierBinding?: number;

@@ -58,7 +58,7 @@ function warningLine(warning: unknown): string[] {
   return [`⚠️ ${w.code ?? 'WARNING'}: ${count > 0 ? `the file has ${count} syntax error${count === 1 ? '' : 's'}; results may be incomplete` : (w.message ?? '')}`];
 }
 
-type Located = { file_path: string; line: number; column: number; kind: string; preview: string };
+type Located = { file_path: string; line: number; column: number; kind: string; preview: string; resolution?: string };
 
 /**
  * The `treesitter` tool's outputs (seed 001 shapes, snake_case, absolute paths) as compact text: paths relative
@@ -71,17 +71,32 @@ export function renderTreesitter(operation: string, output: Record<string, unkno
       items.map((item) => ({ ...item, file: relative(root, item.file_path) })),
       (item) => `${item.line}:${item.column} ${item.kind}  ${item.preview}`,
     );
+  // A page that is not the whole list says where the next starts.
+  const more = output.has_more === true ? [`more: call again with offset=${String(output.next_offset)}`] : [];
+  // An item found by name among bound ones says so.
+  const marked = (items: Located[], overall: unknown) =>
+    items.map((item) => (overall !== 'name_match' && item.resolution === 'name_match' ? { ...item, preview: `${item.preview}  (by name)` } : item));
   if (operation === 'definition') {
     const definitions = (output.definitions as Located[]) ?? [];
-    const how = output.resolution === 'import' ? 'through its import' : 'by name: several are possible';
-    const head = definitions.length === 0 ? `no definition of ${String(output.symbol)} found` : `${definitions.length} definition${definitions.length === 1 ? '' : 's'} of ${String(output.symbol)} (${how}):`;
-    return [...warning, head, ...located(definitions)].join('\n');
+    const total = Number(output.total_count ?? definitions.length);
+    const how =
+      output.resolution === 'bound'
+        ? 'bound'
+        : output.resolution === 'external'
+          ? 'outside the project'
+          : `by name, ${total} in all: several are possible`;
+    const head =
+      definitions.length === 0
+        ? `no definition of ${String(output.symbol)} found${typeof output.note === 'string' ? ` (${output.note})` : ''}`
+        : `${definitions.length} definition${definitions.length === 1 ? '' : 's'} of ${String(output.symbol)} (${how}):`;
+    return [...warning, head, ...located(marked(definitions, output.resolution)), ...more].join('\n');
   }
   if (operation === 'references') {
     const references = (output.references as Located[]) ?? [];
     const total = Number(output.total_count ?? references.length);
-    const head = `${total} reference${total === 1 ? '' : 's'} to ${String(output.symbol)} (by name)${references.length < total ? `, ${references.length} shown` : ''}:`;
-    return [...warning, head, ...located(references)].join('\n');
+    const how = output.resolution === 'name_match' ? 'by name' : 'bound';
+    const head = `${total} reference${total === 1 ? '' : 's'} to ${String(output.symbol)} (${how})${references.length < total ? `, ${references.length} shown` : ''}:`;
+    return [...warning, head, ...located(marked(references, output.resolution)), ...more].join('\n');
   }
   if (operation === 'hover') {
     const where = output.definition_location as { file_path: string; line: number } | undefined;

@@ -33,7 +33,15 @@ export type ToolResult =
       /** True when the result was cut: the data to `maxResultChars`, or the text to `maxTokens`. */
       truncated?: boolean;
     }
-  | { ok: false; tool: string; error: ToolError; text: string };
+  | {
+      ok: false;
+      tool: string;
+      error: ToolError;
+      /** The failure as the tool's spec writes it, when that is not `{ error }` (seed 003: `{ error, code, message }`). */
+      body?: Record<string, unknown>;
+      /** The failure's JSON text: `body`, or `{ error }`. */
+      text: string;
+    };
 
 /** Limits of {@link runTool}. */
 export interface RunOptions {
@@ -50,7 +58,7 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 export async function runTool(tool: AnyTool, args: unknown, context: ToolContext, options: RunOptions = {}): Promise<ToolResult> {
   const parsed = tool.input.safeParse(args ?? {});
   const root = context.index.root;
-  if (!parsed.success) return failure(tool.name, invalidArguments(tool, parsed.error), root);
+  if (!parsed.success) return failure(tool, invalidArguments(tool, parsed.error), root);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -74,7 +82,7 @@ export async function runTool(tool: AnyTool, args: unknown, context: ToolContext
     const data = await Promise.race([tool.run(parsed.data, { ...context, maxResultChars: pageChars }), timeout]);
     return await success(tool, data, parsed.data as TextOptions, context, maxResultChars);
   } catch (error) {
-    return failure(tool.name, toToolError(error), root);
+    return failure(tool, toToolError(error), root);
   } finally {
     clearTimeout(timer);
   }
@@ -130,11 +138,14 @@ const MAX_DETAIL_ITEMS = 20;
  * A failure result, bounded like a success (an echoed 10 MB argument is cut to a few hundred characters) and
  * written with root-relative paths: the absolute root is never shown (`.` for the root itself).
  */
-function failure(tool: string, error: ToolError, root?: string): ToolResult {
+function failure(tool: string | AnyTool, error: ToolError, root?: string): ToolResult {
   const clean = (text: string, max: number) => cut(root ? withoutRoot(text, root) : text, max);
   const bounded: ToolError = { code: error.code, message: clean(error.message, MAX_ERROR_MESSAGE) };
   if (error.details) bounded.details = boundDetails(error.details, (text) => clean(text, MAX_DETAIL_STRING), 0) as Record<string, unknown>;
-  return { ok: false, tool, error: bounded, text: JSON.stringify({ error: bounded }) };
+  const name = typeof tool === 'string' ? tool : tool.name;
+  const body = typeof tool === 'string' || !tool.errorBody ? undefined : (tool.errorBody(bounded) as Record<string, unknown>);
+  if (body) return { ok: false, tool: name, error: bounded, body, text: JSON.stringify(body) };
+  return { ok: false, tool: name, error: bounded, text: JSON.stringify({ error: bounded }) };
 }
 
 function cut(text: string, max: number): string {

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { CodeIndex } from '../index/code-index.js';
+import type { ToolError } from './runner.js';
 
 /** MCP-style hints: every code-index tool only reads, gives the same answer twice, and stays inside the root. */
 export interface ToolAnnotations {
@@ -46,6 +47,11 @@ export interface Tool<Input extends z.ZodType = z.ZodType, Output = unknown> {
    * without empty fields; with `format: 'json'` in the arguments, it is the output's whole JSON.
    */
   render?(output: Output, args: z.output<Input>, context: ToolContext): string;
+  /**
+   * The wire body of a failure, for a tool whose spec has its own error shape (seed 003: `{ error, code, message }`).
+   * Without it, a failure is `{ error: { code, message, details } }`.
+   */
+  errorBody?(error: ToolError): unknown;
 }
 
 /** A tool of any input and output, as tool sets hold them. */
@@ -74,6 +80,7 @@ export function defineTool<Input extends z.ZodObject, Output>(tool: {
   input: Input;
   run: (args: z.output<Input>, context: ToolContext) => Promise<Output>;
   render?: (output: Output, args: z.output<Input>, context: ToolContext) => string;
+  errorBody?: (error: ToolError) => unknown;
 }): Tool<Input, Output> {
   const own = tool.input.shape as Record<string, unknown>;
   const extra = { ...resultOptions, ...(tool.render && !('format' in own) ? formatOption : {}) };
@@ -91,6 +98,7 @@ export function defineTool<Input extends z.ZodObject, Output>(tool: {
     },
     run: tool.run,
     ...(tool.render ? { render: tool.render } : {}),
+    ...(tool.errorBody ? { errorBody: tool.errorBody } : {}),
   };
 }
 

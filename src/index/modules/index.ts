@@ -11,17 +11,25 @@
  * @module
  */
 import type { LanguageDefinition } from '../../languages/define.js';
+import { DotnetModules } from './dotnet.js';
+import { GoModules } from './go.js';
+import { JvmModules } from './jvm.js';
 import { NodeModules } from './node.js';
 import { moduleFilesByPath } from './paths.js';
+import { PythonModules } from './python.js';
 import { RustModules } from './rust.js';
-import { folderOf, type ModuleContext, type ModuleSystem } from './system.js';
+import { type DeclarationPath, folderOf, type ModuleContext, type ModuleSystem } from './system.js';
 
-export type { ModuleContext, ModuleSystem } from './system.js';
+export type { DeclarationPath, ModuleContext, ModuleSystem } from './system.js';
 export { moduleFilesByPath } from './paths.js';
 
 /** The module systems by the name a language definition gives (`moduleSystem`). */
 const SYSTEMS: Record<NonNullable<LanguageDefinition['moduleSystem']>, (context: ModuleContext) => ModuleSystem> = {
   node: (context) => new NodeModules(context),
+  go: (context) => new GoModules(context),
+  python: (context) => new PythonModules(context),
+  jvm: (context) => new JvmModules(context),
+  dotnet: (context) => new DotnetModules(context),
   rust: (context) => new RustModules(context),
 };
 
@@ -31,6 +39,7 @@ export class ModuleResolver {
   #systems = new Map<string, ModuleSystem>();
   #membership: number;
   readonly #cache = new Map<string, Promise<string[]>>();
+  readonly #declarations = new Map<string, Promise<DeclarationPath | undefined>>();
 
   constructor(context: ModuleContext) {
     this.#context = context;
@@ -69,11 +78,6 @@ export class ModuleResolver {
     return this.#system(this.#context.language(from))?.split?.(source);
   }
 
-  /** Whether `from` sees `name` from outside the tree without importing it (its language's prelude). */
-  inPrelude(from: string, name: string): boolean {
-    return this.#system(this.#context.language(from))?.prelude?.has(name) === true;
-  }
-
   /** Whether qualifiers in `from`'s code may be module paths (`crate::a::f()`). */
   pathQualifiers(from: string): boolean {
     return this.#system(this.#context.language(from))?.pathQualifiers === true;
@@ -89,11 +93,59 @@ export class ModuleResolver {
     return this.#cached(`c\u0000${language?.moduleSystem ?? ''}\u0000${from}`, async () => (await companions(from)).filter((file) => file !== from));
   }
 
+  /** The module a namespace import of `source` in `from` binds `local` to (the source, unless its system says). */
+  namespaceModule(from: string, source: string, local: string): string {
+    return this.#system(this.#context.language(from))?.namespaceModule?.(source, local) ?? source;
+  }
+
+  /** The source of the submodule `name` of the module `source` imports in `from`, when its system has submodules. */
+  submodule(from: string, source: string, name: string): string | undefined {
+    return this.#system(this.#context.language(from))?.submodule?.(source, name);
+  }
+
+  /** The files of the submodule `name` of the package whose file is `module`, when its system has submodules. */
+  packageSubmodule(module: string, name: string): Promise<string[]> {
+    this.#refresh();
+    const language = this.#context.language(module);
+    const system = this.#system(language);
+    if (!system?.packageSubmodule) return Promise.resolve([]);
+    const find = system.packageSubmodule.bind(system);
+    return this.#cached(`s\u0000${language?.moduleSystem ?? ''}\u0000${module}\u0000${name}`, () => find(module, name));
+  }
+
+  /**
+   * The declaration a source names inside a module (`a.b.C` of `import static a.b.C.m`: `C` of module `a.b`), when
+   * the source names no module and the system of `from` says.
+   */
+  declarationOf(from: string, source: string): Promise<DeclarationPath | undefined> {
+    this.#refresh();
+    const language = this.#context.language(from);
+    const system = this.#system(language);
+    if (!system?.declaration) return Promise.resolve(undefined);
+    const declaration = system.declaration.bind(system);
+    const key = `${language?.moduleSystem ?? ''}\u0000${folderOf(from)}\u0000${source}`;
+    let pending = this.#declarations.get(key);
+    if (!pending) {
+      pending = declaration(from, source).catch(() => undefined);
+      this.#declarations.set(key, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * Whether the language of `from` gives every file `name` from outside the tree (`java.lang.String`, Rust's prelude
+   * `Vec`), when its system says.
+   */
+  builtin(from: string, name: string): boolean {
+    return this.#system(this.#context.language(from))?.builtin?.(from, name) ?? false;
+  }
+
   /** Forgets what was resolved when files came or went. */
   #refresh(): void {
     const membership = this.#context.membership();
     if (membership === this.#membership) return;
     this.#cache.clear();
+    this.#declarations.clear();
     this.#systems.clear();
     this.#membership = membership;
   }

@@ -49,7 +49,6 @@ export class RustModules implements ModuleSystem {
   readonly perFile = true;
   readonly selfImports = true;
   readonly pathQualifiers = true;
-  readonly prelude = PRELUDE;
   readonly #context: ModuleContext;
   readonly #manifests = new Map<string, Promise<Package | undefined>>();
   #byName: Promise<Map<string, Package>> | undefined;
@@ -77,6 +76,11 @@ export class RustModules implements ModuleSystem {
     const name = source.slice(at + 2);
     if (name === '' || name === 'self' || name === 'super' || name === 'crate') return undefined;
     return { parent: source.slice(0, at), name };
+  }
+
+  /** The standard prelude: every module sees these names from outside the tree without a `use`. */
+  builtin(_from: string, name: string): boolean {
+    return PRELUDE.has(name);
   }
 
   /** The Rust files of the package `from` belongs to: where `impl` blocks of its types may be. */

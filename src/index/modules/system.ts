@@ -7,6 +7,7 @@
  */
 import { posix } from 'node:path';
 import type { LanguageDefinition } from '../../languages/define.js';
+import type { FileFacts } from '../../model/facts.js';
 import { readSource, resolveInRoot } from '../source.js';
 
 /** What a module system reads: the tree's files, and small configuration files inside the root. */
@@ -18,6 +19,19 @@ export interface ModuleContext {
   membership(): number;
   /** Definition of a file's language (undefined when none handles it). */
   language(file: string): LanguageDefinition | undefined;
+  /**
+   * The facts of a file of the tree (analyzing it when it was not), for systems whose modules are declared in the
+   * sources rather than by paths (C#'s namespaces). Optional: a system reading it is bounded by the files it asks.
+   */
+  facts?(file: string): Promise<FileFacts | undefined>;
+}
+
+/** A declaration inside a module, named by an import source (`a.b.C` of Java's `import static a.b.C.m`). */
+export interface DeclarationPath {
+  /** The module's source (`a.b`). */
+  source: string;
+  /** The names from the module's top level down (`['C']`, `['Outer', 'Inner']`). */
+  path: string[];
 }
 
 /** One language family's module resolution. */
@@ -33,6 +47,33 @@ export interface ModuleSystem {
    */
   implicit?(from: string): Promise<string[]>;
   /**
+   * The module a namespace import binds its local name to, when that is not the whole source: Python's `import a.b`
+   * binds `a`, the package. Optional (the source itself).
+   */
+  namespaceModule?(source: string, local: string): string;
+  /**
+   * The source naming a module's submodule `name`, when a package's submodules are its members (Python's `a.b` and
+   * `c` give `a.b.c`, `.` and `c` give `.c`: `from pkg import mod`, `pkg.mod.f`). Optional (no submodules).
+   */
+  submodule?(source: string, name: string): string | undefined;
+  /**
+   * The files of the submodule `name` of the package whose file is `module` (Python's `pkg/__init__.py` and `mod`
+   * give `pkg/mod.py`): a package's submodules are its members. Optional (none).
+   */
+  packageSubmodule?(module: string, name: string): Promise<string[]>;
+  /**
+   * A source that names a declaration inside a module rather than a module (Java's `import static a.b.C.m` and
+   * `import a.b.Outer.Inner`, Kotlin's `import a.b.Obj.member`, C#'s `using static A.B.C`): the module's source and
+   * the path of names inside it. Asked only when `resolve` names no file. Optional.
+   */
+  declaration?(from: string, source: string): Promise<DeclarationPath | undefined>;
+  /**
+   * Whether a name no import, package or scope of `from` binds is one the language gives every file from outside the
+   * tree (Java's `java.lang.String`, Kotlin's default imports `listOf`, `println`, Rust's standard prelude `Vec`,
+   * `Some`, `u8`): such a name is external, not a namesake to guess. Optional.
+   */
+  builtin?(from: string, name: string): boolean;
+  /**
    * A source naming no module file may name an item of a module (Rust's `crate::ast::Kind`, an enum or an inline
    * `mod`): its parent source and the item's name there, looked up in that module. Optional.
    */
@@ -46,8 +87,6 @@ export interface ModuleSystem {
   readonly selfImports?: boolean;
   /** Answers depend on the importing file, not only on its folder (Rust's `self`, `super`, `mod x;`). */
   readonly perFile?: boolean;
-  /** Names every file sees from outside the tree without importing them (Rust's standard prelude). Optional. */
-  readonly prelude?: ReadonlySet<string>;
   /**
    * Files that may add members to the types `from` declares (Rust's `impl T` blocks anywhere in the crate), besides
    * `from` itself. Optional.

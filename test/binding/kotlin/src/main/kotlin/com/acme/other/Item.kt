@@ -1,0 +1,5 @@
+package com.acme.other
+
+class Item {
+    fun price(): Long = 0
+}

@@ -1,0 +1,3 @@
+def tool():
+    """A tool in a namespace package."""
+    return 1

@@ -1,0 +1,3 @@
+pub fn render_node(label: &str, depth: usize) -> String {
+    format!("{}{}\n", "  ".repeat(depth), label)
+}
