@@ -27,6 +27,9 @@
 //   (jedi.mjs: Jedi 0.18.2 from python3-jedi, goto(follow_imports=True) and help())
 //   jdk-http   the java.net.http module of the Temurin 25.0.3+9 JDK's lib/src.zip (Java; javac.mjs: javac's Compiler Tree API)
 //   javac      the jdk.compiler module of the same JDK (Java: javac's own sources)
+//   lua        lua/lua@53b41d0 (C; one folder, headers beside the sources)
+//   leveldb    google/leveldb@78a352f (C++; include/leveldb/*.h under an include root, namespaces, classes)
+//   (clangd.mjs: clangd's definition and hover, background index over a compile_commands.json; $CLANGD)
 // Targets (issue 12): call-site top-1 >= 0.90 with <= 1.5 answers on average on effect; top-1 >= 0.95 on the
 // others; hover documentation found >= 0.95.
 import { writeFileSync } from 'node:fs';
@@ -44,6 +47,8 @@ const CORPORA = {
   sphinx: { oracle: 'jedi', spec: 'python3-sphinx=5.3.0-4', folder: 'sphinx', language: 'python' },
   'jdk-http': { oracle: 'javac', spec: 'temurin-25.0.3+9:java.net.http', jdk: 'Temurin-25.0.3+9', module: 'java.net.http' },
   javac: { oracle: 'javac', spec: 'temurin-25.0.3+9:jdk.compiler', jdk: 'Temurin-25.0.3+9', module: 'jdk.compiler' },
+  lua: { oracle: 'clangd', spec: 'lua/lua@53b41d0', repo: 'lua/lua', commit: '53b41d0cddd80bf33fdc631bdd32e3ba53842b89', language: 'c', flags: ['-std=c99', '-I{root}', '-DLUA_USE_LINUX'] },
+  leveldb: { oracle: 'clangd', spec: 'google/leveldb@78a352f', repo: 'google/leveldb', commit: '78a352f47ed6c1e9d750545e9b242289185b87e1', language: 'cpp', flags: ['-std=c++17', '-I{root}', '-I{root}/include', '-DLEVELDB_PLATFORM_POSIX=1'] },
 };
 
 function parseArgs(argv) {

@@ -39,8 +39,10 @@ describe('MCP server over stdio (the real binary, the SDK client)', () => {
     expect(treesitter?.inputSchema).toMatchObject({
       type: 'object',
       required: ['operation', 'file_path'],
-      properties: { scope: { enum: ['file', 'directory', 'project'], default: 'project' } },
+      properties: { scope: { enum: ['file', 'directory', 'project'] } },
     });
+    // No schema default: an omitted scope is the server's configured one (--default-scope).
+    expect((treesitter?.inputSchema.properties as Record<string, Record<string, unknown>>).scope).not.toHaveProperty('default');
     for (const tool of tools) expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
   });
 

@@ -103,9 +103,9 @@ describe('CLI', () => {
     expect(analysis.file).toBe('typescript/user-service.ts');
     expect(analysis.classes.map((c: { name: string }) => c.name)).toContain('UserService');
   });
-  it('Should exit 1 with the error code on a missing file, 2 on bad usage', () => {
+  it('Should exit 2 with the error code on a missing file and on bad usage', () => {
     const missing = spawnSync(process.execPath, [built, 'analyze', 'nope.ts'], { cwd: fixtures, encoding: 'utf8' });
-    expect(missing.status).toBe(1);
+    expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('FILE_NOT_FOUND');
     const usage = spawnSync(process.execPath, [built, 'frobnicate'], { encoding: 'utf8' });
     expect(usage.status).toBe(2);

@@ -323,9 +323,8 @@
 
 (preproc_include path: (system_lib_string) @import.source) @import
 (preproc_include path: (string_literal (string_content) @import.source)) @import
-; using std::string;  using namespace std;
-(using_declaration (qualified_identifier scope: (_) @import.source name: (_) @import.name)) @import
-(using_declaration "namespace" [(identifier) (qualified_identifier)] @import.source @import.namespace) @import
+; `using std::string;` and `using namespace std;` are no imports: they name a namespace, not a file. The names they
+; make visible are the included headers' (a wildcard import each), found there as written.
 
 ; ---- references ---------------------------------------------------------------------------------
 

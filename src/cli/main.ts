@@ -1,216 +1,123 @@
 #!/usr/bin/env node
 /**
- * The `code-index` command line.
+ * The `code-index` command line: one subcommand per operation (src/cli/commands/), the shared option handling in
+ * shared.ts. Exit codes: 0 found, 1 nothing found, 2 usage or input error (one `code-index: CODE: message` line on
+ * stderr).
  *
  * @module
  */
 import { parseArgs } from 'node:util';
-import { isCodeIndexError } from '../errors.js';
 import { CodeIndex } from '../index/code-index.js';
-import { serveStdio } from '../adapters/mcp.js';
-import { TOOLSET_NAMES, type ToolsetName } from '../tools/index.js';
-import { formatAnalysis, formatSignatures } from './format.js';
+import { VERSION } from '../version.js';
+import { fileCommands } from './commands/files.js';
+import { mcp } from './commands/mcp.js';
+import { navigationCommands } from './commands/navigation.js';
+import { projectCommands } from './commands/project.js';
+import { type Command, type CommandContext, commandHelp, createOutput, describeError, EXIT, parseOptions, usageError } from './shared.js';
 
-const USAGE = `Usage: code-index <command> [options]
+const COMMANDS: Command[] = [...fileCommands, ...navigationCommands, ...projectCommands, mcp];
 
-Commands:
-  analyze FILE...     the structure of each file: functions, classes, types, imports, exports
-  signatures FILE...  function and method signatures
-  exports FILE...     the public API of each file
-  parse FILE...       root node, definitions with positions, syntax errors, parse time
-  index               build or refresh the on-disk index of --root (e.g. in CI, to share it with --cache-dir)
-  map                 the repository's most important definitions, ranked, in --tokens tokens (default 1024)
-  languages           the registered languages and their extensions
-  mcp                 serve the tools over MCP (stdio) for an agent host
-  explain QUESTION    ask a model about the codebase under --root (code-index explain --help)
-  serve               the Codebase Explainer over HTTP: POST /explain, GET /health (code-index serve --help)
+/** Commands with their own parser and help, loaded on demand: the others do not pay for the model client. */
+const EXPLAINER_COMMANDS: Array<[name: string, args: string, summary: string]> = [
+  ['explain', 'QUESTION', 'Ask a model about the codebase under --root (needs OPENAI_API_KEY)'],
+  ['serve', '', 'The Codebase Explainer over HTTP: POST /explain, GET /health'],
+];
 
-Options:
-  --root DIR      the project root; files are resolved against it (default: the current directory)
-  --json          print JSON instead of one fact per line
-  --toolset NAME  with mcp: code_analyze, treesitter, scanner, explainer, repo_map or all (default); several
-                  comma-separated (code_analyze,repo_map)
-  --tokens N      with map: the map's token budget (default 1024)
-  --focus FILE    with map: lean the map towards this file (repeatable)
-  --cache-dir DIR the on-disk index's folder (default: $CODE_INDEX_CACHE_DIR, else one per root in the user's cache)
-  --no-cache      keep the index in memory only
-  -h, --help      show this help
-`;
-
-type Command = 'analyze' | 'signatures' | 'exports' | 'parse' | 'languages' | 'mcp' | 'index' | 'map';
-const COMMANDS = new Set<Command>(['analyze', 'signatures', 'exports', 'parse', 'languages', 'mcp', 'index', 'map']);
-
-/** The index's storage options from the command line and the environment. */
-function storageOptions(values: { 'cache-dir'?: unknown; 'no-cache'?: unknown }): { cacheDir?: string; persist?: boolean } {
-  if (values['no-cache'] === true) return { persist: false };
-  const cacheDir = typeof values['cache-dir'] === 'string' ? values['cache-dir'] : process.env.CODE_INDEX_CACHE_DIR;
-  return cacheDir ? { cacheDir } : {};
+function usage(): string {
+  const entries: Array<[string, string]> = [
+    ...COMMANDS.map((c): [string, string] => [`${c.name}${c.args ? ` ${c.args}` : ''}`, c.summary]),
+    ...EXPLAINER_COMMANDS.map(([name, args, summary]): [string, string] => [`${name}${args ? ` ${args}` : ''}`, summary]),
+  ];
+  const width = Math.max(...entries.map(([left]) => left.length));
+  return [
+    'Usage: code-index <command> [options]',
+    '',
+    'Commands:',
+    ...entries.map(([left, summary]) => `  ${left.padEnd(width)}  ${summary}`),
+    '',
+    'Common options: --root DIR (default: the current directory), --json, --cache-dir DIR, --no-cache, -h/--help.',
+    'POSITION is FILE:LINE:COL, FILE:LINE:NAME or NAME. `code-index <command> --help` shows a command\'s options.',
+    'Exit codes: 0 found, 1 nothing found, 2 usage or input error.',
+    '',
+  ].join('\n');
 }
 
-async function main(argv: string[]): Promise<number> {
-  if (argv[0] === 'explain' || argv[0] === 'serve') {
-    // Loaded on demand: the other commands do not pay for the model client.
+/** Options may come before the command (`code-index --root DIR symbols x`): the command goes first. */
+function commandFirst(argv: string[]): string[] {
+  if (argv.length === 0 || !argv[0]?.startsWith('-')) return argv;
+  const known = new Set([...COMMANDS.map((c) => c.name), ...EXPLAINER_COMMANDS.map(([name]) => name)]);
+  const at = argv.findIndex((arg) => known.has(arg));
+  return at < 0 ? argv : [argv[at] as string, ...argv.slice(0, at), ...argv.slice(at + 1)];
+}
+
+async function main(raw: string[]): Promise<number> {
+  const argv = commandFirst(raw);
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    process.stderr.write(usage());
+    return EXIT.ERROR;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage());
+    return EXIT.FOUND;
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`${VERSION}\n`);
+    return EXIT.FOUND;
+  }
+  if (name === 'explain' || name === 'serve') {
     const explainer = await import('../explainer/cli.js');
-    return argv[0] === 'explain' ? explainer.runExplainCommand(argv.slice(1)) : explainer.runServeCommand(argv.slice(1));
+    return name === 'explain' ? explainer.runExplainCommand(rest) : explainer.runServeCommand(rest);
   }
-  let parsed: ReturnType<typeof parseArgs>;
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    throw usageError(`unknown command "${name}"; \`code-index --help\` lists the commands`);
+  }
+  let parsed: { values: CommandContext['values']; positionals: string[] };
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        root: { type: 'string' },
-        json: { type: 'boolean' },
-        toolset: { type: 'string' },
-        tokens: { type: 'string' },
-        focus: { type: 'string', multiple: true },
-        'cache-dir': { type: 'string' },
-        'no-cache': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    parsed = parseArgs({ args: rest, allowPositionals: true, strict: true, options: parseOptions(command) }) as typeof parsed;
   } catch (error) {
-    process.stderr.write(`code-index: ${(error as Error).message}\n\n${USAGE}`);
-    return 2;
+    throw usageError(`${(error as Error).message} (code-index ${command.name} --help)`);
   }
-  const [command, ...files] = parsed.positionals;
-  if (parsed.values.help || !command) {
-    process.stdout.write(USAGE);
-    return command || parsed.values.help ? 0 : 2;
+  const { values, positionals } = parsed;
+  if (values.help === true) {
+    process.stdout.write(commandHelp(command));
+    return EXIT.FOUND;
   }
-  if (!COMMANDS.has(command as Command)) {
-    process.stderr.write(`code-index: unknown command "${command}"\n\n${USAGE}`);
-    return 2;
-  }
-  const json = parsed.values.json === true;
-  const root = typeof parsed.values.root === 'string' ? parsed.values.root : process.cwd();
-  const storage = storageOptions(parsed.values);
-  if (command === 'mcp') return mcp(root, parsed.values.toolset, storage);
-  let index: CodeIndex;
+  const json = values.json === true;
+  const root = typeof values.root === 'string' ? values.root : process.cwd();
+  const cacheDir = typeof values['cache-dir'] === 'string' ? values['cache-dir'] : process.env.CODE_INDEX_CACHE_DIR || undefined;
+  let opened: Promise<CodeIndex> | undefined;
+  const context: CommandContext = {
+    values,
+    positionals,
+    json,
+    root,
+    out: createOutput(json),
+    index: () =>
+      (opened ??= CodeIndex.open({ root, ...(values['no-cache'] === true ? { persist: false } : cacheDir ? { cacheDir } : {}) })),
+  };
   try {
-    index = await CodeIndex.open({ root, ...storage });
-  } catch (error) {
-    return fail(error);
-  }
-  try {
-    if (command === 'index') {
-      const stats = await index.indexAll();
-      const summary = { files: stats.files, symbols: stats.totalSymbols, parsed: stats.cache.parses, skipped: stats.skipped.length, location: stats.cache.location ?? null, warnings: stats.warnings };
-      write(json ? summary : `${stats.files} files, ${stats.totalSymbols} symbols (${stats.cache.parses} parsed, ${stats.skipped.length} skipped)${stats.cache.location ? ` in ${stats.cache.location}` : ' (in memory)'}`, json);
-      for (const warning of stats.warnings) process.stderr.write(`code-index: ${warning.message}\n`);
-      return 0;
-    }
-    if (command === 'map') return await map(index, parsed.values, json);
-    if (command === 'languages') {
-      const languages = index.languages();
-      write(json ? languages : languages.map((l) => `${l.id.padEnd(16)} ${l.extensions.join(' ')}`).join('\n'), json);
-      return 0;
-    }
-    if (files.length === 0) {
-      process.stderr.write(`code-index: ${command} needs at least one FILE\n`);
-      return 2;
-    }
-    let status = 0;
-    for (const file of files) {
-      try {
-        write(await run(index, command as Command, file, json), json);
-      } catch (error) {
-        status = fail(error, file);
-      }
-    }
-    return status;
+    return await command.run(context);
   } finally {
-    index.close();
+    if (opened) await opened.then((index) => index.close(), () => undefined);
   }
 }
 
-async function run(index: CodeIndex, command: Command, file: string, json: boolean): Promise<unknown> {
-  switch (command) {
-    case 'analyze': {
-      const analysis = await index.analyzeFile(file);
-      return json ? analysis : `# ${analysis.file}\n${formatAnalysis(analysis)}`;
-    }
-    case 'signatures': {
-      const signatures = await index.getSignatures(file);
-      return json ? signatures : formatSignatures(signatures);
-    }
-    case 'exports': {
-      const exports = await index.listExports(file);
-      return json
-        ? exports
-        : exports
-            .map((e) => `${e.name} ${e.type}${e.isDefault ? ' (default)' : ''}${e.signature ? `  ${e.signature}` : ''}`)
-            .join('\n');
-    }
-    default: {
-      const result = await index.parse(file);
-      if (json) return result;
-      const lines = [`# ${result.file} (${result.language}, ${result.rootNode}, ${result.parseTimeMs} ms)`];
-      for (const s of result.symbols)
-        lines.push(`${s.kind} ${s.scope ? `${s.scope}.` : ''}${s.name} ${s.line}:${s.column}`);
-      for (const e of result.errors) lines.push(`error ${e.line}:${e.column} ${e.message}`);
-      return lines.join('\n');
-    }
-  }
-}
-
-/** `code-index map`: the ranked map of the root, highest-ranked file first. */
-async function map(index: CodeIndex, values: { tokens?: unknown; focus?: unknown }, json: boolean): Promise<number> {
-  const tokens = values.tokens === undefined ? undefined : Number(values.tokens);
-  if (tokens !== undefined && !(Number.isInteger(tokens) && tokens > 0)) {
-    process.stderr.write(`code-index: --tokens needs a whole number of tokens, got "${String(values.tokens)}"\n`);
-    return 2;
-  }
-  try {
-    const result = await index.repoMap({
-      ...(tokens !== undefined ? { tokenBudget: tokens } : {}),
-      ...(Array.isArray(values.focus) ? { focus: values.focus as string[] } : {}),
-    });
-    for (const warning of result.warnings) process.stderr.write(`code-index: ${warning.message}\n`);
-    write(json ? result : result.text, json);
-    return 0;
-  } catch (error) {
-    return fail(error);
-  }
-}
-
-function write(value: unknown, json: boolean): void {
-  const text = json ? JSON.stringify(value, null, 2) : String(value);
-  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
-}
-
-function fail(error: unknown, file?: string): number {
-  if (isCodeIndexError(error)) {
-    process.stderr.write(`code-index: ${error.code}: ${error.message}\n`);
-    return 1;
-  }
-  process.stderr.write(
-    `code-index: unexpected error${file ? ` on ${file}` : ''}: ${(error as Error)?.message ?? error}\n`,
-  );
-  return 1;
-}
+// A reader that goes away (`code-index symbols '*' | head -1`) ends the command quietly: what it wanted was printed.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(EXIT.FOUND);
+  process.stderr.write(`${describeError(error).line}\n`);
+  process.exit(EXIT.ERROR);
+});
 
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.exitCode = fail(error);
+    const { line, exit } = describeError(error);
+    process.stderr.write(`${line}\n`);
+    process.exitCode = exit;
   },
 );
-
-async function mcp(root: string, toolsetName: unknown, storage: { cacheDir?: string; persist?: boolean }): Promise<number> {
-  const names = (toolsetName === undefined ? 'all' : String(toolsetName)).split(',').map((name) => name.trim());
-  const unknown = names.find((name) => !TOOLSET_NAMES.includes(name as ToolsetName));
-  if (unknown !== undefined) {
-    process.stderr.write(`code-index: unknown tool set "${unknown}"; use one of ${TOOLSET_NAMES.join(', ')} (or several, comma-separated)\n`);
-    return 2;
-  }
-  try {
-    // stdout carries the protocol: nothing else may be written to it.
-    await serveStdio({ root, toolset: names as ToolsetName[], indexOptions: storage });
-    return 0;
-  } catch (error) {
-    return fail(error);
-  }
-}

@@ -408,7 +408,8 @@ export function bindNames(
       // A qualifier captured as the whole call (Java's `a.f(x)`, whose callee is no one node): up to its arguments.
       const args = use.invocation ? use.qualifier.childForFieldName('arguments') : null;
       const written = args ? use.qualifier.text.slice(0, args.startIndex - use.qualifier.startIndex) : use.qualifier.text;
-      const text = chainOf(written);
+      // C's and PHP's `p->next` is a path as `p.next` is.
+      const text = chainOf(written.replace(/->/g, '.'));
       if (text !== undefined) {
         // `f()`: the member is one of what `f` returns.
         entry.qualifier = use.called ? `${text}()` : text;
@@ -417,7 +418,7 @@ export function bindNames(
         const headBinding = head ? resolved.get(head) : undefined;
         if (headBinding !== undefined) entry.qualifierBinding = headBinding;
       } else {
-        // A member of an expression that is not a name (`xs[i].close()`): still a member, never a bare name.
+        // A member of something that is not a name (`a[0].b`, `f(x)->b`): still a member, never a bare name.
         entry.qualifier = '';
       }
     }

@@ -557,6 +557,13 @@ function addImport(map: Map<number, RawImport>, match: Match, node: Node): void 
       isNamespace: false,
       typeOnly: false,
     });
+  } else {
+    // `(#set! import.name "*")`: an item no node of the statement names (C's `#include` makes every name of the
+    // header visible: a wildcard).
+    const named = match.properties['import.name'];
+    if (named !== undefined && !items.some((item) => item.node === undefined && item.name === named)) {
+      items.push({ name: named, isDefault: false, isNamespace: false, typeOnly: false });
+    }
   }
 }
 

@@ -117,6 +117,7 @@ export class CodeIndex {
   readonly #workspace: Workspace;
   readonly #navigation: NavigationContext;
   readonly #maxCacheEntries: number;
+  readonly #disabledLanguages: ReadonlySet<string>;
   #closed = false;
 
   private constructor(root: string, options: CodeIndexOptions) {
@@ -125,6 +126,7 @@ export class CodeIndex {
     this.registry = options.registry ?? createDefaultRegistry();
     this.#maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
     this.#maxCacheEntries = options.maxCacheEntries ?? DEFAULT_MAX_CACHE_ENTRIES;
+    this.#disabledLanguages = new Set(options.disabledLanguages ?? []);
     const store = openStore({
       directory: options.cacheDir !== undefined ? resolve(options.cacheDir) : defaultStoreDirectory(root),
       persist: options.persist !== false,
@@ -133,7 +135,7 @@ export class CodeIndex {
       limits: { maxFileSize: this.#maxFileSize, parseTimeoutMs: options.parseTimeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS },
       maxCacheEntries: this.#maxCacheEntries,
       rescanAfterMs: options.rescanAfterMs ?? 1000,
-      disabledLanguages: new Set(options.disabledLanguages ?? []),
+      disabledLanguages: new Set(this.#disabledLanguages),
       store,
       threads: options.threads ?? defaultThreads(),
       ...(options.include ? { include: options.include } : {}),
@@ -154,7 +156,15 @@ export class CodeIndex {
       workspace,
       defaultScope: options.defaultScope ?? 'project',
       analyzer: () => workspace.analyzer(),
-      resolver: new Resolver({ facts: (file) => workspace.factsOf(file), modules, filesDefining: (name) => workspace.definitionsNamed(name).map((entry) => entry.file) }),
+      resolver: new Resolver({
+        facts: (file) => workspace.factsOf(file),
+        modules,
+        // The name table: the whole tree indexed first (as a name match would).
+        filesDefining: async (name) => {
+          await workspace.files('');
+          return [...new Set(workspace.definitionsNamed(name).map((entry) => entry.file))];
+        },
+      }),
     };
   }
 
@@ -203,6 +213,22 @@ export class CodeIndex {
   /** The largest file read, in bytes (`maxFileSize` option). */
   get maxFileSize(): number {
     return this.#maxFileSize;
+  }
+
+  /**
+   * The scope `findDefinitions`, `findReferences` and the tools use when a call gives none (`defaultScope` option),
+   * so that a host's configuration reaches every tool.
+   */
+  get defaultScope(): SearchScope {
+    return this.#navigation.defaultScope;
+  }
+
+  /**
+   * Whether files of a language are analyzed: false for an id in the `disabledLanguages` option (its files answer
+   * `TS_UNSUPPORTED_LANGUAGE`), true otherwise.
+   */
+  isLanguageEnabled(id: string): boolean {
+    return !this.#disabledLanguages.has(id);
   }
 
   /** The complete structure of one file (seed 000 `FileAnalysis`). */

@@ -38,9 +38,15 @@ export interface ResolverContext {
   /** The facts of a file of the tree (undefined when it is not indexed). */
   facts(file: string): Promise<FileFacts | undefined>;
   modules: ModuleResolver;
-  /** The files whose (non-local) definitions include `name`, among those analyzed so far (the name table). */
-  filesDefining?(name: string): readonly string[];
+  /**
+   * The files defining a name outside function bodies (the name table, over the whole tree): where a declaration's
+   * definition is looked up by name (C, C++), and whether a name is defined anywhere at all. Optional.
+   */
+  filesDefining?(name: string): Promise<string[]>;
 }
+
+/** A type alias's value that names one type: `Foo`, `ns.Foo<T>`, `struct node`, `typedef struct node *node_p;`. */
+const ALIASED = /^(?:typedef\s+)?(?:(?:const|volatile|struct|union|enum|class)\s+)*[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*(?:<[^|&]*>)?(?:\s*\*+\s*[\p{L}_$][\p{L}\p{N}_$]*\s*;)?$/u;
 
 /** Follows at most this many links (imports, re-exports, bases) for one name: barrels are deep, cycles exist. */
 const MAX_HOPS = 32;
@@ -246,11 +252,12 @@ export class Resolver {
   }
 
   /**
-   * What a reference of a file leads to. Methods and fields of one name: a call is the methods (Java's `size()`, Rust's
-   * `x.len()`: a field `len` is called as `(x.len)()`), a member read the fields (`x.len`).
+   * What a reference of a file leads to. A declaration without a body whose language defines it apart (a C header's
+   * prototype) leads to its definition first. Methods and fields of one name: a call is the methods (Java's `size()`,
+   * Rust's `x.len()`: a field `len` is called as `(x.len)()`), a member read the fields (`x.len`).
    */
   async reference(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {
-    const resolution = await this.#reference(file, facts, ref, hops);
+    const resolution = await this.typedefsFirst(await this.withDefinitions(await this.#reference(file, facts, ref, hops)));
     const call = ref.arity !== undefined || ref.kind === 'call';
     if ((!call && ref.qualifier === undefined) || resolution.targets.length < 2) return resolution;
     const kinds = await Promise.all(resolution.targets.map(async (t) => ('def' in t ? (await this.#context.facts(t.file))?.definitions[t.def]?.kind : undefined)));
@@ -258,6 +265,24 @@ export class Resolver {
     const method = (kind: string | undefined) => kind !== undefined && kindInfo(kind).callable;
     if (!kinds.some(method) || !kinds.some(field)) return resolution;
     return { ...resolution, targets: resolution.targets.filter((_, i) => (call ? !field(kinds[i]) : !method(kinds[i]))) };
+  }
+
+  /**
+   * C's `typedef struct node {...} node;` defines the tag `node` and the type `node`: a name written bare is the
+   * type (the tag is only ever written `struct node`, which is rarer where both exist), so the typedef comes first.
+   */
+  async typedefsFirst(resolution: Resolution): Promise<Resolution> {
+    if (resolution.targets.length < 2) return resolution;
+    const typedefs: Target[] = [];
+    const tags = new Set<string>();
+    for (const target of resolution.targets) {
+      if (!('def' in target) || !this.#context.modules.definesApart(target.file)) continue;
+      const def = (await this.#context.facts(target.file))?.definitions[target.def];
+      if (def?.kind === 'type') typedefs.push(target);
+      else if (def && kindInfo(def.kind).category === 'class') tags.add(def.name);
+    }
+    if (typedefs.length === 0 || tags.size === 0) return resolution;
+    return { ...resolution, targets: unique([...typedefs, ...resolution.targets]) };
   }
 
   async #notConstructors(targets: Target[]): Promise<Target[]> {
@@ -280,6 +305,12 @@ export class Resolver {
       const entry = facts.exports.find((e) => e.source !== undefined && e.name !== '*' && (e.localName ?? e.name) === ref.name) ?? facts.exports.find((e) => e.source !== undefined && e.name === ref.name);
       if (entry?.source !== undefined) return this.imported(file, entry.source, entry.kind === 'namespace' ? '*' : (entry.localName ?? entry.name), hops + 1);
       return { targets: [], how: 'unbound', note: 'a re-exported name' };
+    }
+    // C++: a bare name in a method is a member of its class before it is a name of the namespace around it.
+    if (ref.enclosing !== undefined && this.#context.modules.membersInScope(file)) {
+      const members: Target[] = [];
+      for (const owner of await this.enclosingOwner(file, facts, ref.enclosing, hops + 1)) members.push(...(await this.membersOf(owner, ref.name, hops + 1)));
+      if (members.length > 0) return { targets: unique(members), how: 'bound' };
     }
     const visible = await this.visible(file, facts, ref.name, ref.enclosing, hops + 1);
     if (visible) return visible;
@@ -336,10 +367,19 @@ export class Resolver {
     const targets: Target[] = [];
     for (const sibling of await modules.implicit(file)) targets.push(...(await this.declaredIn(sibling, name, hops + 1)));
     if (targets.length > 0) return { targets: unique(targets), how: 'bound' };
+    const outside: string[] = [];
     for (const item of facts.imports) {
       if (!item.imports.some((i) => i.name === '*' && !i.isNamespace && i.alias === undefined)) continue;
+      if ((await modules.filesOf(file, item.source)).length === 0) outside.push(item.source);
+      // A module's exports; the members of a declaration (`import static a.b.C.*`, `using static A.B.C`) or of an
+      // item inside a module (Rust's `use self::Kind::*`).
       targets.push(...(await this.within(file, item.source, name, hops + 1, new Set())));
       if (targets.length > 0) return { targets: unique(targets), how: 'bound', ...(modules.exact(file) ? {} : { approximate: true as const }) };
+    }
+    // Defined nowhere in the tree, and the file sees every name of modules outside it (`#include <stdio.h>`): one
+    // of theirs.
+    if (outside.length > 0 && modules.exact(file) && this.#context.filesDefining && (await this.#context.filesDefining(name)).length === 0) {
+      return { targets: [], how: 'external', note: `"${name}" is not defined in the index; ${file} sees every name of ${outside.slice(0, 3).join(', ')}${outside.length > 3 ? ', ...' : ''} (outside the index)` };
     }
     return undefined;
   }
@@ -651,7 +691,7 @@ export class Resolver {
    * facts do not keep its receiver type).
    */
   async #declaresFor(type: string, name: string): Promise<boolean> {
-    for (const file of this.#context.filesDefining?.(name) ?? []) {
+    for (const file of (await this.#context.filesDefining?.(name)) ?? []) {
       const facts = await this.#context.facts(file);
       const found = facts?.definitions.some((def) => {
         if (def.name !== name || !kindInfo(def.kind).callable) return false;
@@ -712,7 +752,11 @@ export class Resolver {
     const facts = await this.#context.facts(owner.file);
     if (!facts) return [];
     if ('binding' in owner) {
-      return this.#membersOfAll(await this.#asTypes(await this.typeOfBinding(owner.file, facts, owner.binding, hops + 1), hops + 1), name, hops + 1);
+      let types = await this.typeOfBinding(owner.file, facts, owner.binding, hops + 1);
+      // A type the file does not bind itself (a C header's `struct node *`): found as the file finds the names it sees.
+      const binding = facts.bindings[owner.binding];
+      if (types.length === 0 && binding?.type && binding.typeBinding === undefined) types = await this.typeNamed(owner.file, facts, binding.type, hops + 1);
+      return this.#membersOfAll(await this.#asTypes(types, hops + 1), name, hops + 1);
     }
     const def = facts.definitions[owner.def];
     if (!def) return [];
@@ -774,6 +818,10 @@ export class Resolver {
       if ('def' in base && base.file === owner.file && base.def === owner.def) continue;
       targets.push(...(await this.membersOf(base, name, hops + 1)));
     }
+    // A type alias naming one type (C's `typedef struct node node_t`): that type's members.
+    if (targets.length === 0 && def.kind === 'type' && def.value !== undefined && ALIASED.test(def.value.trim())) {
+      for (const type of await this.typeNamed(owner.file, facts, def.value, hops + 1)) if (!('def' in type && type.file === owner.file && type.def === owner.def)) targets.push(...(await this.membersOf(type, name, hops + 1)));
+    }
     return unique(targets);
   }
 
@@ -788,7 +836,7 @@ export class Resolver {
     // Once every companion was analyzed, only those the name table says declare the name are read again.
     const defining = this.#context.filesDefining;
     if (defining && companions.every((file) => this.#analyzed.has(file))) {
-      const named = new Set(defining(name));
+      const named = new Set(await defining(name));
       companions = companions.filter((file) => named.has(file));
     }
     for (const file of companions) {
@@ -924,8 +972,9 @@ export class Resolver {
    */
   async typeNamed(file: string, facts: FileFacts, type: string | undefined, hops: number, within?: number): Promise<Target[]> {
     // A pointer or reference to a type, or a list of results, is that type (`*Server`, `&Db`, `&mut Db`,
-    // `(*Foo, error)`); a list of named results is its first one's type (`(out *Node, err error)`).
-    const text = (type ?? '').trim();
+    // `(*Foo, error)`); a list of named results is its first one's type (`(out *Node, err error)`); C's and C++'s
+    // `const struct node *` names `node`: the words before a type's name are keywords.
+    const text = (type ?? '').trim().replace(/^(?:(?:typedef|const|volatile|struct|union|enum|class|typename)\s+)+/, '');
     const named = text.startsWith('(') ? /^\(\s*[\p{L}_][\p{L}\p{N}_]*\s+(?=[*&\p{L}_])/u.exec(text)?.[0] : undefined;
     const path = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*/u.exec(text.slice(named?.length ?? 0).replace(/^[\s*&(]+(?:mut\s+)?/, ''))?.[0];
     if (!path || hops > MAX_HOPS) return [];
@@ -935,7 +984,7 @@ export class Resolver {
     const receiver = head === 'Self' || head === 'this' || (head === 'self' && path.startsWith('self.'));
     if (receiver && within !== undefined) owners.push(...(await this.enclosingOwner(file, facts, within, hops + 1)));
     for (const b of fileIndex(facts).top.get(head) ?? []) owners.push(...(await this.binding(file, facts, b, hops + 1)).targets);
-    // A type the file does not bind: one of its package or of its wildcard imports.
+    // Not bound in the file: a name of its package or of a wildcard import (a struct of an included header).
     if (owners.length === 0) owners = (await this.unqualified(file, facts, head, hops + 1))?.targets ?? [];
     // A module path written as the type (Rust's `geo::shapes::Shape`, `crate::ast::Span`): what it names.
     if (owners.length === 0 && rest.length > 0 && this.#context.modules.pathQualifiers(file)) return (await this.imported(file, path, '*', hops + 1)).targets.filter((t) => !('module' in t));
@@ -945,6 +994,52 @@ export class Resolver {
       owners = next;
     }
     return unique(owners);
+  }
+
+  /**
+   * A resolution whose declarations without a body (C and C++ prototypes, methods declared in their class) are
+   * defined apart, as their module system says: the definitions first, then the declarations. Definitions are found
+   * by name: bound when there is one, listed and approximate when there are several.
+   */
+  async withDefinitions(resolution: Resolution): Promise<Resolution> {
+    const definitions: Target[] = [];
+    let several = false;
+    for (const target of resolution.targets) {
+      if (!('def' in target) || !this.#context.modules.definesApart(target.file)) continue;
+      const facts = await this.#context.facts(target.file);
+      const def = facts?.definitions[target.def];
+      if (!facts || !def?.declarationOnly || !kindInfo(def.kind).callable) continue;
+      const found = await this.definitionsOf(target.file, facts, def);
+      if (found.length > 1) several = true;
+      definitions.push(...found);
+    }
+    if (definitions.length === 0) return resolution;
+    return { ...resolution, targets: unique([...definitions, ...resolution.targets]), ...(several ? { approximate: true as const } : {}) };
+  }
+
+  /**
+   * The definitions (with a body) of a declaration: same name, a callable, the same owner (the class or namespace
+   * it is declared in, or the receiver an out-of-line definition names); in its own file, else in the tree's other
+   * files of a module system that defines apart, where a definition of internal linkage (`static`, an anonymous
+   * namespace) cannot be it.
+   */
+  async definitionsOf(file: string, facts: FileFacts, def: Definition): Promise<Target[]> {
+    const ownerName = (f: FileFacts, d: Definition) => (d.receiver ?? (d.parent === undefined ? undefined : f.definitions[d.parent]?.name))?.replace(/<[\s\S]*$/, '').split('::').pop();
+    const owner = ownerName(facts, def);
+    const matching = (f: FileFacts, d: Definition) => d.name === def.name && !d.declarationOnly && !d.local && kindInfo(d.kind).callable && ownerName(f, d) === owner;
+    const own = facts.definitions.flatMap((d, i) => (matching(facts, d) ? [{ file, def: i }] : []));
+    if (own.length > 0 || !this.#context.filesDefining) return own;
+    const targets: Target[] = [];
+    for (const other of await this.#context.filesDefining(def.name)) {
+      if (other === file || !this.#context.modules.definesApart(other)) continue;
+      const otherFacts = await this.#context.facts(other);
+      if (!otherFacts) continue;
+      otherFacts.definitions.forEach((d, i) => {
+        const member = d.receiver !== undefined || (d.parent !== undefined && kindInfo(otherFacts.definitions[d.parent]?.kind ?? '').category === 'class');
+        if (matching(otherFacts, d) && (member || !d.modifiers?.some((m) => m === 'static' || m === 'internal'))) targets.push({ file: other, def: i });
+      });
+    }
+    return targets;
   }
 
   /**
@@ -973,6 +1068,10 @@ export class Resolver {
         if (targets.length > 0) return targets;
         const owner = facts.definitions.findIndex((candidate) => candidate.name === def.receiver && kindInfo(candidate.kind).category === 'class');
         if (owner >= 0) return [{ file, def: owner }];
+        // A receiver the file does not define (C++'s `Shape::area` defined apart from the header's class): the type
+        // it names, as the file sees it.
+        const named = await this.typeNamed(file, facts, def.receiver, hops + 1);
+        if (named.length > 0) return named;
       }
     }
     return [];

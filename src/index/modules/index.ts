@@ -11,6 +11,7 @@
  * @module
  */
 import type { LanguageDefinition } from '../../languages/define.js';
+import { CModules } from './c.js';
 import { DotnetModules } from './dotnet.js';
 import { GoModules } from './go.js';
 import { JvmModules } from './jvm.js';
@@ -31,6 +32,7 @@ const SYSTEMS: Record<NonNullable<LanguageDefinition['moduleSystem']>, (context:
   jvm: (context) => new JvmModules(context),
   dotnet: (context) => new DotnetModules(context),
   rust: (context) => new RustModules(context),
+  c: (context) => new CModules(context),
 };
 
 /** Resolves imports to the files of the tree, per module system; answers are cached until files come or go. */
@@ -138,6 +140,16 @@ export class ModuleResolver {
    */
   builtin(from: string, name: string): boolean {
     return this.#system(this.#context.language(from))?.builtin?.(from, name) ?? false;
+  }
+
+  /** Whether the module system of `from` defines functions apart from their declarations (C, C++). */
+  definesApart(from: string): boolean {
+    return this.#system(this.#context.language(from))?.definesApart === true;
+  }
+
+  /** Whether a bare name inside a method of `from` sees its class's members first (C++). */
+  membersInScope(from: string): boolean {
+    return this.#system(this.#context.language(from))?.membersInScope === true;
   }
 
   /** Forgets what was resolved when files came or went. */

@@ -92,6 +92,16 @@ export interface ModuleSystem {
    * `from` itself. Optional.
    */
   companions?(from: string): Promise<string[]>;
+  /**
+   * Functions are declared in one file and defined in another, matched by name (C and C++: a header's prototype, a
+   * method declared in its class): a declaration without a body leads to its definition first. Optional.
+   */
+  readonly definesApart?: boolean;
+  /**
+   * A bare name inside a method sees the members of its class before the names around it (C++'s implicit `this`,
+   * also in methods defined out of line). Optional.
+   */
+  readonly membersInScope?: boolean;
 }
 
 /** The folder of a root-relative file (`''` at the root). */

@@ -25,8 +25,9 @@ const input = z.strictObject({
     .describe('Column number (1-based). Required for definition, references, hover.'),
   scope: z
     .enum(['file', 'directory', 'project'])
-    .default('project')
-    .describe('Search scope for definition/references (default: project)'),
+    // No zod default: an omitted scope is the index's configured one (`defaultScope`, `--default-scope`).
+    .optional()
+    .describe('Search scope for definition/references (default: the server\'s configured scope, project unless set)'),
   offset: z
     .number()
     .int()
@@ -84,7 +85,7 @@ export const treesitter = defineTool({
     'references {file_path, line, column, scope?}: every use bound to the same declaration (name-matched uses marked so);',
     'hover {file_path, line, column}: its signature and doc comment;',
     'parse {file_path}: the file\'s language, root node, top-level symbols and syntax errors.',
-    'scope is file, directory or project (default). A long list comes in pages: when has_more is true, call again with offset=next_offset.',
+    'scope is file, directory or project (default: the server\'s configured scope, project unless set). A long list comes in pages: when has_more is true, call again with offset=next_offset.',
     'Results are compact text with root-relative paths; format "json" gives the spec\'s JSON (absolute file_path).',
   ].join(' '),
   input,
@@ -99,6 +100,14 @@ export const treesitter = defineTool({
       throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, warning?.message ?? 'Unsupported language', {
         ...(warning?.details ?? {}),
         file_path: args.file_path,
+      });
+    }
+    // The index answers a disabled language's file with an empty result and a warning; the seed wants the error.
+    if (!index.isLanguageEnabled(detection.language)) {
+      throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, `Language ${detection.language} is disabled on this server`, {
+        file_path: args.file_path,
+        language: detection.language,
+        extension: detection.extension,
       });
     }
     if (args.operation === 'parse') {
@@ -125,7 +134,7 @@ export const treesitter = defineTool({
         suggestion: 'Call again with the line and column of the identifier',
       });
     }
-    const query = { file: path.relative, line: args.line, column: args.column, scope: args.scope };
+    const query = { file: path.relative, line: args.line, column: args.column, scope: args.scope ?? index.defaultScope };
     const warning = await parseWarning(index, path.relative);
     const warned = warning ? { warning } : {};
     if (args.operation === 'definition') {

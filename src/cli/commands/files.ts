@@ -1,0 +1,108 @@
+/**
+ * The per-file commands: `analyze`, `signatures`, `exports`, `parse`. Each takes FILE..., prints one block (or,
+ * with `--json`, one JSON line) per file, and goes on past a file that fails (exit 2 at the end).
+ *
+ * @module
+ */
+import type { CodeIndex } from '../../index/code-index.js';
+import { formatAnalysis } from '../format.js';
+import { type Cell, type Command, type CommandContext, colors, columns, describeError, EXIT, location, type Output, usageError } from '../shared.js';
+
+/** Runs `each` over the FILE arguments: 0 when every file gave something, 1 when none did, 2 when one failed. */
+async function perFile(context: CommandContext, each: (index: CodeIndex, file: string, out: Output) => Promise<boolean>): Promise<number> {
+  if (context.positionals.length === 0) throw usageError('at least one FILE is required');
+  const index = await context.index();
+  let failed = false;
+  let found = false;
+  for (const file of context.positionals) {
+    try {
+      found = (await each(index, file, context.out)) || found;
+    } catch (error) {
+      // One bad file does not hide the others' results; the exit code still says something failed.
+      context.out.note(describeError(error).line);
+      failed = true;
+    }
+  }
+  return failed ? EXIT.ERROR : found ? EXIT.FOUND : EXIT.NOTHING;
+}
+
+const header = (file: string) => colors.bold(`# ${file}`);
+
+/** `code-index analyze FILE...` */
+export const analyze: Command = {
+  name: 'analyze',
+  args: 'FILE...',
+  summary: 'The structure of each file: functions, classes, types, imports, exports, one fact per line.',
+  details: 'JSON: one FileAnalysis per line.',
+  run: (context) =>
+    perFile(context, async (index, file, out) => {
+      const analysis = await index.analyzeFile(file);
+      out.line(analysis, () => `${header(analysis.file)}\n${formatAnalysis(analysis)}`);
+      return true;
+    }),
+};
+
+/** `code-index signatures FILE...` */
+export const signatures: Command = {
+  name: 'signatures',
+  args: 'FILE...',
+  summary: 'Function, method and constructor signatures of each file, without bodies.',
+  details: 'JSON: one { file, signatures: SignatureInfo[] } per line.',
+  run: (context) =>
+    perFile(context, async (index, file, out) => {
+      const list = await index.getSignatures(file);
+      out.line({ file, signatures: list }, () =>
+        columns(list.map((s) => [location(file, s.line), [s.kind ?? 'function', colors.yellow], s.signature])),
+      );
+      return list.length > 0;
+    }),
+};
+
+/** `code-index exports FILE...` */
+export const exportsCommand: Command = {
+  name: 'exports',
+  args: 'FILE...',
+  summary: 'The public API of each file (re-exports included).',
+  details: 'JSON: one { file, exports: ExportInfo[] } per line.',
+  run: (context) =>
+    perFile(context, async (index, file, out) => {
+      const list = await index.listExports(file);
+      out.line({ file, exports: list }, () =>
+        columns(
+          list.map((e) => [
+            e.line !== undefined ? location(file, e.line) : file,
+            [`${e.type}${e.isDefault ? ' default' : ''}`, colors.yellow],
+            [e.name, colors.bold],
+            e.signature ?? (e.source ? `from ${e.source}` : ''),
+          ]),
+        ),
+      );
+      return list.length > 0;
+    }),
+};
+
+/** `code-index parse FILE...` */
+export const parse: Command = {
+  name: 'parse',
+  args: 'FILE...',
+  summary: 'Language, root node, definitions with positions, syntax errors and parse time of each file.',
+  details: 'JSON: one ParseResult per line.',
+  run: (context) =>
+    perFile(context, async (index, file, out) => {
+      const result = await index.parse(file);
+      out.line(result, () => {
+        const rows: Cell[][] = [
+          ...result.symbols.map((s): Cell[] => [location(result.file, s.line, s.column), [s.kind, colors.yellow], `${s.scope ? `${s.scope}.` : ''}${s.name}`]),
+          ...result.errors.map((e): Cell[] => [location(result.file, e.line, e.column), ['error', colors.red], e.message]),
+        ];
+        const warnings = result.warnings.map((w) => colors.yellow(`warning ${w.code}: ${w.message}`));
+        return [header(`${result.file} (${result.language}, ${result.rootNode}, ${result.parseTimeMs} ms)`), columns(rows), ...warnings]
+          .filter(Boolean)
+          .join('\n');
+      });
+      return true;
+    }),
+};
+
+/** The per-file commands. */
+export const fileCommands: Command[] = [analyze, signatures, exportsCommand, parse];

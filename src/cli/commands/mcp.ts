@@ -1,0 +1,88 @@
+/**
+ * `code-index mcp`: the tools over MCP (stdio), with seed 001's configuration (max file size, parse timeout,
+ * disabled languages, default scope) and the cache folder from flags or, for an MCP host's `env` block, from
+ * environment variables.
+ *
+ * @module
+ */
+import { serveStdio } from '../../adapters/mcp.js';
+import type { CodeIndexOptions } from '../../index/code-index.js';
+import { TOOLSET_NAMES, type ToolsetName } from '../../tools/index.js';
+import type { SearchScope } from '../../types.js';
+import { type Command, type CommandContext, countOption, EXIT, usageError } from '../shared.js';
+
+/** The environment variables `code-index mcp` reads, by flag. */
+export const MCP_ENV = {
+  'max-file-size': 'CODE_INDEX_MAX_FILE_SIZE',
+  'parse-timeout': 'CODE_INDEX_PARSE_TIMEOUT',
+  'disable-language': 'CODE_INDEX_DISABLE_LANGUAGES',
+  'default-scope': 'CODE_INDEX_DEFAULT_SCOPE',
+  'cache-dir': 'CODE_INDEX_CACHE_DIR',
+} as const;
+
+/**
+ * The index options of `mcp`: each flag, else its environment variable (named in the message when it is bad, so a
+ * host's configuration error is found where it was made).
+ */
+export function mcpIndexOptions(values: CommandContext['values'], env: NodeJS.ProcessEnv = process.env): Omit<CodeIndexOptions, 'root'> {
+  const fromEnv = (flag: keyof typeof MCP_ENV): string | undefined => {
+    const value = env[MCP_ENV[flag]];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  };
+  const count = (flag: 'max-file-size' | 'parse-timeout'): number | undefined => {
+    if (values[flag] !== undefined) return countOption(values, flag);
+    const value = fromEnv(flag);
+    if (value === undefined) return undefined;
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < 1) throw usageError(`${MCP_ENV[flag]} needs a whole number from 1, got "${value}"`);
+    return parsed;
+  };
+  const maxFileSize = count('max-file-size');
+  const parseTimeoutMs = count('parse-timeout');
+  const scopeFlag = values['default-scope'];
+  const scope = scopeFlag !== undefined ? scopeFlag : fromEnv('default-scope');
+  if (scope !== undefined && scope !== 'file' && scope !== 'directory' && scope !== 'project') {
+    throw usageError(`${scopeFlag !== undefined ? '--default-scope' : MCP_ENV['default-scope']} must be file, directory or project, got "${String(scope)}"`);
+  }
+  const defaultScope = scope as SearchScope | undefined;
+  const flagged = values['disable-language'];
+  const disabledLanguages = Array.isArray(flagged)
+    ? flagged.flatMap((each) => each.split(','))
+    : (fromEnv('disable-language') ?? '').split(',');
+  const disabled = disabledLanguages.map((id) => id.trim()).filter(Boolean);
+  const cacheDir = typeof values['cache-dir'] === 'string' ? values['cache-dir'] : fromEnv('cache-dir');
+  return {
+    ...(maxFileSize !== undefined ? { maxFileSize } : {}),
+    ...(parseTimeoutMs !== undefined ? { parseTimeoutMs } : {}),
+    ...(disabled.length > 0 ? { disabledLanguages: disabled } : {}),
+    ...(defaultScope !== undefined ? { defaultScope } : {}),
+    ...(values['no-cache'] === true ? { persist: false } : cacheDir !== undefined ? { cacheDir } : {}),
+  };
+}
+
+/** `code-index mcp` */
+export const mcp: Command = {
+  name: 'mcp',
+  args: '',
+  summary: 'Serve the tools over MCP (stdio) for an agent host; stdout carries the protocol.',
+  details: [
+    'Environment (a flag wins over its variable): CODE_INDEX_MAX_FILE_SIZE, CODE_INDEX_PARSE_TIMEOUT,',
+    'CODE_INDEX_DISABLE_LANGUAGES (comma-separated), CODE_INDEX_DEFAULT_SCOPE, CODE_INDEX_CACHE_DIR.',
+  ].join('\n'),
+  options: {
+    toolset: { type: 'string', flag: '--toolset NAME', help: `${TOOLSET_NAMES.join(', ')} (default all); several comma-separated` },
+    'max-file-size': { type: 'string', flag: '--max-file-size BYTES', help: 'larger files answer FILE_TOO_LARGE (default 10485760)' },
+    'parse-timeout': { type: 'string', flag: '--parse-timeout MS', help: 'a longer parse answers TS_PARSE_TIMEOUT (default 5000)' },
+    'disable-language': { type: 'string', multiple: true, flag: '--disable-language ID', help: 'treat this language as unsupported (repeatable)' },
+    'default-scope': { type: 'string', flag: '--default-scope S', help: "the treesitter tool's scope when a call gives none: file, directory or project (default)" },
+  },
+  async run(context) {
+    if (context.positionals.length > 0) throw usageError(`${context.positionals[0]}: mcp takes no arguments`);
+    const names = (typeof context.values.toolset === 'string' ? context.values.toolset : 'all').split(',').map((name) => name.trim());
+    const unknown = names.find((name) => !TOOLSET_NAMES.includes(name as ToolsetName));
+    if (unknown !== undefined) throw usageError(`unknown tool set "${unknown}"; use one of ${TOOLSET_NAMES.join(', ')} (or several, comma-separated)`);
+    const indexOptions = mcpIndexOptions(context.values);
+    await serveStdio({ root: context.root, toolset: names as ToolsetName[], indexOptions });
+    return EXIT.FOUND;
+  },
+};

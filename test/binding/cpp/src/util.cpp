@@ -1,0 +1,5 @@
+#include "util.hpp"
+
+namespace util {
+int twice(int v) { return v * 2; }
+}

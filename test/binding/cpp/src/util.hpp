@@ -1,0 +1,6 @@
+#pragma once
+
+namespace util {
+/// Twice a value.
+int twice(int v);
+}
