@@ -44,11 +44,11 @@ describe('a TypeScript, Python, Go and Rust project', () => {
     ['web/src/client.ts', 'Config', 3, 'web/src/config.ts', 'bound'],
     ['ml/pipeline/train.py', 'Config', 2, 'ml/pipeline/config.py', 'bound'],
     ['svc/store/store.go', 'Config', 1, 'svc/store/config.go', 'bound'],
-    ['core/src/lib.rs', 'Config', 2, 'core/src/config.rs', 'import'],
+    ['core/src/lib.rs', 'Config', 2, 'core/src/config.rs', 'bound'],
     ['web/src/client.ts', 'loadConfig', 2, 'web/src/config.ts', 'bound'],
     ['ml/pipeline/train.py', 'load_config', 2, 'ml/pipeline/config.py', 'bound'],
     ['svc/store/store.go', 'LoadConfig', 1, 'svc/store/config.go', 'bound'],
-    ['core/src/lib.rs', 'load_config', 2, 'core/src/config.rs', 'import'],
+    ['core/src/lib.rs', 'load_config', 2, 'core/src/config.rs', 'bound'],
   ])('from %s, %s (use #%i) resolves to %s', async (file, symbol, occurrence, expected, resolution) => {
     const result = await index.findDefinitions({ ...at(file, symbol, occurrence), scope: 'project' });
     expect(result.symbol).toBe(symbol);

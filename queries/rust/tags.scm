@@ -175,53 +175,106 @@
 (visibility_modifier) @modifier
 
 ; ---- imports -----------------------------------------------------------------------
+; Every name a `use` tree binds is one item whose source is the whole path before it: the `@import.source` nodes
+; of a pattern are joined with `::` (`use a::{b::{c}}` imports `c` from `a::b`). Items sharing a path share one
+; import (the innermost `scoped_use_list`); an item written as a path (`io::Write`) is an import of its own.
+; Inside an inline module, `super` is the file's own module: the source starts with the module's name
+; (`tests::super`). When several patterns give one import a source, the earliest pattern's wins: the inline-module
+; patterns come first.
+
+; mod tests { use super::helper; use super::*; use super::{a, b::c}; }
+((mod_item
+  name: (identifier) @import.source
+  body: (declaration_list
+    (use_declaration
+      argument: (scoped_identifier path: (_) @import.source @_path name: (identifier) @import.name)) @import))
+  (#match? @_path "^super")
+  (#set! import.source.join "::")
+  (#set! kind "static"))
+((mod_item
+  name: (identifier) @import.source
+  body: (declaration_list
+    (use_declaration
+      argument: (use_as_clause
+        path: (scoped_identifier path: (_) @import.source @_path name: (identifier) @import.name)
+        alias: (identifier) @import.alias) @import.item) @import))
+  (#match? @_path "^super")
+  (#set! import.source.join "::")
+  (#set! kind "static"))
+((mod_item
+  name: (identifier) @import.source
+  body: (declaration_list
+    (use_declaration
+      argument: (use_wildcard (_) @import.source @_path "*" @import.name)) @import))
+  (#match? @_path "^super")
+  (#set! import.source.join "::")
+  (#set! kind "static"))
+((mod_item
+  name: (identifier) @import.source
+  body: (declaration_list
+    (use_declaration
+      argument: (scoped_use_list
+        path: (_) @import.source @_path
+        list: (use_list [
+          (identifier) @import.name
+          (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias) @import.item
+        ])) @import)))
+  (#match? @_path "^super")
+  (#set! import.source.join "::")
+  (#set! kind "static"))
+((mod_item
+  name: (identifier) @import.source
+  body: (declaration_list
+    (use_declaration
+      argument: (scoped_use_list
+        path: (_) @import.source @_path
+        list: (use_list [
+          (scoped_identifier path: (_) @import.source name: (identifier) @import.name) @import
+          (use_as_clause
+            path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+            alias: (identifier) @import.alias) @import.item @import
+          (use_wildcard (_) @import.source "*" @import.name) @import
+        ])))))
+  (#match? @_path "^super")
+  (#set! import.source.join "::")
+  (#set! kind "static"))
+
+; #[path = "imp/unix.rs"] mod sys;  (the module's file, relative to this file's folder)
+((attribute_item (meta_item (identifier) @_path value: (string_literal) @import.source))
+  .
+  (attribute_item)*
+  .
+  (mod_item !body name: (identifier) @import.namespace) @import
+  (#eq? @_path "path")
+  (#set! strip.import.source "^\"|\"$")
+  (#set! kind "static"))
+
+; mod parser;  (the module `parser` of this file: parser.rs or parser/mod.rs)
+((mod_item !body name: (identifier) @import.source @import.namespace) @import
+  (#set! kind "static"))
 
 ; use std::collections::HashMap;
 ((use_declaration
   argument: (scoped_identifier
     path: (_) @import.source
-    name: (_) @import.name) @import.item) @import
+    name: (identifier) @import.name)) @import
   (#set! kind "static"))
 
-; use serde; / use crate; (the crate or module itself)
+; use serde;  (a crate, as a namespace)
 ((use_declaration
-  argument: [(identifier) (crate) (self) (super)] @import.source @import.name) @import
+  argument: (identifier) @import.source @import.namespace) @import
   (#set! kind "static"))
 
-; use crate::error::Error as StoreError;
+; use crate::error::Error as StoreError;  use serde as s;
 ((use_declaration
   argument: (use_as_clause
-    path: (scoped_identifier path: (_) @import.source name: (_) @import.name)
-    alias: (_) @import.alias) @import.item) @import
+    path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+    alias: (identifier) @import.alias) @import.item) @import
   (#set! kind "static"))
 ((use_declaration
   argument: (use_as_clause
-    path: (identifier) @import.source @import.name
-    alias: (_) @import.alias) @import.item) @import
-  (#set! kind "static"))
-
-; use std::fmt::{self, Display as D, io::Write};
-((use_declaration
-  argument: (scoped_use_list
-    path: (_) @import.source
-    list: (use_list [
-      (identifier) @import.name
-      (self) @import.name
-      (scoped_identifier) @import.name
-      (scoped_use_list) @import.name
-      (use_wildcard) @import.name
-      (use_as_clause path: (_) @import.name alias: (_) @import.alias) @import.item
-    ]))) @import
-  (#set! kind "static"))
-
-; use {a, b::c};
-((use_declaration
-  argument: (use_list [
-    (identifier) @import.name
-    (scoped_identifier) @import.name
-    (scoped_use_list) @import.name
-    (use_as_clause path: (_) @import.name alias: (_) @import.alias) @import.item
-  ])) @import
+    path: (identifier) @import.source
+    alias: (identifier) @import.namespace)) @import
   (#set! kind "static"))
 
 ; use serde::*;
@@ -229,10 +282,118 @@
   argument: (use_wildcard (_) @import.source "*" @import.name)) @import
   (#set! kind "static"))
 
-; extern crate alloc as a;
+; use std::fmt::{self, Display as D, io::Write, ...};  (three levels of nested lists)
+((use_declaration
+  argument: (scoped_use_list
+    path: (_) @import.source
+    list: (use_list [
+      (identifier) @import.name
+      (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias) @import.item
+    ])) @import)
+  (#set! import.source.join "::")
+  (#set! kind "static"))
+((use_declaration
+  argument: (scoped_use_list
+    path: (_) @import.source
+    list: (use_list [
+      (scoped_identifier path: (_) @import.source name: (identifier) @import.name) @import
+      (use_as_clause
+        path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+        alias: (identifier) @import.alias) @import.item @import
+      (use_wildcard (_) @import.source "*" @import.name) @import
+    ])))
+  (#set! import.source.join "::")
+  (#set! kind "static"))
+((use_declaration
+  argument: (scoped_use_list
+    path: (_) @import.source
+    list: (use_list (scoped_use_list
+      path: (_) @import.source
+      list: (use_list [
+        (identifier) @import.name
+        (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias) @import.item
+      ])) @import)))
+  (#set! import.source.join "::")
+  (#set! kind "static"))
+((use_declaration
+  argument: (scoped_use_list
+    path: (_) @import.source
+    list: (use_list (scoped_use_list
+      path: (_) @import.source
+      list: (use_list [
+        (scoped_identifier path: (_) @import.source name: (identifier) @import.name) @import
+        (use_as_clause
+          path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+          alias: (identifier) @import.alias) @import.item @import
+        (use_wildcard (_) @import.source "*" @import.name) @import
+      ])))))
+  (#set! import.source.join "::")
+  (#set! kind "static"))
+((use_declaration
+  argument: (scoped_use_list
+    path: (_) @import.source
+    list: (use_list (scoped_use_list
+      path: (_) @import.source
+      list: (use_list (scoped_use_list
+        path: (_) @import.source
+        list: (use_list [
+          (identifier) @import.name
+          (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias) @import.item
+        ])) @import)))))
+  (#set! import.source.join "::")
+  (#set! kind "static"))
+((use_declaration
+  argument: (scoped_use_list
+    path: (_) @import.source
+    list: (use_list (scoped_use_list
+      path: (_) @import.source
+      list: (use_list (scoped_use_list
+        path: (_) @import.source
+        list: (use_list [
+          (scoped_identifier path: (_) @import.source name: (identifier) @import.name) @import
+          (use_wildcard (_) @import.source "*" @import.name) @import
+        ])))))))
+  (#set! import.source.join "::")
+  (#set! kind "static"))
+; `{self}` and `{self as x}`: the module the list's path names, bound to its last name (or the alias)
+((scoped_use_list
+  path: [(identifier) @import.namespace (scoped_identifier name: (identifier) @import.namespace)]
+  list: (use_list (self))) @import)
+((scoped_use_list
+  list: (use_list (use_as_clause path: (self) alias: (identifier) @import.namespace))) @import)
+; the sources of those, at every level
+((use_declaration argument: (scoped_use_list path: (_) @import.source list: (use_list [(self) (use_as_clause path: (self))])) @import)
+  (#set! import.source.join "::"))
+((use_declaration
+  argument: (scoped_use_list
+    path: (_) @import.source
+    list: (use_list (scoped_use_list path: (_) @import.source list: (use_list [(self) (use_as_clause path: (self))])) @import)))
+  (#set! import.source.join "::"))
+((use_declaration
+  argument: (scoped_use_list
+    path: (_) @import.source
+    list: (use_list (scoped_use_list
+      path: (_) @import.source
+      list: (use_list (scoped_use_list path: (_) @import.source list: (use_list [(self) (use_as_clause path: (self))])) @import)))))
+  (#set! import.source.join "::"))
+
+; use {a, b::c};  (a list without a path: each item is a path from the crate root or a crate)
+((use_declaration
+  argument: (use_list [
+    (identifier) @import.source @import.namespace
+    (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+    (use_as_clause path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name) alias: (identifier) @import.alias) @import.item
+  ] @import))
+  (#set! kind "static"))
+
+; extern crate alloc;  extern crate std as core2;
 ((extern_crate_declaration
-  name: (identifier) @import.source @import.name
-  alias: (identifier)? @import.alias) @import
+  name: (identifier) @import.source @import.namespace
+  !alias) @import
+  (#set! kind "static"))
+((extern_crate_declaration
+  name: (identifier) @import.source
+  alias: (identifier) @import.namespace) @import
   (#set! kind "static"))
 
 ; ---- references ---------------------------------------------------------------------

@@ -103,14 +103,24 @@ export interface BoundNames {
   uses: Map<number, BoundUse>;
 }
 
+/** A name as written without its type arguments: `Foo<T>` is `Foo`, `Vec::<u8>::new` is `Vec::new`. */
+function withoutTypeArguments(written: string): string {
+  let text = written;
+  for (let previous = ''; previous !== text && text.includes('<'); ) {
+    previous = text;
+    text = text.replace(/<[^<>]*>/g, '');
+  }
+  return text.replace(/<[\s\S]*$/, '').replace(/::(?=::)/g, '');
+}
+
 function typeNameOf(node: Node, called: boolean): string | undefined {
-  // A function called (`NewFoo()`, `m.Fields().Get()`): what the chain returns.
+  // A function called (`NewFoo()`, `m.Fields().Get()`, `Foo::new()`, `Vec::<u8>::new()`): what the chain returns.
   if (called) {
-    const chain = chainOf(node.text);
+    const chain = chainOf(node.text) ?? chainOf(withoutTypeArguments(node.text));
     return chain === undefined ? undefined : `${chain}()`;
   }
   // `Foo<T>` is `Foo`, `ns.Foo` stays a path: the type's name, without its arguments.
-  const text = node.text.replace(/<[\s\S]*$/, '').replace(/\s+/g, '');
+  const text = withoutTypeArguments(node.text.replace(/\s+/g, ''));
   return QUALIFIER_PATH.test(text) ? text : undefined;
 }
 
@@ -143,9 +153,10 @@ export function bindNames(
   // Bindings, each in its scope; one per name position.
   const bindings: Binding[] = [];
   const at = new Map<number, number>();
-  // `visibleFrom`: a binding seen only after its declaration (Go's `x := x`), not in its whole scope; `redeclares`:
-  // a name its scope already binds above is that binding again (Go's `b, err := g()`).
-  const pending: Array<{ binding: Binding; span: Span; outer: boolean; typeNode?: Node; visibleFrom?: number; redeclares?: true; local?: true }> = [];
+  // `visibleFrom`: a binding seen only after its declaration (Go's `x := x`, Rust's `let x = x + 1;`), not in its
+  // whole scope (`afterRegion`: the `@local.after` region it was found in, when a region said so); `redeclares`: a
+  // name its scope already binds above is that binding again (Go's `b, err := g()`).
+  const pending: Array<{ binding: Binding; span: Span; outer: boolean; typeNode?: Node; visibleFrom?: number; afterRegion?: Span; redeclares?: true; local?: true }> = [];
   const bind = (binding: Binding, node: Node, span: Span, outer: boolean) => {
     const known = at.get(node.startIndex);
     if (known !== undefined) {
@@ -192,7 +203,13 @@ export function bindNames(
   // name in the class's body (Java's `save()`), which the definitions above leave to `this.save`.
   const definitionAt = new Map<number, number>();
   for (const def of definitions) if (def.raw.nameNode && def.raw.kind !== 'import') definitionAt.set(def.raw.nameNode.startIndex, def.index);
-  for (const local of locals.definitions) {
+  // A name without an `@local.after` of its own becomes visible at the end of the innermost `@local.after` region
+  // holding it (Rust's `let (a, b) = ...;`: every name of the pattern).
+  const regionOf = innermost(
+    locals.afters.map((after) => ({ start: after.region.startIndex, end: after.region.endIndex, visible: after.node.endIndex })),
+    locals.definitions.map((local) => ({ start: local.node.startIndex, end: local.node.endIndex })),
+  );
+  locals.definitions.forEach((local, i) => {
     const name = local.node.text;
     const binding: Binding = { name, kind: local.kind, ...position(local.node) };
     const def = definitionAt.get(local.node.startIndex);
@@ -205,7 +222,12 @@ export function bindNames(
     // What the locals query says of a name it binds (not of a definition's or an import's name): from any pattern.
     if (known && (index === count || known.local)) {
       known.local = true;
+      const region = regionOf[i];
       if (local.after) known.visibleFrom ??= local.after.endIndex;
+      else if (region && known.visibleFrom === undefined) {
+        known.visibleFrom = region.visible;
+        known.afterRegion = region;
+      }
       if (local.redeclares) known.redeclares = true;
     }
     // A binding already known at this position (a tags definition) learns its declared type.
@@ -213,13 +235,16 @@ export function bindNames(
       known.binding.type ??= type;
       known.typeNode ??= local.type;
     }
-  }
+  });
   // Each binding's scope: the innermost scope holding its node (a definition's own node is not its scope: a
   // function's name is bound where the function is declared, not inside it), or the one outside that.
   const placed = innermost(scopes, pending.map((entry) => entry.span));
   const homes = pending.map((entry, i) => {
     let scope = placed[i] ?? scopes[0];
     if (entry.outer && scope?.parent !== undefined) scope = scopes[scope.parent];
+    // Visible after a region only in a scope around it: a closure's parameter inside a `let` is visible in the closure.
+    const region = entry.afterRegion;
+    if (region && scope && scope.start >= region.start && scope.end <= region.end) delete entry.visibleFrom;
     return scope ?? (scopes[0] as Scope);
   });
   // A redeclaring binding whose scope binds its name above it is a use of that binding, not a binding.
@@ -300,8 +325,9 @@ export function bindNames(
     return 0;
   });
   // Per name, a stack of groups: the bindings of that name in one scope, in document order. A scope declaring a
-  // name twice (overload signatures, or an error region where the grammar lost the scopes between declarations)
-  // binds a use to the nearest declaration above it, else the first.
+  // name twice (overload signatures, `let` shadowing, or an error region where the grammar lost the scopes between
+  // declarations) binds a use to the nearest declaration above it, else the first; a binding visible only after a
+  // node (`@local.after`) is not seen before it, where the use looks further out.
   const offsets = kept.map((entry) => entry.visibleFrom ?? entry.span.start);
   const sequential = kept.map((entry) => entry.visibleFrom !== undefined);
   const groupsOf = (scope: Scope) => {

@@ -75,6 +75,8 @@ export interface RawReference {
 export interface RawImport {
   node: Node;
   source?: string;
+  /** The pattern that gave the source (the earliest pattern's source wins). */
+  sourcePattern?: number;
   kind?: string;
   typeOnly: boolean;
   items: Array<{ node?: Node; name: string; alias?: string; isDefault: boolean; isNamespace: boolean; typeOnly: boolean }>;
@@ -120,6 +122,12 @@ export interface RawLocals {
    * itself when its callee is no one node, Java's `a.f(x).b`: `invocation`).
    */
   members: Array<{ node: Node; qualifier: Node; called?: true; invocation?: true }>;
+  /**
+   * `@local.after` captured without a definition in its match, with `@local.after.region`: the names the locals
+   * query binds inside the region (the `@local.after` node itself when none is captured) are visible only after the
+   * node ends (Rust's `let x = x + 1;`, `if let Some(x) = x`), as a definition's own `after` says of its name.
+   */
+  afters: Array<{ node: Node; region: Node }>;
 }
 
 /** Every capture of a file, sorted into raw facts. */
@@ -281,7 +289,7 @@ export function gatherCaptures(matches: readonly Match[], uses: Node[], deadline
     decorators: [],
     details: [],
     injections: [],
-    locals: { scopes: [], definitions: [], uses, members: [] },
+    locals: { scopes: [], definitions: [], uses, members: [], afters: [] },
   };
   const referenced = new Set<number>();
   const unnamed: Array<{ match: Match; kind: string; node: Node }> = [];
@@ -349,6 +357,12 @@ export function gatherCaptures(matches: readonly Match[], uses: Node[], deadline
 
 function addLocal(locals: RawLocals, match: Match, name: string, node: Node): void {
   if (name === 'local.scope') locals.scopes.push(node);
+  else if (name === 'local.after') {
+    // Beside a definition in its match, `@local.after` is that definition's (below); alone, it marks a region.
+    if (![...match.captures.keys()].some((key) => key === 'local.definition' || key.startsWith('local.definition.'))) {
+      locals.afters.push({ node, region: first(match, 'local.after.region') ?? node });
+    }
+  }
   else if (name === 'local.reference') locals.uses.push(node);
   else if (name === 'local.member') {
     const qualifier = first(match, 'local.qualifier');
@@ -502,8 +516,15 @@ function addImport(map: Map<number, RawImport>, match: Match, node: Node): void 
     fact = { node, typeOnly: false, items: [] };
     map.set(node.id, fact);
   }
-  const sourceNode = first(match, 'import.source');
-  if (sourceNode && fact.source === undefined) fact.source = strippedText(match.properties, 'import.source', sourceNode);
+  // Several `@import.source` nodes (Rust's `a::{b::{c}}`: `a` and `b`) are one path, joined by `import.source.join`.
+  // When several patterns give the node a source, the earliest pattern's wins, as for definitions' kinds.
+  const sourceNodes = match.captures.get('import.source') ?? [];
+  if (sourceNodes.length > 0 && (fact.source === undefined || match.patternIndex < (fact.sourcePattern ?? Infinity))) {
+    const join = match.properties['import.source.join'];
+    const parts = join === undefined ? sourceNodes.slice(0, 1) : [...sourceNodes].sort((a, b) => a.startIndex - b.startIndex);
+    fact.source = strippedText(match.properties, 'import.source', parts[0] as Node, parts.map((node) => node.text).join(join ?? ''));
+    fact.sourcePattern = match.patternIndex;
+  }
   fact.kind ??= match.properties.kind;
   const itemNode = first(match, 'import.item');
   const defaultNode = first(match, 'import.default');

@@ -654,7 +654,10 @@ function collectReferences(raw: RawCaptures, placed: Placed[], bound: BoundNames
   for (const fact of [...raw.imports.values()].sort((a, b) => a.node.startIndex - b.node.startIndex)) {
     for (const item of fact.items) {
       if (item.isDefault || item.isNamespace || !item.node) continue;
-      const node = item.node.namedChildren[0] ?? item.node;
+      // The imported name: the item's first part, or that part's last name when it is a path (`a::b` in `a::b as c`).
+      const first = item.node.namedChildren[0];
+      const last = first && first.text !== item.name ? first.namedChildren.at(-1) : undefined;
+      const node = (last?.text === item.name ? last : first) ?? item.node;
       found.set(node.startIndex, { name: item.name, kind: 'import', node });
     }
   }

@@ -8,7 +8,7 @@
  * @module
  */
 import { posix } from 'node:path';
-import type { Definition, FileFacts, Reference } from '../model/facts.js';
+import type { Binding, Definition, FileFacts, Reference } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
 import type { Resolver, Target } from '../index/resolve.js';
 import type { CallGraph as FileGraph, CallGraphEdge as GraphEdge, CallGraphNode as GraphNode } from '../types.js';
@@ -95,6 +95,13 @@ export async function fileGraph(file: string, facts: FileFacts, resolver: Resolv
     seen.add(key);
     edges.push({ source: source.id, target: target.id, relation, line, isCycle: false });
   };
+  // Whether a file this one imports from declares a method of a name (asked only for members of untyped locals).
+  let imported: Promise<string[]> | undefined;
+  const importedDeclare = async (name: string) => {
+    imported ??= resolver.importedFiles(file, facts);
+    for (const other of await imported) if (await resolver.declaresMethod(other, name)) return true;
+    return false;
+  };
   let count = 0;
   for (const ref of facts.references) {
     if (ref.kind === 'import' || ref.kind === 'export' || ref.kind === 'reexport') continue;
@@ -117,7 +124,13 @@ export async function fileGraph(file: string, facts: FileFacts, resolver: Resolv
       const member = byName.get(`.${ref.name}`) ?? [];
       const ownClass = source.type === 'method' ? source.name.slice(0, source.name.lastIndexOf('.') + 1) : undefined;
       const ofOwnClass = ownClass ? member.filter((node) => node.name === `${ownClass}${ref.name}`) : [];
-      const named = ref.qualifier !== undefined ? (SELF_WORDS.has(ref.qualifier) ? ofOwnClass : []) : (byName.get(ref.name) ?? ofOwnClass);
+      // A member of a local whose type is not written (`child.walk()` of Rust's `for child in &self.children`): the
+      // file's one method of that name, unless a file it imports declares one too (`job.run()` of a parameter when
+      // `Job` is imported).
+      const qualifierBinding = ref.qualifierBinding === undefined ? undefined : facts.bindings[ref.qualifierBinding];
+      const untyped = qualifierBinding !== undefined && ref.qualifier === qualifierBinding.name && isUntypedLocal(qualifierBinding);
+      const ofUntyped = untyped && member.length === 1 && !(await importedDeclare(ref.name)) ? member : [];
+      const named = ref.qualifier !== undefined ? (SELF_WORDS.has(ref.qualifier) ? ofOwnClass : ofUntyped) : (byName.get(ref.name) ?? ofOwnClass);
       if (named.length === 1) local = named;
     }
     for (const target of new Set(local)) {
@@ -177,6 +190,11 @@ export async function fileGraph(file: string, facts: FileFacts, resolver: Resolv
   }
   edges.sort((a, b) => a.line - b.line || a.source.localeCompare(b.source) || a.target.localeCompare(b.target));
   return { file, nodes, edges, cycles, external: [...external.values()], isPartial };
+}
+
+/** A local variable or parameter without a declared type: not a declaration, not an import, not module-level. */
+function isUntypedLocal(binding: Binding): boolean {
+  return binding.type === undefined && binding.import === undefined && binding.def === undefined && binding.top !== true;
 }
 
 /** Targets split into definitions of this file and definitions elsewhere (with their kind). */

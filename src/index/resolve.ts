@@ -63,6 +63,8 @@ interface FileIndex {
   children: Map<number, number[]>;
   /** Name uses and declarations by line. */
   byLine: Map<number, Array<{ column: number; length: number; ref?: number; binding?: number; def?: number }>>;
+  /** Blocks extending a type declared elsewhere (`impl T`), by the type's name. */
+  blocks: Map<string, number[]>;
   /** Definitions declared apart with a receiver (Go's `func (s *T) M()`), by `T` and name. */
   receivers: Map<string, number[]>;
 }
@@ -81,8 +83,14 @@ export function fileIndex(facts: FileFacts): FileIndex {
     else top.set(binding.name, [i]);
   });
   const children = new Map<number, number[]>();
+  const blocks = new Map<string, number[]>();
   const receivers = new Map<string, number[]>();
   facts.definitions.forEach((def, i) => {
+    if (kindInfo(def.kind).declaresName === false) {
+      const list = blocks.get(def.name);
+      if (list) list.push(i);
+      else blocks.set(def.name, [i]);
+    }
     if (def.receiver !== undefined) {
       const key = `${def.receiver}\u0000${def.name}`;
       const list = receivers.get(key);
@@ -108,7 +116,7 @@ export function fileIndex(facts: FileFacts): FileIndex {
     const parent = def?.parent === undefined ? undefined : facts.definitions[def.parent];
     return parent !== undefined && isTypeLike(parent.kind);
   });
-  index = { top, children, byLine, receivers, membersInScope };
+  index = { top, children, byLine, receivers, membersInScope, blocks };
   indexes.set(facts, index);
   return index;
 }
@@ -133,9 +141,20 @@ function unique(targets: Target[]): Target[] {
   });
 }
 
+/** The innermost definition spanning a line (what `Self` means for a parameter `other: &Self` declared there). */
+function enclosingAt(facts: FileFacts, line: number): number | undefined {
+  let found: number | undefined;
+  facts.definitions.forEach((def, i) => {
+    if (def.line <= line && line <= def.endLine && (found === undefined || def.line >= (facts.definitions[found] as Definition).line)) found = i;
+  });
+  return found;
+}
+
 /** Resolves names across the files of a tree. */
 export class Resolver {
   readonly #context: ResolverContext;
+  /** Companion files analyzed once: from then on the name table says which of them declare a name. */
+  readonly #analyzed = new Set<string>();
 
   constructor(context: ResolverContext) {
     this.#context = context;
@@ -144,6 +163,28 @@ export class Resolver {
   /** The definition a target names. */
   async definitionOf(target: { file: string; def: number }): Promise<Definition | undefined> {
     return (await this.#context.facts(target.file))?.definitions[target.def];
+  }
+
+  /** The other files of the tree a file's imports lead to (where the declarations it imports are). */
+  async importedFiles(file: string, facts: FileFacts): Promise<string[]> {
+    const files = new Set<string>();
+    for (const [i, binding] of facts.bindings.entries()) {
+      if (!binding.import) continue;
+      for (const target of (await this.binding(file, facts, i, 0)).targets) if (target.file !== file) files.add(target.file);
+    }
+    return [...files];
+  }
+
+  /** Whether a file declares a method (a callable member of a type, or one with a receiver) named `name`. */
+  async declaresMethod(file: string, name: string): Promise<boolean> {
+    const facts = await this.#context.facts(file);
+    return (
+      facts?.definitions.some((def) => {
+        if (def.name !== name || !kindInfo(def.kind).callable) return false;
+        const parent = def.parent === undefined ? undefined : facts.definitions[def.parent];
+        return def.receiver !== undefined || (parent !== undefined && (isTypeLike(parent.kind) || kindInfo(parent.kind).declaresName === false));
+      }) === true
+    );
   }
 
   /** What the name at a position of a file leads to (its declaration when the position is one). */
@@ -212,16 +253,18 @@ export class Resolver {
 
   /**
    * What a reference of a file leads to. A declaration without a body whose language defines it apart (a C header's
-   * prototype) leads to its definition first; a call goes to the methods, not the fields of the same name (Java's
-   * `size()`).
+   * prototype) leads to its definition first. Methods and fields of one name: a call is the methods (Java's `size()`,
+   * Rust's `x.len()`: a field `len` is called as `(x.len)()`), a member read the fields (`x.len`).
    */
   async reference(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {
     const resolution = await this.typedefsFirst(await this.withDefinitions(await this.#reference(file, facts, ref, hops)));
-    if (ref.arity === undefined || resolution.targets.length < 2) return resolution;
+    const call = ref.arity !== undefined || ref.kind === 'call';
+    if ((!call && ref.qualifier === undefined) || resolution.targets.length < 2) return resolution;
     const kinds = await Promise.all(resolution.targets.map(async (t) => ('def' in t ? (await this.#context.facts(t.file))?.definitions[t.def]?.kind : undefined)));
     const field = (kind: string | undefined) => kind !== undefined && kindInfo(kind).category === 'member' && !kindInfo(kind).callable;
-    if (!kinds.some((kind) => kind !== undefined && kindInfo(kind).callable) || !kinds.some(field)) return resolution;
-    return { ...resolution, targets: resolution.targets.filter((_, i) => !field(kinds[i])) };
+    const method = (kind: string | undefined) => kind !== undefined && kindInfo(kind).callable;
+    if (!kinds.some(method) || !kinds.some(field)) return resolution;
+    return { ...resolution, targets: resolution.targets.filter((_, i) => (call ? !field(kinds[i]) : !method(kinds[i]))) };
   }
 
   /**
@@ -327,11 +370,10 @@ export class Resolver {
     const outside: string[] = [];
     for (const item of facts.imports) {
       if (!item.imports.some((i) => i.name === '*' && !i.isNamespace && i.alias === undefined)) continue;
-      const files = await modules.filesOf(file, item.source);
-      if (files.length === 0) outside.push(item.source);
-      for (const module of files) targets.push(...(await this.exported(module, name, hops + 1, new Set())));
-      // `import static a.b.C.*`, `using static A.B.C`: the members of a declaration.
-      if (files.length === 0) for (const owner of await this.declared(file, item.source, hops + 1)) targets.push(...(await this.membersOf(owner, name, hops + 1)));
+      if ((await modules.filesOf(file, item.source)).length === 0) outside.push(item.source);
+      // A module's exports; the members of a declaration (`import static a.b.C.*`, `using static A.B.C`) or of an
+      // item inside a module (Rust's `use self::Kind::*`).
+      targets.push(...(await this.within(file, item.source, name, hops + 1, new Set())));
       if (targets.length > 0) return { targets: unique(targets), how: 'bound', ...(modules.exact(file) ? {} : { approximate: true as const }) };
     }
     // Defined nowhere in the tree, and the file sees every name of modules outside it (`#include <stdio.h>`): one
@@ -340,6 +382,18 @@ export class Resolver {
       return { targets: [], how: 'external', note: `"${name}" is not defined in the index; ${file} sees every name of ${outside.slice(0, 3).join(', ')}${outside.length > 3 ? ', ...' : ''} (outside the index)` };
     }
     return undefined;
+  }
+
+  /**
+   * The declarations named `name` in what `source` names from `file`: a module's exports, or the members of the item
+   * a source names inside a module (Rust's `use self::Kind::*` of an enum).
+   */
+  async within(file: string, source: string, name: string, hops: number, seen: Set<string>): Promise<Target[]> {
+    if (hops > MAX_HOPS) return [];
+    const owners = await this.imported(file, source, '*', hops);
+    const targets: Target[] = [];
+    for (const owner of owners.targets) targets.push(...('module' in owner ? await this.exported(owner.file, name, hops, seen) : await this.membersOf(owner, name, hops + 1)));
+    return targets;
   }
 
   /** What a binding of a file leads to: its definition, itself, or, for an import, the imported declaration. */
@@ -393,12 +447,24 @@ export class Resolver {
       if (sub.length > 0) return { targets: sub, how: 'bound' };
       // A declaration inside a module (`import static a.b.C.m`, `import a.b.Outer.Inner`): its member, or itself.
       const owners = await this.declared(file, source, hops + 1);
-      if (owners.length === 0) return { targets: [], how: 'external', note: `"${source}" is outside the index` };
-      // `*`, and an import written whole (Kotlin's `import a.b.C`: source `a.b.C`, name `C`): what the source names.
-      if (name === '*' || source.endsWith(`.${name}`)) return { targets: owners, how: 'bound' };
-      const members: Target[] = [];
-      for (const owner of owners) members.push(...(await this.membersOf(owner, name, hops + 1)));
-      return members.length > 0 ? { targets: unique(members), how: 'bound' } : { targets: [], how: 'unbound', note: `no member "${name}" of ${source}` };
+      if (owners.length > 0) {
+        // `*`, and an import written whole (Kotlin's `import a.b.C`: source `a.b.C`, name `C`): what the source names.
+        if (name === '*' || source.endsWith(`.${name}`)) return { targets: owners, how: 'bound' };
+        const members: Target[] = [];
+        for (const owner of owners) members.push(...(await this.membersOf(owner, name, hops + 1)));
+        return members.length > 0 ? { targets: unique(members), how: 'bound' } : { targets: [], how: 'unbound', note: `no member "${name}" of ${source}` };
+      }
+      // An item of a module (Rust's `crate::ast::Kind`: an enum, an inline `mod`): its members.
+      const inner = this.#context.modules.split(file, source);
+      if (!inner) return { targets: [], how: 'external', note: `"${source}" is outside the index` };
+      const owner = await this.imported(file, inner.parent, inner.name, hops + 1);
+      if (owner.targets.length === 0 || name === '*') return owner;
+      const targets: Target[] = [];
+      for (const target of owner.targets) targets.push(...(await this.membersOf(target, name, hops + 1)));
+      if (targets.length > 0) return { targets: unique(targets), how: 'bound' };
+      // The item is an import of what is outside the tree (`extern crate alloc`, `pub use std::fmt`): so is its member.
+      if (await this.importsOnly(owner.targets)) return { targets: [], how: 'external', note: `"${inner.parent}::${inner.name}" is outside the index` };
+      return { targets: [], how: 'unbound', note: `"${name}" is not found in ${source}` };
     }
     const approximate = this.#context.modules.exact(file) ? {} : { approximate: true as const };
     if (name === '*') return { targets: modules.map((module) => ({ file: module, module: true as const })), how: 'bound', ...approximate };
@@ -414,9 +480,27 @@ export class Resolver {
     }
     // A package's submodule (`from . import mod`) when the package itself does not bind the name.
     if (targets.length === 0) for (const module of modules) targets.push(...(await this.#packageSubmodule(module, name)));
-    return targets.length > 0
-      ? { targets: unique(targets), how: 'bound', ...approximate }
-      : { targets: [], how: 'unbound', note: `"${name}" is not found among the exports of ${modules.join(', ')}` };
+    if (targets.length > 0) return { targets: unique(targets), how: 'bound', ...approximate };
+    // A name the module binds to what is outside the tree (`pub use std::fmt`, `extern crate alloc`): outside it too.
+    for (const module of modules) {
+      const facts = await this.#context.facts(module);
+      for (const b of (facts && fileIndex(facts).top.get(name)) ?? []) {
+        if (facts && (await this.binding(module, facts, b, hops + 1)).how === 'external') return { targets: [], how: 'external', note: `"${name}" of ${source} is outside the index` };
+      }
+    }
+    return { targets: [], how: 'unbound', note: `"${name}" is not found among the exports of ${modules.join(', ')}` };
+  }
+
+  /** Whether every target is an import binding that leads outside the tree (where the tree's knowledge ends). */
+  async importsOnly(targets: Target[]): Promise<boolean> {
+    for (const target of targets) {
+      if (!('binding' in target)) return false;
+      const facts = await this.#context.facts(target.file);
+      const binding = facts?.bindings[target.binding];
+      if (!facts || binding?.import === undefined) return false;
+      if ((await this.binding(target.file, facts, target.binding, 0)).how !== 'external') return false;
+    }
+    return targets.length > 0;
   }
 
   /** The declarations a module exports under `name`: its own, re-exported (aliases, `export *`), or imported again. */
@@ -428,8 +512,11 @@ export class Resolver {
     if (!facts) return [];
     const index = fileIndex(facts);
     const targets: Target[] = [];
+    // Whether the module binds the name itself (an import from outside the tree binds it without targets).
+    let bound = false;
     const local = async (localName: string) => {
       for (const b of index.top.get(localName) ?? []) {
+        bound = true;
         const resolution = await this.binding(module, facts, b, hops + 1);
         targets.push(...resolution.targets);
       }
@@ -455,16 +542,16 @@ export class Resolver {
     if (targets.length === 0) {
       for (const entry of facts.exports) {
         if (entry.name !== '*' || entry.source === undefined) continue;
-        const modules = await this.#context.modules.filesOf(module, entry.source);
-        for (const next of modules) targets.push(...(await this.exported(next, name, hops + 1, seen)));
+        targets.push(...(await this.within(module, entry.source, name, hops + 1, seen)));
       }
     }
     // What a module sees through its own wildcard imports is its name too (Python's `from m import *`, a header's
-    // `#include`).
-    if (targets.length === 0) {
+    // `#include`, Rust's `pub use self::kind::*`), unless a name of its own shadows them (Rust's `extern crate alloc`
+    // before `use backport::*`).
+    if (targets.length === 0 && !bound) {
       for (const item of facts.imports) {
         if (!item.imports.some((i) => i.name === '*' && !i.isNamespace && i.alias === undefined)) continue;
-        for (const next of await this.#context.modules.filesOf(module, item.source)) targets.push(...(await this.exported(next, name, hops + 1, seen)));
+        targets.push(...(await this.within(module, item.source, name, hops + 1, seen)));
         if (targets.length > 0) break;
       }
     }
@@ -490,14 +577,16 @@ export class Resolver {
     const [first = '', ...path] = qualifier.split(/\.|::/);
     const headCalled = first.endsWith('()');
     const head = headCalled ? first.slice(0, -2) : first;
-    let owners: Target[];
+    // Module paths written in code (Rust's `crate::a::f()`, `super::T::new()`, `std::mem::swap()`).
+    const modulePaths = this.#context.modules.pathQualifiers(file);
+    let owners: Target[] = [];
     // The module path a namespace import's members are submodules of (Python's `import a.b` then `a.b.f`).
     let source: string | undefined;
     let external: Resolution | undefined;
-    const parent = head === 'super' || head === 'base';
-    if ((head === 'this' || head === 'self' || parent) && ref.qualifierBinding === undefined) {
+    const parent = (head === 'super' && !modulePaths) || head === 'base';
+    if ((head === 'this' || head === 'self' || head === 'Self' || parent) && ref.qualifierBinding === undefined) {
       const owner = await this.enclosingOwner(file, facts, ref.enclosing, hops + 1);
-      if (owner.length === 0) return { targets: [], how: 'unbound', note: `no class encloses "${head}"` };
+      if (owner.length === 0 && !modulePaths) return { targets: [], how: 'unbound', note: `no class encloses "${head}"` };
       owners = parent ? (await Promise.all(owner.filter((o): o is { file: string; def: number } => 'def' in o).map((o) => this.bases(o.file, facts, o.def, hops + 1)))).flat() : owner;
     } else if (ref.qualifierBinding !== undefined) {
       const binding = facts.bindings[ref.qualifierBinding];
@@ -509,13 +598,26 @@ export class Resolver {
       else if (resolution.how === 'external') return resolution;
       else if (resolution.targets.length === 0) return { ...resolution, how: 'unbound' };
       owners = external ? [] : resolution.targets;
-    } else {
+    } else if (head !== '') {
       // A head no scope binds: an inherited member, a name of the package's other files or of a wildcard import.
-      const visible = head === '' ? undefined : await this.visible(file, facts, head, ref.enclosing, hops + 1);
+      const visible = await this.visible(file, facts, head, ref.enclosing, hops + 1);
       if (visible?.how === 'external') return { targets: [], how: 'external', ...(visible.note ? { note: visible.note } : {}) };
-      if (!visible || visible.targets.length === 0) return { targets: [], how: 'unbound', note: head === '' ? `what "${ref.name}" is a member of is not a name` : `"${head}" is not bound in ${file}` };
-      owners = visible.targets;
+      owners = visible?.targets ?? [];
     }
+    let chain = { headCalled, path };
+    if (owners.length === 0 && modulePaths && source === undefined && head !== '') {
+      // A module path written in code: its names up to the first call are one source (`crate::a::f` of
+      // `crate::a::f().x`), what follows a chain from what it names.
+      const segments = [first, ...path];
+      const call = segments.findIndex((segment) => segment.endsWith('()'));
+      const end = call < 0 ? segments.length : call + 1;
+      const written = segments.slice(0, end).join('::').replace(/\(\)$/, '');
+      const module = await this.imported(file, written, '*', hops + 1);
+      if (module.targets.length === 0) return { ...module, how: module.how === 'external' ? 'external' : 'unbound' };
+      owners = module.targets;
+      chain = { headCalled: call >= 0, path: segments.slice(end) };
+    }
+    if (owners.length === 0 && !external) return { targets: [], how: 'unbound', note: head === '' ? `what "${ref.name}" is a member of is not a name` : `"${head}" is not bound in ${file}` };
     if (source !== undefined) {
       // A namespace import's path (Python's `import a.b` then `a.b.f`): members, or submodules while it names modules.
       const step = async (segment: string): Promise<Target[]> => {
@@ -535,24 +637,82 @@ export class Resolver {
       if (targets.length === 0 && external) return external;
       return targets.length > 0 ? { targets: unique(targets), how: 'bound' } : { targets: [], how: 'unbound', note: `no member "${ref.name}" found on ${qualifier}` };
     }
-    owners = await this.followChain(owners, headCalled, path, hops + 1);
-    if (owners.length === 0) return { targets: [], how: 'unbound', note: `what ${qualifier} is cannot be followed (a member or a returned type is not written)` };
+    const followed = await this.#followChain(owners, chain.headCalled, chain.path, hops + 1);
+    owners = followed.owners;
+    if (owners.length === 0) {
+      // `self.items.iter()` of `items: Vec<f64>`: a member of a part whose declared type is outside the tree is
+      // outside it too, unless its type arguments may name the tree's types (`List<Item>`: `items.get(0)` may be one).
+      for (const owner of followed.stuck) if (followed.missing !== undefined && (await this.typedExternally(owner, hops + 1, followed.missing)) && !(await this.#typeArgumentsInTree(owner))) return { targets: [], how: 'external', note: `the type of a part of ${qualifier} is outside the index` };
+      return { targets: [], how: 'unbound', note: `what ${qualifier} is cannot be followed (a member or a returned type is not written)` };
+    }
     const targets: Target[] = [];
     for (const owner of owners) targets.push(...(await this.membersOf(owner, ref.name, hops + 1)));
     if (targets.length > 0) return { targets: unique(targets), how: 'bound' };
-    // A variable declared with a type from outside the index (`List<T> items`): its members are outside too.
-    for (const owner of owners) if (await this.typedExternally(owner, hops + 1)) return { targets: [], how: 'external', note: `${qualifier} has a type from outside the index` };
+    // A variable declared with a type from outside the index (`List<T> items`, `v: Vec<T>` of the prelude): its
+    // members are outside too.
+    for (const owner of owners) if (await this.typedExternally(owner, hops + 1, ref.name)) return { targets: [], how: 'external', note: `${qualifier} has a type from outside the index` };
     return { targets: [], how: 'unbound', note: `no member "${ref.name}" found on ${qualifier}` };
   }
 
-  /** Whether a variable, parameter or field is declared with a type imported from outside the index. */
-  async typedExternally(owner: Target, hops: number): Promise<boolean> {
+  /**
+   * Whether a variable, parameter or field is declared with a type from outside the index: imported from outside it,
+   * or one its language gives every file (Rust's prelude `Vec<f64>`, a primitive `f64`) for which the tree declares
+   * no `member` of its own (Kotlin's extension `fun String.masked()`, Rust's `impl Trait for f64`).
+   */
+  async typedExternally(owner: Target, hops: number, member?: string): Promise<boolean> {
     if ('module' in owner || hops > MAX_HOPS) return false;
     const facts = await this.#context.facts(owner.file);
     if (!facts) return false;
-    const index = 'binding' in owner ? owner.binding : facts.bindings.findIndex((b) => b.def === owner.def);
-    const typeBinding = facts.bindings[index]?.typeBinding;
-    return typeBinding !== undefined && (await this.binding(owner.file, facts, typeBinding, hops + 1)).how === 'external';
+    let type: string | undefined;
+    let typeBinding: number | undefined;
+    if ('binding' in owner) {
+      const binding = facts.bindings[owner.binding];
+      type = binding?.type;
+      typeBinding = binding?.typeBinding;
+    } else {
+      const def = facts.definitions[owner.def];
+      const category = def ? kindInfo(def.kind).category : 'class';
+      if (category === 'class' || category === 'type' || category === 'function' || def?.kind === 'module') return false;
+      const binding = facts.bindings[facts.bindings.findIndex((b) => b.def === owner.def)];
+      type = binding?.type ?? def?.type?.replace(/^&\s*(mut\s+)?/, '');
+      typeBinding = binding?.typeBinding ?? (type === undefined ? undefined : fileIndex(facts).top.get(type.split(/[.:<\s]/)[0] ?? '')?.[0]);
+    }
+    if (typeBinding !== undefined) return (await this.binding(owner.file, facts, typeBinding, hops + 1)).how === 'external';
+    // (a type written as a call, `Foo::new()`, is what the call returns, not the type `Foo`)
+    if (type === undefined || type.includes('(')) return false;
+    const head = type.split(/\.|::|</)[0] ?? '';
+    if (!this.#context.modules.builtin(owner.file, head)) return false;
+    return member === undefined || !(await this.#declaresFor(head, member));
+  }
+
+  /**
+   * Whether a file of the tree may declare a member `name` for the type `type`: a method with that receiver, one of an
+   * `impl type` block, or a top-level function of that name (Kotlin's extension `fun String.masked()` is one; the
+   * facts do not keep its receiver type).
+   */
+  async #declaresFor(type: string, name: string): Promise<boolean> {
+    for (const file of (await this.#context.filesDefining?.(name)) ?? []) {
+      const facts = await this.#context.facts(file);
+      const found = facts?.definitions.some((def) => {
+        if (def.name !== name || !kindInfo(def.kind).callable) return false;
+        const parent = def.parent === undefined ? undefined : facts.definitions[def.parent];
+        if (parent === undefined) return def.receiver === undefined || def.receiver === type;
+        return kindInfo(parent.kind).declaresName === false && parent.name === type;
+      });
+      if (found) return true;
+    }
+    return false;
+  }
+
+  /** Whether the declared type of a field or variable has type arguments that may be the tree's (`List<Item>`). */
+  async #typeArgumentsInTree(owner: Target): Promise<boolean> {
+    if (!('def' in owner)) return false;
+    const facts = await this.#context.facts(owner.file);
+    const type = facts?.definitions[owner.def]?.type ?? '';
+    const open = type.indexOf('<');
+    if (open < 0) return false;
+    const names = type.slice(open).match(/[\p{L}_][\p{L}\p{N}_]*/gu) ?? [];
+    return names.some((name) => !this.#context.modules.builtin(owner.file, name));
   }
 
   async #membersOfAll(owners: Target[], name: string, hops: number): Promise<Target[]> {
@@ -576,7 +736,7 @@ export class Resolver {
       const def = facts?.definitions[target.def];
       // A function without a declared return type stays itself (a JavaScript constructor function's members).
       if (facts && def?.returnType && kindInfo(def.kind).callable && kindInfo(def.kind).category !== 'class') {
-        types.push(...(await this.typeNamed(target.file, facts, def.returnType, hops + 1)));
+        types.push(...(await this.typeNamed(target.file, facts, def.returnType, hops + 1, target.def)));
       } else types.push(target);
     }
     return unique(types);
@@ -608,9 +768,17 @@ export class Resolver {
       const parent = candidate.parent === undefined ? undefined : facts.definitions[candidate.parent];
       if (candidate.receiver === def.name || (parent?.kind === 'impl' && parent.name === def.name)) own.push(i);
     });
-    if (own.length > 0) return own.map((i) => ({ file: owner.file, def: i }));
+    const found: Target[] = own.map((i) => ({ file: owner.file, def: i }));
+    const typeLike = info.category === 'class' || info.category === 'type';
+    // Blocks in other files that extend this type (Rust's `impl T` anywhere in the crate).
+    const blocks = typeLike ? await this.blocksElsewhere(owner as { file: string; def: number }, def.name, hops + 1) : [];
+    for (const block of blocks) {
+      const blockFacts = await this.#context.facts(block.file);
+      for (const child of (blockFacts && fileIndex(blockFacts).children.get(block.def)) ?? []) if (blockFacts?.definitions[child]?.name === name) found.push({ file: block.file, def: child });
+    }
+    if (found.length > 0) return unique(found);
     // Methods declared with a receiver in the other files of the type's package (Go).
-    if (info.category === 'class' || info.category === 'type') {
+    if (typeLike) {
       const apart: Target[] = [];
       for (const sibling of await this.#context.modules.implicit(owner.file)) {
         const siblingFacts = await this.#context.facts(sibling);
@@ -626,6 +794,15 @@ export class Resolver {
       if (binding >= 0 && facts.bindings[binding]?.type !== undefined) return this.membersOf({ file: owner.file, binding }, name, hops + 1);
       return this.#membersOfAll(await this.#asTypes(await this.typeNamed(owner.file, facts, def.type, hops + 1), hops + 1), name, hops + 1);
     }
+    // Its bases, and those its blocks declare (`impl Trait for T`: the trait's provided methods).
+    const bases = await this.bases(owner.file, facts, owner.def, hops + 1);
+    for (const [i, candidate] of facts.definitions.entries()) {
+      if (i !== owner.def && candidate.name === def.name && kindInfo(candidate.kind).declaresName === false) bases.push(...(await this.bases(owner.file, facts, i, hops + 1)));
+    }
+    for (const block of blocks) {
+      const blockFacts = await this.#context.facts(block.file);
+      if (blockFacts) bases.push(...(await this.bases(block.file, blockFacts, block.def, hops + 1)));
+    }
     const targets: Target[] = [];
     // A `partial` type (C#) is all its parts: their members, then the bases any part declares.
     for (const part of parts) {
@@ -633,10 +810,13 @@ export class Resolver {
       for (const child of (partFacts && fileIndex(partFacts).children.get(part.def)) ?? []) if (partFacts?.definitions[child]?.name === name) targets.push({ file: part.file, def: child });
     }
     if (targets.length > 0) return unique(targets);
-    for (const base of await this.bases(owner.file, facts, owner.def, hops + 1)) targets.push(...(await this.membersOf(base, name, hops + 1)));
     for (const part of parts) {
       const partFacts = await this.#context.facts(part.file);
-      if (partFacts) for (const base of await this.bases(part.file, partFacts, part.def, hops + 1)) targets.push(...(await this.membersOf(base, name, hops + 1)));
+      if (partFacts) bases.push(...(await this.bases(part.file, partFacts, part.def, hops + 1)));
+    }
+    for (const base of unique(bases)) {
+      if ('def' in base && base.file === owner.file && base.def === owner.def) continue;
+      targets.push(...(await this.membersOf(base, name, hops + 1)));
     }
     // A type alias naming one type (C's `typedef struct node node_t`): that type's members.
     if (targets.length === 0 && def.kind === 'type' && def.value !== undefined && ALIASED.test(def.value.trim())) {
@@ -646,23 +826,76 @@ export class Resolver {
   }
 
   /**
-   * The types a binding is declared with (`x: Foo`, `var x pkg.Foo`, `x := &Foo{}`), or, for a type written as a
-   * call (`x := NewFoo()`), what the function is declared to return.
+   * The blocks extending a type that its module system says may be declared in other files (`companions`: Rust's
+   * `impl T` in another module of the crate): those named like it whose name binds to it there.
+   */
+  async blocksElsewhere(owner: { file: string; def: number }, name: string, hops: number): Promise<Array<{ file: string; def: number }>> {
+    if (hops > MAX_HOPS) return [];
+    const blocks: Array<{ file: string; def: number }> = [];
+    let companions = await this.#context.modules.companions(owner.file);
+    // Once every companion was analyzed, only those the name table says declare the name are read again.
+    const defining = this.#context.filesDefining;
+    if (defining && companions.every((file) => this.#analyzed.has(file))) {
+      const named = new Set(await defining(name));
+      companions = companions.filter((file) => named.has(file));
+    }
+    for (const file of companions) {
+      const facts = await this.#context.facts(file);
+      this.#analyzed.add(file);
+      if (!facts) continue;
+      const index = fileIndex(facts);
+      for (const def of index.blocks.get(name) ?? []) {
+        const block = facts.definitions[def] as Definition;
+        // The block's name is a use of the type: it must lead to this one.
+        const use = index.byLine.get(block.line)?.find((entry) => entry.ref !== undefined && entry.column === block.column);
+        const ref = use?.ref === undefined ? undefined : facts.references[use.ref];
+        if (!ref) continue;
+        const resolution = await this.reference(file, facts, ref, hops + 1);
+        if (resolution.targets.some((t) => 'def' in t && t.file === owner.file && t.def === owner.def)) blocks.push({ file, def });
+      }
+    }
+    return blocks;
+  }
+
+  /**
+   * The types a binding is declared with (`x: Foo`, `var x pkg.Foo`, `x := &Foo{}`, `other: &Self`), or, for a type
+   * written as a call (`x := NewFoo()`, `let x = Foo::new()`, `let x = self.make()`), what the function is declared
+   * to return.
    */
   async typeOfBinding(file: string, facts: FileFacts, index: number, hops: number): Promise<Target[]> {
     const binding = facts.bindings[index];
     if (!binding?.type || hops > MAX_HOPS) return [];
-    const [first = '', ...path] = binding.type.split(/\.|::/);
+    const segments = binding.type.split(/\.|::/);
+    const [first = '', ...path] = segments;
     const headCalled = first.endsWith('()');
     const head = headCalled ? first.slice(0, -2) : first;
-    let owners: Target[];
+    let owners: Target[] = [];
+    let chain = { headCalled, path };
     if (binding.typeBinding !== undefined) owners = (await this.binding(file, facts, binding.typeBinding, hops + 1)).targets;
     else {
-      owners = [];
-      for (const b of fileIndex(facts).top.get(head) ?? []) owners.push(...(await this.binding(file, facts, b, hops + 1)).targets);
+      // `Self`, `this`, `self.make()`: the type enclosing the binding.
+      if (head === 'Self' || head === 'this' || (head === 'self' && path.length > 0)) owners = await this.enclosingOwner(file, facts, enclosingAt(facts, binding.line), hops + 1);
+      if (owners.length === 0) for (const b of fileIndex(facts).top.get(head) ?? []) owners.push(...(await this.binding(file, facts, b, hops + 1)).targets);
       if (owners.length === 0) owners = (await this.unqualified(file, facts, head, hops + 1))?.targets ?? [];
+      // A module path (Rust's `geo::shapes::Circle::new()`, `crate::ast::Span`).
+      if (owners.length === 0 && segments.length > 1 && this.#context.modules.pathQualifiers(file)) {
+        const module = await this.#modulePath(file, segments, hops + 1);
+        owners = module.resolution.targets.filter((t) => !('module' in t));
+        chain = module;
+      }
     }
-    return this.followChain(owners, headCalled, path, hops + 1);
+    return this.followChain(owners, chain.headCalled, chain.path, hops + 1);
+  }
+
+  /**
+   * A chain whose head no scope binds read as a module path (Rust's `crate::a::f().x`): its names up to the first call
+   * are one source (`crate::a::f`), what follows (`x`) a chain from what that source names.
+   */
+  async #modulePath(file: string, segments: readonly string[], hops: number): Promise<{ resolution: Resolution; headCalled: boolean; path: string[] }> {
+    const call = segments.findIndex((segment) => segment.endsWith('()'));
+    const end = call < 0 ? segments.length : call + 1;
+    const written = segments.slice(0, end).join('::').replace(/\(\)$/, '');
+    return { resolution: await this.imported(file, written, '*', hops + 1), headCalled: call >= 0, path: segments.slice(end) };
   }
 
   /**
@@ -670,19 +903,33 @@ export class Resolver {
    * (`m.Descriptor().Fields()`: the members `Fields` of what `Descriptor` of `m` returns, then what that returns).
    */
   async followChain(owners: Target[], headCalled: boolean, segments: readonly string[], hops: number): Promise<Target[]> {
+    return (await this.#followChain(owners, headCalled, segments, hops)).owners;
+  }
+
+  /**
+   * {@link Resolver.followChain}, and where it stopped: the owners a member (`missing`) or a call of the chain was not
+   * found on.
+   */
+  async #followChain(owners: Target[], headCalled: boolean, segments: readonly string[], hops: number): Promise<{ owners: Target[]; stuck: Target[]; missing?: string }> {
     let current = headCalled ? await this.returnedBy(owners, hops + 1) : unique(owners);
+    if (current.length === 0) return { owners: [], stuck: headCalled ? unique(owners) : [] };
     for (const segment of segments) {
-      if (current.length === 0 || hops > MAX_HOPS) return [];
+      if (hops > MAX_HOPS) return { owners: [], stuck: [] };
       const called = segment.endsWith('()');
       const name = called ? segment.slice(0, -2) : segment;
       const next: Target[] = [];
       for (const owner of current) next.push(...(await this.membersOf(owner, name, hops + 1)));
+      if (next.length === 0) return { owners: [], stuck: current, missing: name };
       current = called ? await this.returnedBy(next, hops + 1) : unique(next);
+      if (current.length === 0) return { owners: [], stuck: unique(next) };
     }
-    return current;
+    return { owners: current, stuck: [] };
   }
 
-  /** What calling these leads to: the type a function is declared to return; a type called is itself (a conversion). */
+  /**
+   * What calling these leads to: the type a function is declared to return (`Self`: the type of its `impl`); a type
+   * called is itself (a conversion).
+   */
   async returnedBy(callees: Target[], hops: number): Promise<Target[]> {
     const returned: Target[] = [];
     for (const callee of callees) {
@@ -692,7 +939,7 @@ export class Resolver {
       if (!calleeFacts || !def) continue;
       const category = kindInfo(def.kind).category;
       if (category === 'class' || category === 'type') returned.push(callee);
-      else if (def.returnType) returned.push(...(await this.typeNamed(callee.file, calleeFacts, def.returnType, hops + 1)));
+      else if (def.returnType) returned.push(...(await this.typeNamed(callee.file, calleeFacts, def.returnType, hops + 1, callee.def)));
     }
     return unique(returned);
   }
@@ -719,20 +966,28 @@ export class Resolver {
     return unique(targets);
   }
 
-  /** What a type written in a file names (`Db`, `ns.Db`, `Db<T>`, `Db | null`: its first name path), from the file's own names. */
-  async typeNamed(file: string, facts: FileFacts, type: string | undefined, hops: number): Promise<Target[]> {
-    // A pointer or reference to a type, or a list of results, is that type (`*Server`, `&Db`, `(*Foo, error)`); a
-    // list of named results is its first one's type (`(out *Node, err error)`); C's and C++'s `const struct node *`
-    // names `node`: the words before a type's name are keywords.
+  /**
+   * What a type written in a file names (`Db`, `ns.Db`, `Db<T>`, `Db | null`: its first name path), from the file's
+   * own names, then the names it sees without binding them; `Self` (`this` type) is the type enclosing `within`.
+   */
+  async typeNamed(file: string, facts: FileFacts, type: string | undefined, hops: number, within?: number): Promise<Target[]> {
+    // A pointer or reference to a type, or a list of results, is that type (`*Server`, `&Db`, `&mut Db`,
+    // `(*Foo, error)`); a list of named results is its first one's type (`(out *Node, err error)`); C's and C++'s
+    // `const struct node *` names `node`: the words before a type's name are keywords.
     const text = (type ?? '').trim().replace(/^(?:(?:typedef|const|volatile|struct|union|enum|class|typename)\s+)+/, '');
     const named = text.startsWith('(') ? /^\(\s*[\p{L}_][\p{L}\p{N}_]*\s+(?=[*&\p{L}_])/u.exec(text)?.[0] : undefined;
-    const path = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*/u.exec(text.slice(named?.length ?? 0).replace(/^[\s*&(]+/, ''))?.[0];
+    const path = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*/u.exec(text.slice(named?.length ?? 0).replace(/^[\s*&(]+(?:mut\s+)?/, ''))?.[0];
     if (!path || hops > MAX_HOPS) return [];
     const [head = '', ...rest] = path.split(/\.|::/);
     let owners: Target[] = [];
+    // `Self`, `this`; `self.make()` (a value's type written as what a method of the receiver returns).
+    const receiver = head === 'Self' || head === 'this' || (head === 'self' && path.startsWith('self.'));
+    if (receiver && within !== undefined) owners.push(...(await this.enclosingOwner(file, facts, within, hops + 1)));
     for (const b of fileIndex(facts).top.get(head) ?? []) owners.push(...(await this.binding(file, facts, b, hops + 1)).targets);
     // Not bound in the file: a name of its package or of a wildcard import (a struct of an included header).
     if (owners.length === 0) owners = (await this.unqualified(file, facts, head, hops + 1))?.targets ?? [];
+    // A module path written as the type (Rust's `geo::shapes::Shape`, `crate::ast::Span`): what it names.
+    if (owners.length === 0 && rest.length > 0 && this.#context.modules.pathQualifiers(file)) return (await this.imported(file, path, '*', hops + 1)).targets.filter((t) => !('module' in t));
     for (const segment of rest) {
       const next: Target[] = [];
       for (const owner of owners) next.push(...(await this.membersOf(owner, segment, hops + 1)));
@@ -798,7 +1053,12 @@ export class Resolver {
       if (kindInfo(def.kind).category === 'class') {
         if (def.kind !== 'impl') return [{ file, def: i }];
         const owner = facts.definitions.findIndex((candidate) => candidate.name === def.name && candidate.kind !== 'impl' && kindInfo(candidate.kind).category !== 'member');
-        return [{ file, def: owner >= 0 ? owner : i }];
+        if (owner >= 0) return [{ file, def: owner }];
+        // A type declared in another file: where the block's name leads.
+        const use = fileIndex(facts).byLine.get(def.line)?.find((entry) => entry.ref !== undefined && entry.column === def.column);
+        const ref = use?.ref === undefined ? undefined : facts.references[use.ref];
+        const types = ref ? (await this.reference(file, facts, ref, hops + 1)).targets.filter((t) => 'def' in t) : [];
+        return types.length > 0 ? types : [{ file, def: i }];
       }
       // A constructor function whose prototype holds members (`View.prototype.lookup = function`).
       if (kindInfo(def.kind).category === 'function' && facts.definitions.some((candidate) => candidate.receiver === def.name)) return [{ file, def: i }];

@@ -18,6 +18,7 @@ import { JvmModules } from './jvm.js';
 import { NodeModules } from './node.js';
 import { moduleFilesByPath } from './paths.js';
 import { PythonModules } from './python.js';
+import { RustModules } from './rust.js';
 import { type DeclarationPath, folderOf, type ModuleContext, type ModuleSystem } from './system.js';
 
 export type { DeclarationPath, ModuleContext, ModuleSystem } from './system.js';
@@ -30,6 +31,7 @@ const SYSTEMS: Record<NonNullable<LanguageDefinition['moduleSystem']>, (context:
   python: (context) => new PythonModules(context),
   jvm: (context) => new JvmModules(context),
   dotnet: (context) => new DotnetModules(context),
+  rust: (context) => new RustModules(context),
   c: (context) => new CModules(context),
 };
 
@@ -56,9 +58,9 @@ export class ModuleResolver {
     this.#refresh();
     const language = this.#context.language(from);
     const system = this.#system(language);
-    const key = `i\u0000${language?.moduleSystem ?? language?.id ?? ''}\u0000${folderOf(from)}\u0000${source}`;
+    const key = `i\u0000${language?.moduleSystem ?? language?.id ?? ''}\u0000${system?.perFile ? from : folderOf(from)}\u0000${source}`;
     return this.#cached(key, async () => {
-      if (system) return (await system.resolve(from, source)).filter((file) => file !== from);
+      if (system) return (await system.resolve(from, source)).filter((file) => file !== from || system.selfImports === true);
       return moduleFilesByPath(this.#context.files(), from, source, language?.modulePaths).filter((file) => file !== from && this.#sameFamily(language, file));
     });
   }
@@ -71,6 +73,26 @@ export class ModuleResolver {
     if (!system?.implicit) return Promise.resolve([]);
     const implicit = system.implicit.bind(system);
     return this.#cached(`p\u0000${language?.moduleSystem ?? ''}\u0000${from}`, async () => (await implicit(from)).filter((file) => file !== from));
+  }
+
+  /** Where to look for an item a source names inside a module, when the source names no module file (`split`). */
+  split(from: string, source: string): { parent: string; name: string } | undefined {
+    return this.#system(this.#context.language(from))?.split?.(source);
+  }
+
+  /** Whether qualifiers in `from`'s code may be module paths (`crate::a::f()`). */
+  pathQualifiers(from: string): boolean {
+    return this.#system(this.#context.language(from))?.pathQualifiers === true;
+  }
+
+  /** Files that may add members to the types `from` declares (`companions`), `from` excluded. */
+  companions(from: string): Promise<string[]> {
+    this.#refresh();
+    const language = this.#context.language(from);
+    const system = this.#system(language);
+    if (!system?.companions) return Promise.resolve([]);
+    const companions = system.companions.bind(system);
+    return this.#cached(`c\u0000${language?.moduleSystem ?? ''}\u0000${from}`, async () => (await companions(from)).filter((file) => file !== from));
   }
 
   /** The module a namespace import of `source` in `from` binds `local` to (the source, unless its system says). */
@@ -112,7 +134,10 @@ export class ModuleResolver {
     return pending;
   }
 
-  /** Whether the language of `from` gives every file `name` from outside the tree (`java.lang.String`), when its system says. */
+  /**
+   * Whether the language of `from` gives every file `name` from outside the tree (`java.lang.String`, Rust's prelude
+   * `Vec`), when its system says.
+   */
   builtin(from: string, name: string): boolean {
     return this.#system(this.#context.language(from))?.builtin?.(from, name) ?? false;
   }

@@ -69,13 +69,32 @@ export interface ModuleSystem {
   declaration?(from: string, source: string): Promise<DeclarationPath | undefined>;
   /**
    * Whether a name no import, package or scope of `from` binds is one the language gives every file from outside the
-   * tree (Java's `java.lang.String`, Kotlin's default imports `listOf`, `println`): such a name is external, not a
-   * namesake to guess. Optional.
+   * tree (Java's `java.lang.String`, Kotlin's default imports `listOf`, `println`, Rust's standard prelude `Vec`,
+   * `Some`, `u8`): such a name is external, not a namesake to guess. Optional.
    */
   builtin?(from: string, name: string): boolean;
   /**
+   * A source naming no module file may name an item of a module (Rust's `crate::ast::Kind`, an enum or an inline
+   * `mod`): its parent source and the item's name there, looked up in that module. Optional.
+   */
+  split?(source: string): { parent: string; name: string } | undefined;
+  /**
+   * Module paths are written in code too, not only in imports (Rust's `crate::a::f()`, `super::T::new()`,
+   * `std::mem::swap()`): a qualifier whose first name no scope binds is resolved as a source. Optional.
+   */
+  readonly pathQualifiers?: boolean;
+  /** Sources may name the importing file itself (Rust's `use self::Kind::*`): such answers are kept. */
+  readonly selfImports?: boolean;
+  /** Answers depend on the importing file, not only on its folder (Rust's `self`, `super`, `mod x;`). */
+  readonly perFile?: boolean;
+  /**
+   * Files that may add members to the types `from` declares (Rust's `impl T` blocks anywhere in the crate), besides
+   * `from` itself. Optional.
+   */
+  companions?(from: string): Promise<string[]>;
+  /**
    * Functions are declared in one file and defined in another, matched by name (C and C++: a header's prototype, a
-   * method declared in its class): a declaration without a body leads to its definitions first. Optional.
+   * method declared in its class): a declaration without a body leads to its definition first. Optional.
    */
   readonly definesApart?: boolean;
   /**
