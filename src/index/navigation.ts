@@ -650,6 +650,7 @@ export async function hover(context: NavigationContext, query: PositionQuery): P
   if (!documentation) {
     const facts = await context.workspace.factsOf(first.file);
     if (facts) documentation = siblingDoc(facts, first.line, first.column) ?? parameterDoc(facts, result.symbol, first.line, first.column);
+    if (!documentation && facts) documentation = await inheritedDoc(context, first.file, facts, first.line, first.column);
   }
   return {
     symbol: result.symbol,
@@ -695,6 +696,25 @@ function parameterDoc(facts: FileFacts, name: string, line: number, column: numb
     // `[name=default]` for an optional one.
     const named = (words[at] ?? '').replace(/^\[|\]$/g, '').split('=')[0];
     if (named === name) return words.slice(at + 1).join(' ').replace(/^-\s*/, '') || undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The doc of the member an undocumented method or property overrides or implements (as TypeScript and Javadoc's
+ * `{@inheritDoc}` show it): the same name in the declared bases of its class, followed across files, nearest first.
+ */
+async function inheritedDoc(context: NavigationContext, file: string, facts: FileFacts, line: number, column: number): Promise<string | undefined> {
+  const index = facts.definitions.findIndex((d) => d.line === line && d.column === column);
+  const own = facts.definitions[index];
+  if (!own || own.parent === undefined) return undefined;
+  const bases = await context.resolver.bases(file, facts, own.parent, 0);
+  for (const base of bases) {
+    for (const member of await context.resolver.membersOf(base, own.name, 0)) {
+      if (!('def' in member)) continue;
+      const doc = (await context.workspace.factsOf(member.file))?.definitions[member.def]?.doc;
+      if (doc) return doc;
+    }
   }
   return undefined;
 }

@@ -6,4 +6,9 @@ export class Shape {
   describe(): string {
     return `area ${this.area()}`;
   }
+
+  /** The shape's name, for logs. */
+  name(): string {
+    return 'shape';
+  }
 }

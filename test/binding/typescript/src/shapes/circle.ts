@@ -15,3 +15,9 @@ export class Circle extends Shape {
 export function isCircle(value: unknown): value is Circle {
   return value instanceof Circle;
 }
+
+export class Square extends Shape {
+  name(): string {
+    return 'square';
+  }
+}
