@@ -325,6 +325,12 @@ describe('code-index mcp options reach the server', { timeout: 180_000 }, () => 
     const env = run(['mcp'], { env: { CODE_INDEX_DEFAULT_SCOPE: 'galaxy' } });
     expect(env.status).toBe(2);
     expect(env.stderr).toBe('code-index: INVALID_ARGUMENT: CODE_INDEX_DEFAULT_SCOPE must be file, directory or project, got "galaxy"\n');
+    const misspelt = run(['mcp', '--disable-language', 'pyhton']);
+    expect(misspelt.status).toBe(2);
+    expect(misspelt.stderr).toMatch(/^code-index: INVALID_ARGUMENT: --disable-language names no language: "pyhton"; the ids are bash, c, .*python/);
+    const fromEnv = run(['mcp'], { env: { CODE_INDEX_DISABLE_LANGUAGES: 'python,klingon' } });
+    expect(fromEnv.status).toBe(2);
+    expect(fromEnv.stderr).toMatch(/^code-index: INVALID_ARGUMENT: CODE_INDEX_DISABLE_LANGUAGES names no language: "klingon"/);
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import { serveStdio } from '../../adapters/mcp.js';
 import type { CodeIndexOptions } from '../../index/code-index.js';
+import { bundledLanguages } from '../../languages/bundled.js';
 import { TOOLSET_NAMES, type ToolsetName } from '../../tools/index.js';
 import type { SearchScope } from '../../types.js';
 import { type Command, type CommandContext, countOption, EXIT, usageError } from '../shared.js';
@@ -50,6 +51,13 @@ export function mcpIndexOptions(values: CommandContext['values'], env: NodeJS.Pr
     ? flagged.flatMap((each) => each.split(','))
     : (fromEnv('disable-language') ?? '').split(',');
   const disabled = disabledLanguages.map((id) => id.trim()).filter(Boolean);
+  // A misspelt id would disable nothing, silently: the server runs with the bundled languages, so name them.
+  const unknown = disabled.find((id) => !bundledLanguages.some((language) => language.id === id));
+  if (unknown !== undefined) {
+    throw usageError(
+      `${Array.isArray(flagged) ? '--disable-language' : MCP_ENV['disable-language']} names no language: "${unknown}"; the ids are ${bundledLanguages.map((language) => language.id).join(', ')}`,
+    );
+  }
   const cacheDir = typeof values['cache-dir'] === 'string' ? values['cache-dir'] : fromEnv('cache-dir');
   return {
     ...(maxFileSize !== undefined ? { maxFileSize } : {}),
