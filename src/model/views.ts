@@ -365,7 +365,8 @@ export function summaryOf(facts: FileFacts): FileSummary {
 function isLocalUse(facts: FileFacts, ref: Reference): boolean {
   if (ref.binding === undefined) return false;
   const binding = facts.bindings[ref.binding];
-  return binding !== undefined && !binding.top && binding.import === undefined;
+  // A parameter or a variable of a body; a member of a class (bound bare inside its class body) is no local.
+  return binding !== undefined && !binding.top && binding.import === undefined && (binding.def === undefined || facts.definitions[binding.def]?.local === true);
 }
 
 /** One definition as the name table keeps it. */
