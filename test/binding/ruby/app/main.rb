@@ -1,0 +1,15 @@
+require_relative '../lib/shop'
+require 'json'
+
+def run(args)
+  cart = Shop::Cart.new
+  cart.add(Shop::Item.new('tea', 250))
+  square = ->(n) { n * n }
+  square.call(args.size)
+  JSON.generate(cart)
+  helper(args)
+end
+
+def helper(list)
+  list.first
+end
