@@ -13,3 +13,8 @@ end
 def helper(list)
   list.first
 end
+
+def tax_of(amount)
+  tax = Tax.new(Tax::RATE)
+  tax.on(amount) + Tax.standard.on(amount)
+end

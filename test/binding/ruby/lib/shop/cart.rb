@@ -1,5 +1,6 @@
 require_relative 'item'
 require_relative 'pricing'
+require_relative '../tax'
 
 module Shop
   class Cart
