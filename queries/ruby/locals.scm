@@ -24,6 +24,16 @@
 ((class body: (_ (method name: (identifier) @local.definition.method))) (#set! local.scope "parent"))
 ((module body: (_ (method name: (identifier) @local.definition.method))) (#set! local.scope "parent"))
 
+; Constants are looked up lexically (`Module.nesting`): a class, module or constant declared in a class or module
+; body is a bare name anywhere inside that body (`NotFoundError` in a method of a sibling class). Only within one
+; file: a module reopened in another file is another body here.
+((class body: (_ (class name: (constant) @local.definition.class))) (#set! local.scope "parent"))
+((class body: (_ (module name: (constant) @local.definition.module))) (#set! local.scope "parent"))
+((module body: (_ (class name: (constant) @local.definition.class))) (#set! local.scope "parent"))
+((module body: (_ (module name: (constant) @local.definition.module))) (#set! local.scope "parent"))
+(class body: (_ (assignment left: (constant) @local.definition.constant)))
+(module body: (_ (assignment left: (constant) @local.definition.constant)))
+
 ; ---- parameters --------------------------------------------------------------------
 
 ; `def m(a, b = 1, *rest, k:, o: 2, **opts, &block, (x, y))`, block `|a, (b, c)|` and lambda `->(a)` parameters

@@ -20,7 +20,7 @@ module Shop
     end
 
     def self.free(name)
-      new(name)
+      new(name) if Item.respond_to?(:new)
     end
   end
 end

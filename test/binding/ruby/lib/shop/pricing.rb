@@ -8,4 +8,10 @@ module Shop
       cents * (1 + TAX)
     end
   end
+
+  class Receipt
+    def tax_rate
+      Pricing::TAX
+    end
+  end
 end
