@@ -18,3 +18,15 @@ def tax_of(amount)
   tax = Tax.new(Tax::RATE)
   tax.on(amount) + Tax.standard.on(amount)
 end
+
+def safely(items)
+  for entry in items
+    begin
+      entry.call
+    rescue ArgumentError => error
+      warn error.message
+    end
+  end
+  first, *others = items
+  [first, others]
+end
