@@ -18,6 +18,7 @@ import { JvmModules } from './jvm.js';
 import { NodeModules } from './node.js';
 import { moduleFilesByPath } from './paths.js';
 import { PythonModules } from './python.js';
+import { RubyModules } from './ruby.js';
 import { RustModules } from './rust.js';
 import { type DeclarationPath, folderOf, type ModuleContext, type ModuleSystem } from './system.js';
 
@@ -33,6 +34,7 @@ const SYSTEMS: Record<NonNullable<LanguageDefinition['moduleSystem']>, (context:
   dotnet: (context) => new DotnetModules(context),
   rust: (context) => new RustModules(context),
   c: (context) => new CModules(context),
+  ruby: (context) => new RubyModules(context),
 };
 
 /** Resolves imports to the files of the tree, per module system; answers are cached until files come or go. */
