@@ -187,23 +187,25 @@
 
 ; ---- imports ----------------------------------------------------------------------
 
-; using System.Text;  (the namespace's names)
-(using_directive
+; using System.Text;  (every type of the namespace: a wildcard not written as `*`)
+((using_directive
   .
   "using"
   .
-  [(identifier) (qualified_name)] @import.source @import.namespace
+  [(identifier) (qualified_name)] @import.source
   !name) @import
+  (#set! import.name "*"))
 
-; using static System.Math;
-(using_directive
+; using static System.Math;  (every static member of the type: a wildcard too)
+((using_directive
   "static"
-  [(identifier) (qualified_name)] @import.source @import.namespace) @import
+  [(identifier) (qualified_name)] @import.source) @import
+  (#set! import.name "*"))
 
-; using Json = System.Text.Json;
+; using Json = System.Text.Json;  /  using Line = Acme.Models.Item;  (the alias names the namespace or the type)
 (using_directive
-  name: (identifier) @import.alias
-  [(identifier) (qualified_name) (generic_name)] @import.source @import.name) @import @import.item
+  name: (identifier) @import.namespace
+  [(identifier) (qualified_name) (generic_name)] @import.source) @import
 
 ; ---- references -------------------------------------------------------------------
 

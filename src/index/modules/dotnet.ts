@@ -6,6 +6,10 @@
  * types of its own namespaces and of the namespaces enclosing them, down to the global one (`implicit`). What no
  * file declares (`System.*`, packages) names no file.
  *
+ * Types of the base class library that .NET SDK projects see without a `using` (the implicit usings of
+ * `Microsoft.NET.Sdk`: `System`, `System.Collections.Generic`, `System.IO`, `System.Linq`, `System.Threading.Tasks`)
+ * are external where no file of the tree declares them (`builtin`): `catch (ArgumentException e)` then `e.Message`.
+ *
  * Not followed: `global using` directives of other files (they read as this file's own), `extern alias`.
  *
  * @module
@@ -13,6 +17,21 @@
 import type { FileFacts } from '../../model/facts.js';
 import { kindInfo } from '../../model/kinds.js';
 import type { DeclarationPath, ModuleContext, ModuleSystem } from './system.js';
+
+/** The most used types of the SDK's implicit usings (`System`, `System.Collections.Generic`, ...). */
+const IMPLICIT_USINGS = new Set(
+  (
+    'Object String Int32 Int64 Double Decimal Boolean Char Byte DateTime DateTimeOffset TimeSpan Guid Uri Math Console ' +
+    'Convert Environment Array Enum Nullable Tuple ValueTuple Type Attribute Action Func Predicate EventArgs EventHandler ' +
+    'Exception ArgumentException ArgumentNullException ArgumentOutOfRangeException InvalidOperationException ' +
+    'NotSupportedException NotImplementedException FormatException KeyNotFoundException NullReferenceException ' +
+    'IDisposable IAsyncDisposable IComparable IEquatable IFormattable Span ReadOnlySpan Memory Lazy Random GC ' +
+    'List Dictionary HashSet Queue Stack LinkedList SortedDictionary KeyValuePair IEnumerable IEnumerator ICollection ' +
+    'IList IDictionary IReadOnlyList IReadOnlyCollection IReadOnlyDictionary ISet IComparer IEqualityComparer ' +
+    'Enumerable File Directory Path Stream StreamReader StreamWriter Task ValueTask CancellationToken ' +
+    'CancellationTokenSource'
+  ).split(' '),
+);
 
 /** Which files declare which namespaces (`''` is the global namespace). */
 interface Namespaces {
@@ -83,6 +102,10 @@ export class DotnetModules implements ModuleSystem {
       if (namespaces.files.has(module)) return { source: module, path: segments.slice(cut) };
     }
     return undefined;
+  }
+
+  builtin(_from: string, name: string): boolean {
+    return IMPLICIT_USINGS.has(name);
   }
 
   /** Reads which namespaces each C# file declares, once per file list. */

@@ -1,0 +1,7 @@
+namespace Acme.Shop.Models;
+
+public enum Currency
+{
+    Eur,
+    Usd,
+}

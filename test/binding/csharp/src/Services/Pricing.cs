@@ -1,0 +1,9 @@
+using Acme.Shop.Models;
+
+namespace Acme.Shop.Services
+{
+    internal static class Pricing
+    {
+        public static decimal Sum(Item item) => item.Price() * Item.Max;
+    }
+}
