@@ -1,0 +1,11 @@
+<?php
+
+namespace Legacy;
+
+class Item
+{
+    public function price(): int
+    {
+        return 0;
+    }
+}

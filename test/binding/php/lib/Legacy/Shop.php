@@ -1,0 +1,22 @@
+<?php
+
+namespace Legacy;
+
+class Shop
+{
+    public function first(): Item
+    {
+        $item = new Item();
+        $item->price();
+        return $item;
+    }
+
+    public function count(array $items): int
+    {
+        $n = 0;
+        foreach ($items as $i) {
+            $n = $n + 1;
+        }
+        return $n;
+    }
+}
