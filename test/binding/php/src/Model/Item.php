@@ -26,4 +26,10 @@ class Item extends Entity
         $cents = $this->price();
         return $cents - intdiv($cents * $percent, self::MAX);
     }
+
+    public function save(): void
+    {
+        parent::save();
+        static::of(1);
+    }
 }

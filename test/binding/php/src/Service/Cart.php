@@ -6,8 +6,9 @@ use Acme\Shop\Model\Item;
 use Acme\Shop\Model\Tag as Label;
 use Acme\Shop\Util\{Strings, Nothing};
 use function Acme\Shop\Util\pad;
+use Acme\Shop\Model\Entity;
 
-class Cart extends \Acme\Shop\Model\Entity
+class Cart extends Entity
 {
     private array $items = [];
     private int $count = 0;
