@@ -7,7 +7,8 @@
  * puts `Acme\Shop\Model` in `src/Model/`); for a namespace no prefix maps, or when there is no `composer.json`, the
  * folders whose path ends with the namespace's (`A\B` in `lib/A/B/`). Only the files of those folders that declare
  * the namespace (`namespace A\B;`) are its files, when their facts can be read. A file sees the other files of its
- * own namespace without a `use` (`implicit`).
+ * own namespace without a `use` (`implicit`). The engine's and the standard extensions' functions and classes
+ * (`strlen`, `Exception`) are given to every file from outside the tree (`builtin`).
  *
  * Not followed: `composer.json` files below the root, PSR-0 and classmap autoloading, `vendor/` packages (what no
  * folder of the tree holds names no file), names of the global namespace (`use Foo;`), braced namespace blocks
@@ -15,6 +16,7 @@
  *
  * @module
  */
+import { PHP_CLASSES, PHP_FUNCTIONS } from './php-builtins.js';
 import { folderOf, readJson, type ModuleContext, type ModuleSystem } from './system.js';
 
 /** Longest namespace followed (segments). */
@@ -54,6 +56,11 @@ export class PhpModules implements ModuleSystem {
   async implicit(from: string): Promise<string[]> {
     const namespace = await this.#declared(from);
     return namespace === undefined ? [] : this.#namespace(namespace);
+  }
+
+  builtin(_from: string, name: string): boolean {
+    const lower = name.toLowerCase();
+    return PHP_FUNCTIONS.has(lower) || PHP_CLASSES.has(lower);
   }
 
   /** The namespace a file declares (its first top-level `namespace`), `''` for none, undefined when unread. */
