@@ -23,15 +23,15 @@
 
 ; ---- bindings ----------------------------------------------------------------------
 
-; parameters, with their declared class types (`Item $item`: `$item->price()` is a member of `Item`)
+; parameters, with their declared class types (`Item $item`, `?Item $item`: `$item->price()` is a member of `Item`)
 (simple_parameter name: (variable_name) @local.definition.parameter)
 (simple_parameter
-  type: (named_type (name) @local.type)
+  type: [(named_type (name) @local.type) (optional_type (named_type (name) @local.type))]
   name: (variable_name) @local.definition.parameter)
 (variadic_parameter name: (variable_name) @local.definition.parameter)
 (property_promotion_parameter name: (variable_name) @local.definition.parameter)
 (property_promotion_parameter
-  type: (named_type (name) @local.type)
+  type: [(named_type (name) @local.type) (optional_type (named_type (name) @local.type))]
   name: (variable_name) @local.definition.parameter)
 
 ; `function () use ($total)`: the closure's own copy of the variable
