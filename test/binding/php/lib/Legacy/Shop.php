@@ -27,8 +27,6 @@ class Shop
 
     public function total(?Item $item): int
     {
-        $shop = Shop::create();
-        $shop->first()->price();
         $item->price();
         return Shop::create()->first()->price();
     }
