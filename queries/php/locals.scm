@@ -52,7 +52,7 @@
 ((reference_assignment_expression left: (variable_name) @local.definition.variable) @local.after
   (#set! local.redeclares "true"))
 
-; `foreach ($a as $v)`, `foreach ($a as $k => $v)`, `foreach ($a as &$v)`
+; `foreach ($a as $v)`, `foreach ($a as $k => $v)`, `foreach ($a as &$v)`, `foreach ($a as [$x, $y])`
 ((foreach_statement . (_) . (variable_name) @local.definition.variable)
   (#set! local.redeclares "true"))
 ((foreach_statement . (_) . (pair (variable_name) @local.definition.variable))
@@ -60,6 +60,8 @@
 ((foreach_statement . (_) . (by_ref (variable_name) @local.definition.variable))
   (#set! local.redeclares "true"))
 ((foreach_statement . (_) . (pair (by_ref (variable_name) @local.definition.variable)))
+  (#set! local.redeclares "true"))
+((foreach_statement . (_) . (list_literal (variable_name) @local.definition.variable))
   (#set! local.redeclares "true"))
 
 ; `catch (NotFound $e)`
