@@ -47,6 +47,11 @@
   left: (variable_name) @local.definition.variable
   right: (object_creation_expression (name) @local.type)) @local.after
   (#set! local.redeclares "true"))
+; `$x = make()`: typed by what the function is declared to return
+((assignment_expression
+  left: (variable_name) @local.definition.variable
+  right: (function_call_expression function: (name) @local.type.call)) @local.after
+  (#set! local.redeclares "true"))
 ((assignment_expression left: (list_literal (variable_name) @local.definition.variable)) @local.after
   (#set! local.redeclares "true"))
 ((reference_assignment_expression left: (variable_name) @local.definition.variable) @local.after

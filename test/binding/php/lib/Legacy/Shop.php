@@ -30,4 +30,10 @@ class Shop
         $item->price();
         return Shop::create()->first()->price();
     }
+
+    public function helped(): Item
+    {
+        $made = shop();
+        return $made->first();
+    }
 }
