@@ -87,12 +87,14 @@
 
 ((variable_name) @local.reference
   (#not-eq? @local.reference "$this"))
-; class names written bare (`new Item`, `Item::of()`, `Item $x`, `extends Entity`) and called functions
+; class names written bare (`new Item`, `Item $x`, `extends Entity`) and called functions
 (named_type (name) @local.reference)
 (object_creation_expression (name) @local.reference)
 (function_call_expression function: (name) @local.reference)
 (base_clause (name) @local.reference)
 (class_interface_clause (name) @local.reference)
+; `use Counts;` in a class body: the trait
+(use_declaration (name) @local.reference)
 
 ; `$this->m()`, `$this->prop`: a member of the enclosing class (its bases included)
 (member_call_expression

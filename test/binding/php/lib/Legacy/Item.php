@@ -8,4 +8,11 @@ class Item
     {
         return 0;
     }
+
+    use Counts;
+
+    public function total(): int
+    {
+        return $this->price() + $this->counted();
+    }
 }
