@@ -5,6 +5,12 @@
 ; Variables are bound with their sigil (`$item`, the whole `variable_name` node), so a variable never shadows a
 ; function, class or constant of the same name: they are different namespaces in PHP. Members (`$this->items`,
 ; `Item::MAX`) are named without it, as the tags name properties.
+;
+; Not expressible here: a closure sees only the variables its `use` clause copies, but scopes nest, so a variable of
+; the enclosing function that the clause leaves out still binds; `static::` and `parent::` (the core reads only
+; `self` as the enclosing class); `$this->prop->m()` (a property's declared type is not followed from `$this`);
+; `$x = Foo::make()` and `$x = $y->make()` (no single callee node for `@local.type.call`); fully qualified names
+; in code (`new \A\B\C()`: the tags keep its last name, bound as a bare name).
 
 ; ---- scopes ------------------------------------------------------------------------
 
