@@ -183,7 +183,7 @@ export interface LanguageDefinition {
    * TypeScript: relative paths, `.js` naming `.ts`, index files, tsconfig `paths`/`baseUrl`, `package.json`
    * `exports`/`main` of packages inside the root). Without it, `modulePaths` matches imports against file paths.
    */
-  moduleSystem?: 'node' | 'go' | 'python' | 'jvm' | 'dotnet' | 'c' | 'rust' | 'ruby';
+  moduleSystem?: 'node' | 'go' | 'python' | 'jvm' | 'dotnet' | 'c' | 'rust' | 'ruby' | 'php';
   /**
    * C family: when a file parses with syntax errors and has lines holding nothing but an ALL-CAPS identifier
    * (`G_BEGIN_DECLS`, `Q_OBJECT`, macros the grammar cannot expand), it is parsed again without those lines, and

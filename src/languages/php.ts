@@ -11,7 +11,8 @@ export const php = defineLanguage({
   extensions: ['.php'],
   grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-php.wasm' },
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
-  queries: [new URL('../../queries/php/tags.scm', import.meta.url)],
+  queries: [new URL('../../queries/php/tags.scm', import.meta.url), new URL('../../queries/php/locals.scm', import.meta.url)],
+  moduleSystem: 'php',
   docComments: { block: [['/**', '*/']] },
   exports: { unlessModifiers: ['private', 'protected'] },
 });

@@ -17,6 +17,7 @@ import { GoModules } from './go.js';
 import { JvmModules } from './jvm.js';
 import { NodeModules } from './node.js';
 import { moduleFilesByPath } from './paths.js';
+import { PhpModules } from './php.js';
 import { PythonModules } from './python.js';
 import { RubyModules } from './ruby.js';
 import { RustModules } from './rust.js';
@@ -35,6 +36,7 @@ const SYSTEMS: Record<NonNullable<LanguageDefinition['moduleSystem']>, (context:
   rust: (context) => new RustModules(context),
   c: (context) => new CModules(context),
   ruby: (context) => new RubyModules(context),
+  php: (context) => new PhpModules(context),
 };
 
 /** Resolves imports to the files of the tree, per module system; answers are cached until files come or go. */

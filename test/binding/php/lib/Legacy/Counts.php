@@ -1,0 +1,11 @@
+<?php
+
+namespace Legacy;
+
+trait Counts
+{
+    public function counted(): int
+    {
+        return 1;
+    }
+}

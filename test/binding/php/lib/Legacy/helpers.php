@@ -1,0 +1,9 @@
+<?php
+
+namespace Legacy;
+
+/** A new shop. */
+function shop(): Shop
+{
+    return new Shop();
+}
