@@ -95,12 +95,16 @@ export async function fileGraph(file: string, facts: FileFacts, resolver: Resolv
     seen.add(key);
     edges.push({ source: source.id, target: target.id, relation, line, isCycle: false });
   };
-  // Whether a file this one imports from declares a method of a name (asked only for members of untyped locals).
-  let imported: Promise<string[]> | undefined;
+  // The methods the files this one imports from declare, read once (asked only for members of untyped locals): a
+  // lookup per reference, not a scan of every imported file's definitions per reference.
+  let importedMethods: Promise<Set<string>> | undefined;
   const importedDeclare = async (name: string) => {
-    imported ??= resolver.importedFiles(file, facts);
-    for (const other of await imported) if (await resolver.declaresMethod(other, name)) return true;
-    return false;
+    importedMethods ??= resolver.importedFiles(file, facts).then(async (others) => {
+      const names = new Set<string>();
+      for (const other of others) for (const method of await resolver.methodNames(other)) names.add(method);
+      return names;
+    });
+    return (await importedMethods).has(name);
   };
   let count = 0;
   for (const ref of facts.references) {

@@ -175,16 +175,16 @@ export class Resolver {
     return [...files];
   }
 
-  /** Whether a file declares a method (a callable member of a type, or one with a receiver) named `name`. */
-  async declaresMethod(file: string, name: string): Promise<boolean> {
+  /** The names of the methods a file declares (callable members of a type, or callables with a receiver), in one pass. */
+  async methodNames(file: string): Promise<Set<string>> {
     const facts = await this.#context.facts(file);
-    return (
-      facts?.definitions.some((def) => {
-        if (def.name !== name || !kindInfo(def.kind).callable) return false;
-        const parent = def.parent === undefined ? undefined : facts.definitions[def.parent];
-        return def.receiver !== undefined || (parent !== undefined && (isTypeLike(parent.kind) || kindInfo(parent.kind).declaresName === false));
-      }) === true
-    );
+    const names = new Set<string>();
+    for (const def of facts?.definitions ?? []) {
+      if (!kindInfo(def.kind).callable) continue;
+      const parent = def.parent === undefined ? undefined : facts?.definitions[def.parent];
+      if (def.receiver !== undefined || (parent !== undefined && (isTypeLike(parent.kind) || kindInfo(parent.kind).declaresName === false))) names.add(def.name);
+    }
+    return names;
   }
 
   /** What the name at a position of a file leads to (its declaration when the position is one). */
