@@ -106,7 +106,9 @@ describe('persistent index', () => {
     index.close();
     const manifest = join(cacheDir, 'manifest.json');
     const good = readFileSync(manifest, 'utf8');
-    for (const damaged of [good.slice(0, good.length / 2), '\u0000\u0001garbage', JSON.stringify({ format: 'something-else', files: {} })]) {
+    // Cut inside a line, cut at the end of a line (its end line missing), garbage, another format.
+    const cutAtLine = `${good.split('\n').slice(0, 3).join('\n')}\n`;
+    for (const damaged of [good.slice(0, good.length / 2), cutAtLine, '\u0000\u0001garbage', JSON.stringify({ format: 'something-else', files: {} })]) {
       writeFileSync(manifest, damaged);
       const again = await inNewProcess(root, cacheDir);
       expect(again.total).toBe(4);

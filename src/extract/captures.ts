@@ -168,7 +168,7 @@ const DETAIL_CAPTURES = new Set([
  * matches into objects afterwards cannot be interrupted (about 2.6 s for a 10 MB file): a large file is matched in
  * runs over ranges of its top-level nodes, with the deadline checked between runs.
  */
-export const MATCH_CHUNK = 512 * 1024;
+export const MATCH_CHUNK = 64 * 1024;
 
 type Point = { row: number; column: number };
 
@@ -207,39 +207,55 @@ export function matchRanges(root: Node, size: number): Array<[start: Point, end:
 
 /**
  * Runs the query, stopping with `TS_PARSE_TIMEOUT` when the deadline passes (the query cursor asks it as it goes, and
- * it is checked between the runs of a large file). No match starts deeper than `MAX_QUERY_DEPTH` levels. A match of a
- * lone `@local.reference` (one per identifier of the file: most matches) is kept as its node alone.
+ * it is checked between the runs of a large file), and hands each match over as it is read: a lone
+ * `@local.reference` (one per identifier of the file: most matches) as its node alone, to `use`. No match starts
+ * deeper than `MAX_QUERY_DEPTH` levels. A match found by two runs (it spans their cut) is handed over once: the keys
+ * of the previous run's matches are kept to tell.
  */
-export function readMatches(query: Query, root: Node, deadline: Deadline, chunk = MATCH_CHUNK): { matches: Match[]; uses: Node[] } {
+export function eachMatch(
+  query: Query,
+  root: Node,
+  deadline: Deadline,
+  chunk: number,
+  visit: (match: Match) => void,
+  use: (node: Node) => void,
+): void {
   let cancelled = false;
   // web-tree-sitter types the callback as returning void, but it cancels the query when the callback returns true.
   const progressCallback = (() => (cancelled = deadline.expired())) as () => void;
   const ranges = matchRanges(root, chunk);
   const runs = ranges ?? [undefined];
-  const seen = ranges ? new Set<string>() : undefined;
-  const result: Match[] = [];
-  const uses: Node[] = [];
+  let previous = new Set<string>();
   for (const range of runs) {
     const options = { progressCallback, maxStartDepth: MAX_QUERY_DEPTH, ...(range ? { startPosition: range[0], endPosition: range[1] } : {}) };
     const matches = query.matches(root, options);
     if (cancelled) throw deadline.error();
     deadline.check();
+    const current = new Set<string>();
     for (const match of matches) {
       deadline.tick();
-      if (seen && match.captures.length > 0) {
+      if (ranges && match.captures.length > 0) {
         const key = `${match.patternIndex}:${match.captures.map((capture) => `${capture.name}=${capture.node.id}`).join(',')}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
+        if (previous.has(key)) {
+          current.add(key); // it may span the next cut too
+          continue;
+        }
+        current.add(key);
       }
       const lone = match.captures.length === 1 ? match.captures[0] : undefined;
-      if (lone && lone.name === 'local.reference') {
-        uses.push(lone.node);
-        continue;
-      }
-      result.push(toMatch(match));
+      if (lone && lone.name === 'local.reference') use(lone.node);
+      else visit(toMatch(match));
     }
+    previous = current;
   }
-  return { matches: result, uses };
+}
+
+/** Every match of the query over the tree (see {@link eachMatch}), with the lone `@local.reference` nodes apart. */
+export function readMatches(query: Query, root: Node, deadline: Deadline, chunk = MATCH_CHUNK): { matches: Match[]; uses: Node[] } {
+  const matches: Match[] = [];
+  const uses: Node[] = [];
+  eachMatch(query, root, deadline, chunk, (match) => matches.push(match), (node) => uses.push(node));
+  return { matches, uses };
 }
 
 /** A match with its captures by name (without `_` ones) and its `#set!` properties. */
@@ -276,9 +292,12 @@ export function pushUniqueNode(list: Node[], node: Node): void {
   if (!list.some((known) => known.id === node.id)) list.push(node);
 }
 
-/** Sorts every match's captures into raw facts (`uses`: the lone `@local.reference` matches). */
-export function gatherCaptures(matches: readonly Match[], uses: Node[], deadline: Deadline): RawCaptures {
-  const raw: RawCaptures = {
+/**
+ * Sorts matches into raw facts as they come (`add`), so that a large file's matches need not all be held at once;
+ * `finish` returns them.
+ */
+export class CaptureGatherer {
+  readonly raw: RawCaptures = {
     definitions: new Map(),
     parameters: new Map(),
     references: [],
@@ -289,12 +308,18 @@ export function gatherCaptures(matches: readonly Match[], uses: Node[], deadline
     decorators: [],
     details: [],
     injections: [],
-    locals: { scopes: [], definitions: [], uses, members: [], afters: [] },
+    locals: { scopes: [], definitions: [], uses: [], members: [], afters: [] },
   };
-  const referenced = new Set<number>();
-  const unnamed: Array<{ match: Match; kind: string; node: Node }> = [];
-  for (const match of matches) {
-    deadline.tick();
+  readonly #referenced = new Set<number>();
+  readonly #unnamed: Array<{ match: Match; kind: string; node: Node }> = [];
+
+  /** A lone `@local.reference` (most matches): the name used. */
+  use(node: Node): void {
+    this.raw.locals.uses.push(node);
+  }
+
+  add(match: Match): void {
+    const raw = this.raw;
     const language = match.properties['injection.language'];
     const content = match.captures.get('injection.content');
     if (language && content) raw.injections.push({ language, nodes: content });
@@ -304,13 +329,13 @@ export function gatherCaptures(matches: readonly Match[], uses: Node[], deadline
       if (!node) continue;
       if (name.startsWith('definition.')) {
         const kind = name.slice('definition.'.length);
-        if (!addDefinition(raw.definitions, match, kind, node)) unnamed.push({ match, kind, node });
+        if (!addDefinition(raw.definitions, match, kind, node)) this.#unnamed.push({ match, kind, node });
         consumed = true;
       } else if (name.startsWith('reference.')) {
         const nameNode = first(match, 'name') ?? node;
         // Two patterns may tag the same name (a shared and a language file): one reference per name node.
-        if (referenced.has(nameNode.id)) continue;
-        referenced.add(nameNode.id);
+        if (this.#referenced.has(nameNode.id)) continue;
+        this.#referenced.add(nameNode.id);
         const args = first(match, 'arguments');
         raw.references.push({
           kind: name.slice('reference.'.length),
@@ -343,16 +368,29 @@ export function gatherCaptures(matches: readonly Match[], uses: Node[], deadline
         consumed = true;
       }
     }
-    if (consumed) continue;
+    if (consumed) return;
     for (const [name, nodes] of match.captures) {
       if (DETAIL_CAPTURES.has(name) || name.startsWith('modifier.')) {
         for (const node of nodes) raw.details.push({ name, node });
       }
     }
   }
-  // Details matched before the pattern that names their definition (a later pattern, an earlier match).
-  for (const { match, kind, node } of unnamed) addDefinition(raw.definitions, match, kind, node);
-  return raw;
+
+  finish(): RawCaptures {
+    // Details matched before the pattern that names their definition (a later pattern, an earlier match).
+    for (const { match, kind, node } of this.#unnamed.splice(0)) addDefinition(this.raw.definitions, match, kind, node);
+    return this.raw;
+  }
+}
+
+/**
+ * Runs the query and sorts its matches into raw facts run by run (see {@link eachMatch}): what a file holds at once
+ * is its raw facts and one run's matches, not every match of the file.
+ */
+export function readCaptures(query: Query, root: Node, deadline: Deadline, chunk = MATCH_CHUNK): RawCaptures {
+  const gatherer = new CaptureGatherer();
+  eachMatch(query, root, deadline, chunk, (match) => gatherer.add(match), (node) => gatherer.use(node));
+  return gatherer.finish();
 }
 
 function addLocal(locals: RawLocals, match: Match, name: string, node: Node): void {

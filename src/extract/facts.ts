@@ -33,7 +33,6 @@ import type {
 import {
   applyDetail,
   applyParameterDetail,
-  gatherCaptures,
   pushUniqueNode,
   type RawCaptures,
   type RawDefinition,
@@ -41,7 +40,7 @@ import {
   type RawImport,
   type RawOutline,
   type RawParameter,
-  readMatches,
+  readCaptures,
 } from './captures.js';
 import { type BoundNames, bindNames } from './bindings.js';
 import { cleanDocComments, isDocComment } from './docs.js';
@@ -102,8 +101,7 @@ const spanOf = (node: Node): Span => ({ start: node.startIndex, end: node.endInd
 export function extractFacts(input: ExtractionInput): Extraction {
   const { tree, loaded, deadline } = input;
   const source: Source = { text: input.text };
-  const { matches, uses } = readMatches(loaded.query, tree.rootNode, deadline);
-  const raw = gatherCaptures(matches, uses, deadline);
+  const raw = readCaptures(loaded.query, tree.rootNode, deadline);
   deadline.check();
   const { placed, contexts } = placeDefinitions(tree.rootNode, raw, loaded.definition, deadline);
   deadline.check();

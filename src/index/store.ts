@@ -1,7 +1,11 @@
 /**
  * Where facts live between processes: a folder holding a manifest (every file's stat, content hash, fact key and
- * summary: what a new process needs to answer without parsing) and content-addressed fact blobs (gzipped JSON,
- * one per distinct content and fact key, loaded on demand).
+ * summary: what a new process needs to answer without parsing), a journal of the changes since, and
+ * content-addressed fact blobs (gzipped JSON, one per distinct content and fact key, loaded on demand). The manifest
+ * and the journal are JSON lines (`[path, entry]`; the manifest between a header line and an end line with the
+ * count), read and written in pieces of 1 MB: neither is ever one string, and folding the journal into the manifest
+ * streams the manifest through without decoding it (holding the tree's entries twice was the largest peak of a cold
+ * index: 5,000 files, 200 MB of heap).
  *
  * - Writes are atomic (a temporary file renamed into place); the manifest is rewritten under a lock, merging what
  *   another process wrote meanwhile, so two servers on one tree never corrupt it.
@@ -26,6 +30,7 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
   statSync,
@@ -60,7 +65,7 @@ export interface FileEntry {
 
 /** The manifest's format marker and version. */
 const FORMAT = 'code-index-manifest';
-const MANIFEST_VERSION = 2;
+const MANIFEST_VERSION = 3;
 const LOCK_STALE_MS = 10_000;
 /** The journal is folded into the manifest once it is this large (or a quarter of the manifest, if larger). */
 const COMPACT_AT_BYTES = 1024 * 1024;
@@ -98,7 +103,7 @@ function encodeEntry(entry: FileEntry): EncodedEntry {
 }
 
 /** Decodes an entry, sharing repeated strings (kinds, names, languages) through `intern`. */
-function decodeEntry(encoded: EncodedEntry, intern: (text: string) => string): FileEntry | undefined {
+function decodeEntry(encoded: EncodedEntry, intern: Intern): FileEntry | undefined {
   if (typeof encoded !== 'object' || encoded === null) return undefined;
   const { s: size, m: mtimeMs, h: hash, l: language, k: key } = encoded;
   if (typeof size !== 'number' || typeof mtimeMs !== 'number' || typeof hash !== 'string' || typeof language !== 'string' || typeof key !== 'string') return undefined;
@@ -110,17 +115,21 @@ function decodeEntry(encoded: EncodedEntry, intern: (text: string) => string): F
     for (const tuple of encoded.d) {
       if (!Array.isArray(tuple) || typeof tuple[0] !== 'string' || typeof tuple[7] !== 'string') return undefined;
       const [name, kind, line, column, endLine, exported, scope, preview, signature] = tuple;
-      const definition: SummaryDefinition = { name: intern(name), kind: intern(kind), line, column, endLine, preview, isExported: exported === 1 };
-      if (scope) definition.scope = intern(scope);
-      if (signature !== undefined) definition.signature = signature;
-      definitions.push(definition);
+      definitions.push(summaryDefinition(intern, name, kind, line, column, endLine, preview, exported === 1, scope || undefined, signature));
     }
     entry.summary = { definitions, references: encoded.r.map((name) => intern(String(name))), referenceCount: Number(encoded.c ?? 0) };
   }
   return entry;
 }
 
-function interner(): (text: string) => string {
+/** Returns one shared copy of equal strings. */
+export type Intern = (text: string) => string;
+
+/**
+ * A string table: names, kinds and scopes repeat across the files of a tree (and each message from a parse thread
+ * brings its own copies), so the index keeps one copy of each.
+ */
+export function interner(): Intern {
   const seen = new Map<string, string>();
   return (text) => {
     const known = seen.get(text);
@@ -128,6 +137,56 @@ function interner(): (text: string) => string {
     seen.set(text, text);
     return text;
   };
+}
+
+/**
+ * A summary definition in one object shape (every field set, in one order): V8 then keeps the fields inside the
+ * object, where objects built field by field (a message's copy) carry a separate property array.
+ */
+function summaryDefinition(
+  intern: Intern,
+  name: string,
+  kind: string,
+  line: number,
+  column: number,
+  endLine: number,
+  preview: string,
+  isExported: boolean,
+  scope: string | undefined,
+  signature: string | undefined,
+): SummaryDefinition {
+  return {
+    name: intern(name),
+    kind: intern(kind),
+    line,
+    column,
+    endLine,
+    preview,
+    isExported,
+    scope: scope === undefined ? undefined : intern(scope),
+    signature,
+  };
+}
+
+/**
+ * An entry as the index keeps it: its repeated strings shared through `intern`, its definitions in one shape (an
+ * entry from a parse thread is a message's copy: every string its own).
+ */
+export function compactEntry(entry: FileEntry, intern: Intern): FileEntry {
+  const compact: FileEntry = { size: entry.size, mtimeMs: entry.mtimeMs, hash: entry.hash, language: intern(entry.language), key: intern(entry.key) };
+  if (entry.blob !== undefined) compact.blob = entry.blob;
+  if (entry.error !== undefined) compact.error = entry.error;
+  const summary = entry.summary;
+  if (summary) {
+    compact.summary = {
+      definitions: summary.definitions.map((d) =>
+        summaryDefinition(intern, d.name, d.kind, d.line, d.column, d.endLine, d.preview, d.isExported, d.scope, d.signature),
+      ),
+      references: summary.references.map(intern),
+      referenceCount: summary.referenceCount,
+    };
+  }
+  return compact;
 }
 
 /** Where facts are kept. */
@@ -140,8 +199,8 @@ export interface FactStore {
   readonly sharedLocation?: string;
   /** Problems met (a corrupted manifest, a read-only folder, ...). */
   readonly warnings: Diagnostic[];
-  /** Every file entry saved, by root-relative path. */
-  loadManifest(): Map<string, FileEntry>;
+  /** Every file entry saved, by root-relative path (repeated strings shared through `intern`). */
+  loadManifest(intern?: Intern): Map<string, FileEntry>;
   /**
    * Saves changed entries (`null` removes one). Cheap: proportional to the changes (appended to a journal), however
    * large the index; `compact` folds the journal into the manifest.
@@ -226,6 +285,134 @@ function atomicWrite(path: string, bytes: Uint8Array | string): void {
   }
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A line of the journal or the manifest: a path and its entry (null: the file is gone); undefined when damaged. */
+function parseLine(line: string): { path: string; encoded: EncodedEntry | null } | undefined {
+  const parsed = parseJson(line);
+  if (!Array.isArray(parsed) || typeof parsed[0] !== 'string') return undefined;
+  const encoded = parsed[1] as unknown;
+  if (encoded !== null && (typeof encoded !== 'object' || Array.isArray(encoded))) return undefined;
+  return { path: parsed[0], encoded: encoded as EncodedEntry | null };
+}
+
+/**
+ * Reads a manifest: a header line (format and version), one `[path, entry]` line per file, and an end line with the
+ * count (a manifest cut at the end of a line is seen to be short). Throws when it is anything else; nothing is
+ * visited when there is no manifest yet.
+ */
+function readManifestLines(path: string, visit: (path: string, encoded: EncodedEntry, line: string) => void): void {
+  let header = false;
+  let end: number | undefined;
+  let count = 0;
+  const found = forEachLine(path, (line) => {
+    if (end !== undefined) throw new Error('it has lines after its end');
+    if (!header) {
+      const parsed = parseJson(line) as { format?: unknown; version?: unknown } | undefined;
+      if (parsed?.format !== FORMAT || parsed.version !== MANIFEST_VERSION) throw new Error('not a code-index manifest of this version');
+      header = true;
+      return;
+    }
+    if (line.startsWith('{')) {
+      end = Number((parseJson(line) as { end?: unknown } | undefined)?.end);
+      return;
+    }
+    const entry = parseLine(line);
+    if (!entry || entry.encoded === null) throw new Error(`its line ${count + 2} is damaged`);
+    visit(entry.path, entry.encoded, line);
+    count++;
+  });
+  if (!found) return;
+  if (!header) throw new Error('it is empty');
+  if (end !== count) throw new Error('it is cut short');
+}
+
+/**
+ * Calls `visit` with each line of a file (without its line end), read in chunks of 1 MB: a large manifest is never
+ * one string. False when the file does not exist or cannot be read.
+ */
+function forEachLine(path: string, visit: (line: string) => void): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const chunk = Buffer.allocUnsafe(1 << 20);
+    let pending: Buffer[] = [];
+    for (let read = readSync(fd, chunk, 0, chunk.length, null); read > 0; read = readSync(fd, chunk, 0, chunk.length, null)) {
+      const bytes = chunk.subarray(0, read);
+      let start = 0;
+      for (let newline = bytes.indexOf(10, start); newline !== -1; newline = bytes.indexOf(10, start)) {
+        const piece = bytes.subarray(start, newline);
+        const line = pending.length > 0 ? Buffer.concat([...pending, piece]).toString('utf8') : piece.toString('utf8');
+        pending = [];
+        if (line !== '') visit(line);
+        start = newline + 1;
+      }
+      // The start of a line the next chunk ends (copied: the chunk is reused).
+      if (start < read) pending.push(Buffer.from(bytes.subarray(start)));
+    }
+    const last = Buffer.concat(pending).toString('utf8');
+    if (last !== '') visit(last);
+    return true;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes lines to a new file in pieces of about 1 MB. */
+class LineWriter {
+  readonly #path: string;
+  #fd: number | undefined;
+  #buffered: string[] = [];
+  #size = 0;
+
+  constructor(path: string) {
+    this.#path = path;
+    this.#fd = openSync(path, 'w');
+  }
+
+  write(line: string): void {
+    this.#buffered.push(line);
+    this.#size += line.length + 1;
+    if (this.#size >= 1 << 20) this.#flush();
+  }
+
+  /** Drops what was written and starts again with this line. */
+  restart(line: string): void {
+    this.#buffered = [];
+    this.#size = 0;
+    if (this.#fd !== undefined) closeSync(this.#fd);
+    this.#fd = openSync(this.#path, 'w');
+    this.write(line);
+  }
+
+  close(): void {
+    if (this.#fd === undefined) return;
+    try {
+      this.#flush();
+    } finally {
+      closeSync(this.#fd);
+      this.#fd = undefined;
+    }
+  }
+
+  #flush(): void {
+    if (this.#fd === undefined || this.#buffered.length === 0) return;
+    writeSync(this.#fd, `${this.#buffered.join('\n')}\n`);
+    this.#buffered = [];
+    this.#size = 0;
+  }
+}
+
 /** Facts in a folder. */
 export class DiskStore implements FactStore {
   readonly persistent = true;
@@ -249,8 +436,7 @@ export class DiskStore implements FactStore {
     this.#journal = join(location, 'journal.jsonl');
   }
 
-  loadManifest(): Map<string, FileEntry> {
-    const intern = interner();
+  loadManifest(intern: Intern = interner()): Map<string, FileEntry> {
     const files = this.#readSnapshot(intern);
     // A journal a crashed compaction left behind, then the journal itself.
     for (const journal of [`${this.#journal}.compacting`, this.#journal]) this.#replay(journal, files, intern);
@@ -290,12 +476,7 @@ export class DiskStore implements FactStore {
       // Set the journal aside first: what others append meanwhile goes to a new journal and is kept.
       const folding = `${this.#journal}.compacting`;
       if (!existsSync(folding)) renameSync(this.#journal, folding);
-      const intern = interner();
-      const files = this.#readSnapshot(intern);
-      this.#replay(folding, files, intern);
-      const encoded: Record<string, EncodedEntry> = {};
-      for (const [path, entry] of files) encoded[path] = encodeEntry(entry);
-      atomicWrite(this.#manifest, JSON.stringify({ format: FORMAT, version: MANIFEST_VERSION, files: encoded }));
+      this.#fold(folding);
       rmSync(folding, { force: true });
     } catch (error) {
       this.warnings.push(warning(`The index cache could not be compacted: ${(error as Error).message}`, { location: this.location }));
@@ -304,23 +485,14 @@ export class DiskStore implements FactStore {
     }
   }
 
-  #readSnapshot(intern: (text: string) => string): Map<string, FileEntry> {
+  #readSnapshot(intern: Intern): Map<string, FileEntry> {
     const files = new Map<string, FileEntry>();
-    let text: string;
     try {
-      text = readFileSync(this.#manifest, 'utf8');
-    } catch {
-      return files; // none yet
-    }
-    try {
-      const parsed = JSON.parse(text) as { format?: string; version?: number; files?: Record<string, EncodedEntry> };
-      if (parsed?.format !== FORMAT || parsed.version !== MANIFEST_VERSION || typeof parsed.files !== 'object' || !parsed.files) {
-        throw new Error('not a code-index manifest of this version');
-      }
-      for (const [path, encoded] of Object.entries(parsed.files)) {
+      readManifestLines(this.#manifest, (path, encoded) => {
         const entry = decodeEntry(encoded, intern);
-        if (entry) files.set(path, entry);
-      }
+        if (!entry) throw new Error(`the entry of ${path} is damaged`);
+        files.set(path, entry);
+      });
     } catch (error) {
       this.warnings.push(
         warning(`The index cache's manifest was unreadable (${(error as Error).message}); it is rebuilt`, { location: this.location }),
@@ -330,30 +502,69 @@ export class DiskStore implements FactStore {
     return files;
   }
 
-  /** Applies a journal's lines in order; a damaged line (a write cut short) is skipped. */
-  #replay(journal: string, files: Map<string, FileEntry>, intern: (text: string) => string): void {
-    let text: string;
-    try {
-      text = readFileSync(journal, 'utf8');
-    } catch {
-      return;
-    }
+  /**
+   * Writes a new manifest: the snapshot's entries with the journal's changes applied, streamed line by line. Only
+   * the journal's lines are held (at most a quarter of the snapshot), and entries are carried as their text, never
+   * decoded: compaction does not hold the tree's entries a second time.
+   */
+  #fold(journal: string): void {
+    const changes = new Map<string, string | null>();
     let damaged = 0;
-    for (const line of text.split('\n')) {
-      if (line === '') continue;
+    forEachLine(journal, (line) => {
+      const change = parseLine(line);
+      if (!change) damaged++;
+      else changes.set(change.path, change.encoded === null ? null : line);
+    });
+    if (damaged > 0) this.warnings.push(warning(`${damaged} damaged line(s) of the index cache's journal were skipped`, { location: this.location }));
+    const header = JSON.stringify({ format: FORMAT, version: MANIFEST_VERSION });
+    const temporary = `${this.#manifest}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    const output = new LineWriter(temporary);
+    try {
+      output.write(header);
+      let count = 0;
       try {
-        const [path, encoded] = JSON.parse(line) as [unknown, EncodedEntry | null];
-        if (typeof path !== 'string') throw new Error('no path');
-        if (encoded === null) files.delete(path);
-        else {
-          const entry = decodeEntry(encoded, intern);
-          if (!entry) throw new Error('bad entry');
-          files.set(path, entry);
-        }
-      } catch {
-        damaged++;
+        readManifestLines(this.#manifest, (path, _encoded, line) => {
+          if (changes.has(path)) return;
+          output.write(line);
+          count++;
+        });
+      } catch (error) {
+        // A damaged snapshot: its entries are dropped (their files are read again), the journal's kept.
+        this.warnings.push(
+          warning(`The index cache's manifest was unreadable (${(error as Error).message}); it is rebuilt`, { location: this.location }),
+        );
+        output.restart(header);
+        count = 0;
       }
+      for (const line of changes.values()) {
+        if (line === null) continue;
+        output.write(line);
+        count++;
+      }
+      output.write(JSON.stringify({ end: count }));
+      output.close();
+      renameSync(temporary, this.#manifest);
+    } catch (error) {
+      output.close();
+      try {
+        unlinkSync(temporary);
+      } catch {
+        // nothing written
+      }
+      throw error;
     }
+  }
+
+  /** Applies a journal's lines in order; a damaged line (a write cut short) is skipped. */
+  #replay(journal: string, files: Map<string, FileEntry>, intern: Intern): void {
+    let damaged = 0;
+    forEachLine(journal, (line) => {
+      const change = parseLine(line);
+      const entry = change?.encoded ? decodeEntry(change.encoded, intern) : undefined;
+      if (!change || (change.encoded !== null && !entry)) damaged++;
+      else if (entry) files.set(change.path, entry);
+      else files.delete(change.path);
+    });
     if (damaged > 0) this.warnings.push(warning(`${damaged} damaged line(s) of the index cache's journal were skipped`, { location: this.location }));
   }
 

@@ -20,10 +20,22 @@ export interface WorkerInit {
   disabledLanguages: string[];
   /** The store folder, or null to send facts back (the caller keeps them in memory). */
   store: string | null;
+  /**
+   * A thread whose heap and WASM memory have grown past this many bytes (a large file's tree and captures, or many
+   * files' worth of fragments) asks to be replaced once its job is done: neither V8 nor WASM gives memory back to the
+   * system, and a new thread starts small. Loading its languages again costs a few hundred milliseconds, rarely.
+   */
+  recycleBytes: number;
 }
 
 /** A message to the worker. */
 export type WorkerRequest = { id: number; job: AnalysisJob } | { id: number; identify: IdentifyJob };
+
+/** True when this thread's own memory (its V8 heap and what it holds outside it: WASM memory) is past `bytes`. */
+function grown(bytes: number): boolean {
+  const { heapTotal, external } = process.memoryUsage();
+  return heapTotal + external > bytes;
+}
 
 if (parentPort) {
   const port = parentPort;
@@ -49,7 +61,7 @@ if (parentPort) {
     // The pool's hard limit runs from here: loading a grammar and compiling its query is not the file's cost.
     const loaded = () => port.postMessage({ id: request.id, loaded: true });
     void runAnalysisJob(request.job, context, loaded).then((outcome) => {
-      port.postMessage({ id: request.id, outcome });
+      port.postMessage({ id: request.id, outcome, ...(grown(init.recycleBytes) ? { recycle: true } : {}) });
       // After a fault the thread's WASM memory is not to be trusted: nothing more runs here (not even freeing the
       // parsers, which may fault again); the pool has retired this worker on the outcome and starts a new one.
       if ('error' in outcome && outcome.error.data?.fault === true) process.exit(1);

@@ -21,7 +21,7 @@ import { type DiscoveryOptions, discoverFiles } from './discovery.js';
 import { type LocatedDefinition, NameTable } from './names.js';
 import { type Analyzer, createAnalyzer } from './pool.js';
 import { type ResolvedPath, readSource, resolveInRoot } from './source.js';
-import type { FactStore, FileEntry } from './store.js';
+import { compactEntry, type FactStore, type FileEntry, interner } from './store.js';
 import { createHash } from 'node:crypto';
 import { unsupportedFacts } from './unsupported.js';
 
@@ -90,6 +90,8 @@ export class Workspace {
   /** Languages the analyzer loaded, or failed to load (and why): parse threads load their own. */
   readonly languageStates = new Map<string, { state: 'loaded' | 'failed'; error?: string }>();
   readonly counters: WorkspaceCounters = { hits: 0, misses: 0, parses: 0 };
+  /** One copy of each name, kind and scope of the tree's summaries. */
+  readonly #intern = interner();
 
   constructor(root: string, registry: LanguageRegistry, options: WorkspaceOptions) {
     this.root = root;
@@ -101,7 +103,7 @@ export class Workspace {
       maxSize: MAX_LOADED_BYTES,
       sizeCalculation: factsSize,
     });
-    this.#entries = options.store.loadManifest();
+    this.#entries = options.store.loadManifest(this.#intern);
     for (const [file, entry] of this.#entries) this.#link(file, entry);
   }
 
@@ -340,8 +342,9 @@ export class Workspace {
       if (outcome.parsed) this.languageStates.set(language, { state: 'loaded' });
       if (outcome.parsed) this.counters.parses++;
       if (outcome.facts && outcome.entry.blob) this.store.writeFacts(outcome.entry.blob, outcome.facts);
-      this.#set(file, outcome.entry);
-      return outcome.entry;
+      const entry = compactEntry(outcome.entry, this.#intern);
+      this.#set(file, entry);
+      return entry;
     }
     const { code, message, data } = outcome.error;
     if (code === ErrorCode.LANGUAGE_LOAD_FAILED) this.languageStates.set(String(data?.language ?? language), { state: 'failed', error: message });
