@@ -9,7 +9,6 @@
  * @module
  */
 import { posix } from 'node:path';
-import { structuredPatch } from 'diff';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import { type ResolvedPath, isBinary, readVerified } from '../index/source.js';
 import { type GitEntry, hasHead, headEntry, isStaged, openRepository, readBlob, type Repository } from './git.js';
@@ -87,6 +86,8 @@ export async function fileDiff(root: string, file: string, contextLines: number,
     };
   }
   const decoder = new TextDecoder('utf-8');
+  // Loaded on first use: a process that never diffs (most) does not pay for the module.
+  const { structuredPatch } = await import('diff');
   const patch = structuredPatch(relative, relative, before ? decoder.decode(before) : '', working ? decoder.decode(working) : '', undefined, undefined, {
     context,
     timeout: DIFF_TIMEOUT_MS,
