@@ -13,6 +13,7 @@ import { type CodeIndex, DEFAULT_GRAPH_TIMEOUT_MS } from './index/code-index.js'
 import { DEFAULT_MAP_TOKENS, MAX_MAP_TOKENS, type RepoMapOptions } from './index/repo-map.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './index/navigation.js';
 import { DEFAULT_MAX_ITEMS, MAX_DEPTH } from './graph/hierarchy.js';
+import type { LanguageStatus } from './languages/registry.js';
 import { KIND_FILTERS } from './model/kinds.js';
 import type { CallGraphOptions, CallHierarchyOptions, PositionQuery, SearchScope, SymbolSearchOptions } from './types.js';
 
@@ -26,7 +27,7 @@ export interface Parameter {
   default?: string | number | boolean;
   /** The values it takes. */
   values?: readonly string[];
-  /** With `values`: other values are accepted too (`values` are the documented ones). */
+  /** With `values`: other values are accepted too (`values` are the documented ones; the description says what else). */
   open?: true;
   /** The smallest value of a whole number. */
   min?: number;
@@ -80,7 +81,7 @@ export function describeParameter(parameter: Parameter): string {
   }
   if (parameter.type === 'strings' && parameter.max !== undefined) notes.push(`at most ${parameter.max}`);
   if (parameter.default !== undefined) notes.push(`default ${String(parameter.default)}`);
-  const values = parameter.values ? `: ${orList(parameter.values)}${parameter.open ? ', or another' : ''}` : '';
+  const values = parameter.values ? `: ${orList(parameter.values)}` : '';
   return `${parameter.description}${values}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
 }
 
@@ -102,6 +103,9 @@ const scope = {
   placeholder: 'S',
   description: 'Where definitions and references are searched',
 } as const;
+
+/** The arguments of an operation without parameters. */
+type NoArgs = Record<never, never>;
 
 /** A position as the navigation operations take it: a file, line and column, a file, line and name, or a name. */
 type Position = Pick<PositionQuery, 'file' | 'line' | 'column' | 'symbol'>;
@@ -138,7 +142,7 @@ export const OPERATIONS = {
     parameters: {
       query: { type: 'string', required: true, placeholder: 'QUERY', description: 'A name, or a pattern with * and ?' },
       path: { type: 'string', placeholder: 'P', description: 'Search this folder or file only (relative to the root)' },
-      kind: { type: 'string', values: KIND_FILTERS, open: true, default: 'any', placeholder: 'K', description: 'Only definitions of this kind' },
+      kind: { type: 'string', values: KIND_FILTERS, open: true, default: 'any', placeholder: 'K', description: 'Only definitions of this kind, a precise one (enum, struct, ...) or one of the filters' },
       offset: { type: 'integer', min: 0, default: 0, description: 'Matches to skip: the nextOffset of the previous page' },
       limit: { type: 'integer', min: 1, max: MAX_LIMIT, default: DEFAULT_LIMIT, description: 'Matches per page' },
     },
@@ -146,13 +150,13 @@ export const OPERATIONS = {
   }),
   findDefinitions: defineOperation({
     summary: 'Where the symbol at a position is defined: bound through scopes and imports, else same-named definitions, ranked.',
-    parameters: { file: positionFile, line, column, symbol, scope, limit: { type: 'integer', min: 1, description: 'List the first N definitions (total counts them all)' } },
+    parameters: { file: positionFile, line, column, symbol, scope, limit: { type: 'integer', min: 1, description: 'List only the first N definitions; total still counts them all' } },
     call: async (index, { limit, ...query }: Position & Pick<PositionQuery, 'scope'> & { limit?: number }) =>
       firstOf(await index.findDefinitions(query), 'definitions', limit),
   }),
   findReferences: defineOperation({
     summary: 'Every reference to the symbol at a position (calls, types, imports, ...); definition sites are not listed.',
-    parameters: { file: positionFile, line, column, symbol, scope, limit: { type: 'integer', min: 1, description: 'List the first N references (total counts them all)' } },
+    parameters: { file: positionFile, line, column, symbol, scope, limit: { type: 'integer', min: 1, description: 'List only the first N references; total still counts them all' } },
     call: async (index, { limit, ...query }: Position & Pick<PositionQuery, 'scope'> & { limit?: number }) =>
       firstOf(await index.findReferences(query), 'references', limit),
   }),
@@ -168,7 +172,7 @@ export const OPERATIONS = {
       line,
       column,
       symbol,
-      direction: { type: 'string', values: ['incoming', 'outgoing'], default: 'incoming', placeholder: 'D', description: 'The callers (incoming) or the callees (outgoing)' },
+      direction: { type: 'string', values: ['incoming', 'outgoing'], default: 'incoming', placeholder: 'D', description: 'Follow the callers or the callees' },
       depth: { type: 'integer', min: 1, max: MAX_DEPTH, default: 1, description: 'Levels to follow' },
       maxItems: { type: 'integer', min: 1, default: DEFAULT_MAX_ITEMS, description: 'Most items listed across levels' },
     },
@@ -207,7 +211,7 @@ export const OPERATIONS = {
   indexAll: defineOperation({
     summary: 'Index every file of the root now (queries otherwise index on demand) and save the on-disk index.',
     parameters: {},
-    call: (index, _args: Record<never, never>, onProgress) => index.indexAll(onProgress),
+    call: (index, _args: NoArgs, onProgress) => index.indexAll(onProgress),
   }),
   stats: defineOperation({
     summary: 'Files, definitions by kind, references, the files with most definitions, cache use and skipped files (indexing first).',
@@ -217,10 +221,10 @@ export const OPERATIONS = {
       return { ...stats, topFiles: stats.topFiles.slice(0, limit) };
     },
   }),
-  languages: defineOperation({
+  languages: defineOperation<NoArgs, LanguageStatus[], NoArgs>({
     summary: 'The registered languages, their state (loaded, not loaded yet, failed and why) and extensions.',
     parameters: {},
-    call: async (index, _args: Record<never, never>) => index.languages(),
+    call: async (index) => index.languages(),
   }),
 };
 
