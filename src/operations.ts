@@ -72,13 +72,12 @@ export function orList(values: readonly string[]): string {
 
 /**
  * A parameter's description with its values, bounds and default, as help lines and tool arguments show it:
- * `Levels to follow (1 to 5, default 1)`, `Where to search: file, directory or project (default project)`.
+ * `Levels to follow (1 to 5, default 1)`, `Where to search: file, directory or project (default project)`. A lower
+ * bound alone is left to the schema and the error message.
  */
 export function describeParameter(parameter: Parameter): string {
   const notes: string[] = [];
-  if (parameter.type === 'integer' && parameter.min !== undefined) {
-    notes.push(parameter.max !== undefined ? `${parameter.min} to ${parameter.max}` : `from ${parameter.min}`);
-  }
+  if (parameter.type === 'integer' && parameter.min !== undefined && parameter.max !== undefined) notes.push(`${parameter.min} to ${parameter.max}`);
   if (parameter.type === 'strings' && parameter.max !== undefined) notes.push(`at most ${parameter.max}`);
   if (parameter.default !== undefined) notes.push(`default ${String(parameter.default)}`);
   const values = parameter.values ? `: ${orList(parameter.values)}` : '';
@@ -87,8 +86,8 @@ export function describeParameter(parameter: Parameter): string {
 
 // The parameters several operations share.
 const file = { type: 'string', required: true, placeholder: 'FILE', description: 'The file, relative to the root (an absolute path inside it works too)' } as const;
-const line = { type: 'integer', min: 1, description: 'The line of the position, counted from 1' } as const;
-const column = { type: 'integer', min: 1, description: 'The column of the position, counted from 1 in UTF-16 code units (as editors count)' } as const;
+const line = { type: 'integer', min: 1, description: 'The 1-based line of the position' } as const;
+const column = { type: 'integer', min: 1, description: 'The 1-based column of the position, in UTF-16 code units (as editors count)' } as const;
 /** The file of a position: optional, as a position may be a name alone. */
 const positionFile = { type: 'string', placeholder: 'FILE', description: 'The file of the position, relative to the root' } as const;
 const symbol = {

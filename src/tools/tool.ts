@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { CodeIndex } from '../index/code-index.js';
+import { describeParameter, type Parameter } from '../operations.js';
 import type { ToolError } from './runner.js';
 
 /** MCP-style hints: every code-index tool only reads, gives the same answer twice, and stays inside the root. */
@@ -100,6 +101,52 @@ export function defineTool<Input extends z.ZodObject, Output>(tool: {
     ...(tool.render ? { render: tool.render } : {}),
     ...(tool.errorBody ? { errorBody: tool.errorBody } : {}),
   };
+}
+
+/** The zod type of a parameter's value. */
+type ParameterSchema<P extends Parameter> = P['type'] extends 'integer'
+  ? z.ZodNumber
+  : P['type'] extends 'boolean'
+    ? z.ZodBoolean
+    : P['type'] extends 'strings'
+      ? z.ZodArray<z.ZodString>
+      : P extends { open: true }
+        ? z.ZodString
+        : P extends { values: readonly (infer V extends string)[] }
+          ? z.ZodEnum<{ [K in V]: K }>
+          : z.ZodString;
+
+/** The schema of a tool argument made from a parameter: defaulted, required, or optional. */
+export type ArgumentSchema<P extends Parameter> = P extends { default: unknown }
+  ? z.ZodDefault<ParameterSchema<P>>
+  : P extends { required: true }
+    ? ParameterSchema<P>
+    : z.ZodOptional<ParameterSchema<P>>;
+
+/**
+ * A tool argument from a parameter of the operations table (src/operations.ts): its type, bounds, values, default
+ * and description, so that a tool and the CLI document an argument alike. A tool whose spec fixes an argument's
+ * wording keeps its own schema for it.
+ */
+export function parameterArgument<const P extends Parameter>(parameter: P): ArgumentSchema<P> {
+  let schema: z.ZodType;
+  if (parameter.type === 'integer') {
+    let number = z.number().int();
+    if (parameter.min !== undefined) number = number.min(parameter.min);
+    if (parameter.max !== undefined) number = number.max(parameter.max);
+    schema = number;
+  } else if (parameter.type === 'boolean') {
+    schema = z.boolean();
+  } else if (parameter.type === 'strings') {
+    const list = z.array(z.string().min(1));
+    schema = parameter.max !== undefined ? list.max(parameter.max) : list;
+  } else if (parameter.values && !parameter.open) {
+    schema = z.enum(parameter.values as [string, ...string[]]);
+  } else {
+    schema = parameter.required ? z.string().min(1) : z.string();
+  }
+  const wrapped = parameter.default !== undefined ? schema.default(parameter.default as never) : parameter.required ? schema : schema.optional();
+  return wrapped.describe(describeParameter(parameter)) as unknown as ArgumentSchema<P>;
 }
 
 /** The JSON Schema (draft 2020-12) of a tool's input, as hosts want it (`type: "object"` at the top). */
