@@ -13,9 +13,13 @@ import type { ToolError } from './runner.js';
 export interface ToolAnnotations {
   /** A short human title. */
   title: string;
+  /** It only reads. */
   readOnlyHint: true;
+  /** It changes nothing. */
   destructiveHint: false;
+  /** The same call gives the same answer (on an unchanged tree). */
   idempotentHint: true;
+  /** It reaches nothing outside the root. */
   openWorldHint: false;
 }
 
@@ -40,6 +44,7 @@ export interface Tool<Input extends z.ZodType = z.ZodType, Output = unknown> {
   description: string;
   /** Validates the arguments; JSON Schema is derived from it. */
   input: Input;
+  /** Its title and MCP-style hints. */
   annotations: ToolAnnotations;
   /** Runs with validated arguments. Throws `CodeIndexError` for coded failures; the runner catches everything. */
   run(args: z.output<Input>, context: ToolContext): Promise<Output>;
@@ -73,6 +78,20 @@ export const formatOption = {
 /**
  * Declares a tool with its input type inferred from its schema. Every tool also takes `maxTokens`; a tool with a
  * `render` also takes `format` (unless its own schema has one).
+ *
+ * @example
+ * ```ts
+ * const countSignatures = defineTool({
+ *   name: 'count_signatures',
+ *   title: 'Count signatures',
+ *   description: 'How many functions, methods and constructors a file of the project declares.',
+ *   input: z.strictObject({ file: z.string().min(1).describe('File, relative to the project root') }),
+ *   async run(args, { index }) {
+ *     return { file: args.file, count: (await index.getSignatures(args.file)).length };
+ *   },
+ * });
+ * const result = await runTool(countSignatures, { file: 'src/auth.ts' }, { index });
+ * ```
  */
 export function defineTool<Input extends z.ZodObject, Output>(tool: {
   name: string;
