@@ -486,17 +486,25 @@ export interface PositionQuery {
 
 /** The identifier a navigation call used (so the caller can check it was the intended one). */
 export interface IdentifierAt {
+  /** The identifier's text. */
   name: string;
+  /** Its file, root-relative. */
   file: string;
+  /** 1-based line. */
   line: number;
+  /** 1-based column (UTF-16 code units). */
   column: number;
 }
 
 /** One definition site (seed 001 `definitions[]`). */
 export interface DefinitionLocation {
+  /** Root-relative path. */
   file: string;
+  /** 1-based line of the name. */
   line: number;
+  /** 1-based column of the name (UTF-16 code units). */
   column: number;
+  /** The definition's kind (`function`, `class`, `method`, ...). */
   kind: string;
   /** The definition's first line. */
   preview: string;
@@ -516,10 +524,13 @@ export type Resolution = 'bound' | 'import' | 'name_match' | 'external';
 
 /** What `findDefinitions` returns (seed 001 `definition`, camelCase). */
 export interface DefinitionsResult {
+  /** The name asked about. */
   symbol: string;
+  /** The identifier at the position, when a position was given. */
   identifier?: IdentifierAt;
   /** Ranked: same file, the module it is imported from, same folder, the rest. */
   definitions: DefinitionLocation[];
+  /** Definitions found, listed or not. */
   total: number;
   /**
    * How the first definition was found: `bound` or `import` (binding: normally the one answer, or the overloads of
@@ -527,16 +538,21 @@ export interface DefinitionsResult {
    * (binding failed: same-named definitions, ranked, the best 10; `total` counts them all).
    */
   resolution: Resolution;
+  /** How to read the answer (the seed's note on name matching, or how binding went). */
   note: string;
 }
 
 /** One reference (seed 001 `references[]`). */
 export interface ReferenceLocation {
+  /** Root-relative path. */
   file: string;
+  /** 1-based line. */
   line: number;
+  /** 1-based column (UTF-16 code units). */
   column: number;
   /** `call`, `class`, `type`, `read`, `member`, `import`, `reexport`, `export`, ... */
   kind: string;
+  /** The line of the reference. */
   preview: string;
   /** `bound`: it resolves to the definition asked about; `name_match`: it could not be resolved, its name matches. */
   resolution?: 'bound' | 'name_match';
@@ -544,28 +560,39 @@ export interface ReferenceLocation {
 
 /** What `findReferences` returns (seed 001 `references`, camelCase). */
 export interface ReferencesResult {
+  /** The name asked about. */
   symbol: string;
+  /** The identifier at the position, when a position was given. */
   identifier?: IdentifierAt;
+  /** The references, by file and position. */
   references: ReferenceLocation[];
+  /** References found. */
   total: number;
   /** The definition sites, apart from the references. */
   definitions: DefinitionLocation[];
   /** `bound` when the name was resolved to its definition (the references are those that resolve to it). */
   resolution: Resolution;
+  /** How to read the answer. */
   note: string;
 }
 
 /** What `hover` returns (seed 001 `hover`, camelCase). */
 export interface HoverResult {
+  /** The name asked about. */
   symbol: string;
+  /** The definition's kind. */
   kind: string;
+  /** Its signature (a callable) or its first line. */
   signature: string;
   /** The doc comment, cleaned; absent when the definition has none. */
   documentation?: string;
+  /** Where it is defined. */
   definitionLocation: { file: string; line: number };
+  /** The identifier at the position, when a position was given. */
   identifier?: IdentifierAt;
   /** How many other definitions share the name. */
   otherDefinitions: number;
+  /** The seed's note: documentation comes from doc comments, with no type inference. */
   note: string;
 }
 
@@ -575,7 +602,10 @@ export interface SymbolSearchOptions {
   query: string;
   /** Folder (or file) to search, root-relative. @defaultValue the whole root */
   path?: string;
-  /** `function`, `method`, `class`, `interface`, `constant`, `variable` or `any`. */
+  /**
+   * `function`, `method`, `class`, `interface`, `constant`, `variable` or `any` (each takes the kinds the kinds table
+   * says: `class` takes structs and traits), or a precise kind (`enum`, `struct`, ...). @defaultValue 'any'
+   */
   kind?: string;
   /** Results to skip. @defaultValue 0 */
   offset?: number;
@@ -585,7 +615,9 @@ export interface SymbolSearchOptions {
 
 /** One search hit (seed 000 `SymbolMatch`, plus kind, column and scope). */
 export interface SymbolMatch {
+  /** Root-relative path. */
   file: string;
+  /** The definition's name. */
   symbol: string;
   /**
    * The seed's category (`function`, `class`, `interface`, `constant`), widened where those would mislead:
@@ -594,22 +626,31 @@ export interface SymbolMatch {
   type: 'function' | 'class' | 'interface' | 'constant' | 'variable' | 'property' | 'macro' | 'module' | 'other';
   /** The precise kind (`method`, `enum`, ...). */
   kind: string;
+  /** 1-based line of the name. */
   line: number;
+  /** 1-based column of the name (UTF-16 code units). */
   column: number;
+  /** Its signature (a callable) or its first line. */
   signature: string;
+  /** The enclosing class or namespace. */
   scope?: string;
 }
 
 /** What `searchSymbols` returns (seed 000 `SymbolSearchResult` with seed 002 pagination). */
 export interface SymbolSearchResult {
+  /** This page of matches, best first. */
   matches: SymbolMatch[];
   /** Files searched. */
   totalFiles: number;
   /** Matches in all pages. */
   total: number;
+  /** Matches skipped before this page. */
   offset: number;
+  /** Matches on this page. */
   returnedCount: number;
+  /** More matches follow: ask again with `offset: nextOffset`. */
   hasMore: boolean;
+  /** The offset of the next page, when there is one. */
   nextOffset?: number;
 }
 
@@ -644,9 +685,11 @@ export interface CallGraphNode {
   id: string;
   /** The definition's name; methods are `Class.method`; calls at the top level come from `<top>`. */
   name: string;
+  /** Seed 003's node type. */
   type: 'class' | 'function' | 'method' | 'variable';
   /** Line of the name (0 for an external node). */
   line: number;
+  /** Imported from another module (with `includeExternal`). */
   isExternal: boolean;
   /** For an external node: the module it is imported from, as written. */
   module?: string;
@@ -654,9 +697,13 @@ export interface CallGraphNode {
 
 /** An edge of a file's call graph: `source` calls or references `target` at `line`. */
 export interface CallGraphEdge {
+  /** The id of the caller or referrer. */
   source: string;
+  /** The id of the callee or the referenced node. */
   target: string;
+  /** A call, or another reference (a read, a `new`, a type use). */
   relation: 'calls' | 'references';
+  /** 1-based line of the call or reference. */
   line: number;
   /** The edge lies on a cycle of calls. */
   isCycle: boolean;
@@ -666,7 +713,9 @@ export interface CallGraphEdge {
 export interface CallGraph {
   /** Root-relative path. */
   file: string;
+  /** The file's definitions (and external names). */
   nodes: CallGraphNode[];
+  /** Who calls or references whom. */
   edges: CallGraphEdge[];
   /** Closed paths of node ids (`[a, b, a]`), one per strongly connected component of calls. */
   cycles: string[][];
@@ -696,11 +745,15 @@ export interface CallHierarchyOptions {
 
 /** A caller or callee, with its call sites and how it was found. */
 export interface CallHierarchyItem {
+  /** The caller's or callee's name (`Class.method` for a method). */
   name: string;
+  /** Its kind (`function`, `method`, ...). */
   kind: string;
   /** Root-relative path of the definition (the importing file for an external callee). */
   file: string;
+  /** 1-based line of its name. */
   line: number;
+  /** 1-based column of its name. */
   column: number;
   /**
    * Where the calls are: in this item's file for an incoming call (the caller's body), in the parent's file for an
@@ -717,11 +770,15 @@ export interface CallHierarchyItem {
 
 /** Callers or callees of a function across the project (`callHierarchy`). */
 export interface CallHierarchyResult {
+  /** The name asked about. */
   symbol: string;
   /** The definition the hierarchy starts from. */
   root: { name: string; kind: string; file: string; line: number; column: number };
+  /** `incoming`: the callers; `outgoing`: the callees. */
   direction: 'incoming' | 'outgoing';
+  /** Levels followed. */
   depth: number;
+  /** The first level, each item holding the next in `calls`. */
   items: CallHierarchyItem[];
   /** Items listed, across levels. */
   total: number;
@@ -729,5 +786,6 @@ export interface CallHierarchyResult {
   unresolved: number;
   /** True when `maxItems` cut the walk; ask again with a smaller depth or from a deeper item. */
   truncated: boolean;
+  /** How the calls were bound. */
   note: string;
 }

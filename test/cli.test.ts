@@ -6,14 +6,17 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { progressLine } from '../src/cli/progress.js';
-import { positionArgument } from '../src/cli/shared.js';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { COMMANDS } from '../src/cli/commands/index.js';
+import { progressLine, progressReporter, withProgress } from '../src/cli/progress.js';
+import { COMMON_OPTIONS, commandHelp, parameterOptions, parseOptions, positionArgument } from '../src/cli/shared.js';
+import { describeParameter, OPERATIONS, type OperationArgs, type OperationName, type Parameter } from '../src/operations.js';
 
 const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 // A few languages of test/fixtures, copied: every grammar of the whole folder made the first index take minutes on
@@ -143,15 +146,17 @@ describe('code-index navigation commands', { timeout: 180_000 }, () => {
     expect(json).toMatchObject({ symbol: 'UserService', kind: 'class', definitionLocation: { file: 'typescript/user-service.ts', line: 239 } });
   });
 
-  it('calls follows callers (default) and callees (--outgoing)', () => {
-    const out = run(['calls', 'UserService.create', '--outgoing']);
+  it('calls follows callers (default) and callees (--direction outgoing)', () => {
+    const out = run(['calls', 'UserService.create', '--direction', 'outgoing']);
     expect(out.status).toBe(0);
     expect(out.stdout).toMatch(/^create +method +typescript\/user-service\.ts:264:10 +calls$/m);
     expect(out.stdout).toMatch(/^ {2}UserService +class +typescript\/user-service\.ts:239:14 +call at 265:16$/m);
     const incoming = JSON.parse(run(['calls', 'normalizeEmail', '--json']).stdout);
     expect(incoming).toMatchObject({ symbol: 'normalizeEmail', direction: 'incoming', depth: 1 });
     expect(incoming.items[0]).toMatchObject({ name: 'createUser', kind: 'method', file: 'typescript/user-service.ts', callSites: [{ line: 281, column: 14 }] });
-    expect(run(['calls', 'normalizeEmail', '--incoming', '--outgoing']).status).toBe(2);
+    const sideways = run(['calls', 'normalizeEmail', '--direction', 'sideways']);
+    expect(sideways.status).toBe(2);
+    expect(sideways.stderr).toBe('code-index: INVALID_ARGUMENT: --direction must be incoming or outgoing, got "sideways"\n');
   });
 });
 
@@ -344,5 +349,95 @@ describe('CLI helpers', () => {
   it('progress says files done/total, rate and ETA', () => {
     expect(progressLine(250, 1000, 1000)).toBe('indexing 250/1000 files (25%)  250 files/s  ETA 3s');
     expect(progressLine(100, 10_000, 1000)).toBe('indexing 100/10000 files (1%)  100 files/s  ETA 1m39s');
+  });
+});
+
+/** A stream that records what is written to it, a terminal or not. */
+function recorder(isTTY: boolean): { stream: NodeJS.WriteStream; written: () => string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      chunks.push(String(chunk));
+      done();
+    },
+  });
+  Object.assign(stream, { isTTY, columns: 120 });
+  return { stream: stream as unknown as NodeJS.WriteStream, written: () => chunks.join('') };
+}
+
+describe('the progress line', () => {
+  it('is silent when stderr is not a terminal (piped)', () => {
+    const { stream, written } = recorder(false);
+    const reporter = progressReporter(stream, 0);
+    reporter.update(5, 10);
+    reporter.end();
+    expect(written()).toBe('');
+  });
+
+  it('is not drawn for a run shorter than the delay', () => {
+    const { stream, written } = recorder(true);
+    const reporter = progressReporter(stream, 60_000);
+    reporter.update(5, 10);
+    reporter.update(10, 10);
+    reporter.end();
+    expect(written()).toBe('');
+  });
+
+  it('draws files done/total, rate and ETA on a terminal, and clears its line at the end', async () => {
+    const { stream, written } = recorder(true);
+    const result = await withProgress(async (onProgress) => {
+      onProgress(0, 10);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      onProgress(5, 10);
+      return 'done';
+    }, stream);
+    expect(result).toBe('done');
+    const text = written();
+    expect(text).toMatch(/indexing 5\/10 files \(50%\) {2}\d+ files\/s {2}ETA \d+s/);
+    // Ends on an empty line: the cursor back at its start, the line cleared, no newline left behind.
+    expect(text.endsWith('\x1b[2K')).toBe(true);
+    expect(text).not.toContain('\n');
+  });
+});
+
+describe('the CLI and the operations table do not drift', () => {
+  const commands = COMMANDS;
+  /** Options that are not parameters of the command's operation, and why. */
+  const NOT_PARAMETERS: Record<string, string[]> = {
+    graph: ['format'], // the output: TOON or JSON
+  };
+
+  it('every operation has its subcommand, and every subcommand but mcp runs an operation', () => {
+    for (const name of Object.keys(OPERATIONS)) {
+      expect(commands.filter((command) => command.operation === name).map((command) => command.name), name).toHaveLength(1);
+    }
+    expect(commands.filter((command) => !command.operation).map((command) => command.name)).toEqual(['mcp']);
+    expect(commands.map((command) => command.name)).toEqual(
+      expect.arrayContaining(['analyze', 'signatures', 'exports', 'parse', 'symbols', 'def', 'refs', 'hover', 'stats', 'index', 'languages', 'mcp', 'graph', 'calls', 'map']),
+    );
+  });
+
+  it.each(COMMANDS.filter((command) => command.operation).map((command) => [command.name, command] as const))(
+    '%s: each option is a parameter of its operation, each parameter an option or a positional argument',
+    (_name, command) => {
+      const parameters = OPERATIONS[command.operation as OperationName].parameters as Record<string, Parameter>;
+      const options = Object.keys(parseOptions(command)).filter((option) => !(option in COMMON_OPTIONS));
+      const fromParameters = parameterOptions(command);
+      expect(options.sort()).toEqual([...fromParameters.map((each) => each.option), ...(NOT_PARAMETERS[command.name] ?? [])].sort());
+      const covered = [...(command.positionals ?? []), ...fromParameters.map((each) => each.parameter)];
+      expect(covered.sort()).toEqual(Object.keys(parameters).sort());
+      for (const name of Object.keys(command.rename ?? {})) expect(parameters, name).toHaveProperty(name);
+      // The help shows each parameter as the table describes it.
+      const help = commandHelp(command);
+      for (const { option, spec } of fromParameters) {
+        expect(help).toContain(`--${option}`);
+        expect(help).toContain(describeParameter(spec));
+      }
+    },
+  );
+
+  it('every parameter of the table is a field of its operation\'s arguments (checked by the type checker)', () => {
+    type Extra = { [N in OperationName]: Exclude<keyof (typeof OPERATIONS)[N]['parameters'], keyof OperationArgs<N>> }[OperationName];
+    expectTypeOf<Extra>().toBeNever();
   });
 });

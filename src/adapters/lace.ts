@@ -19,11 +19,17 @@ export interface LaceToolBase {
 
 /** Lace's tool annotations, as code-index fills them. */
 export interface LaceAnnotations {
+  /** A short human title. */
   title: string;
+  /** Safe to run without asking: it only reads. */
   readOnlySafe: true;
+  /** It only reads. */
   readOnlyHint: true;
+  /** The same call gives the same answer. */
   idempotentHint: true;
+  /** It changes nothing. */
   destructiveHint: false;
+  /** It reaches nothing outside the root. */
   openWorldHint: false;
 }
 
@@ -31,6 +37,11 @@ export interface LaceAnnotations {
  * Subclasses of the host's `Tool` for every tool of a toolbox, instantiated.
  *
  * @param ToolBase - Lace's `Tool` class.
+ * @example
+ * ```ts
+ * const toolbox = await createToolbox({ root: projectRoot, toolset: ['code_analyze', 'treesitter'] });
+ * for (const tool of createLaceTools(Tool, toolbox)) toolRegistry.register(tool);
+ * ```
  */
 export function createLaceTools<Base extends LaceToolBase>(ToolBase: Base, toolbox: Toolbox): Array<InstanceType<Base>> {
   return toolbox.tools.map((tool) => {
@@ -77,7 +88,14 @@ export interface LacePluginApi {
   registerTool(tool: unknown): void;
 }
 
-/** A Lace plugin that registers a toolbox's tools. */
+/**
+ * A Lace plugin that registers a toolbox's tools.
+ *
+ * @example
+ * ```ts
+ * export default createLacePlugin(await createToolbox({ root: process.cwd(), toolset: 'code_analyze' }));
+ * ```
+ */
 export function createLacePlugin(toolbox: Toolbox): { name: string; register(api: LacePluginApi): void } {
   return {
     name: 'code-index',

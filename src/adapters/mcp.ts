@@ -66,6 +66,13 @@ export function toMcpTool(tool: AnyTool): { name: string; title: string; descrip
  * Creates an MCP server over a code index (not yet connected to a transport).
  *
  * @returns the server, the index it serves, and `close()` (which closes an index it opened).
+ * @example
+ * ```ts
+ * const { server, close } = await createMcpServer({ root: '/path/to/project', toolset: ['treesitter', 'graph'] });
+ * await server.connect(transport); // any MCP transport: stdio, streamable HTTP, in-memory
+ * // ... later
+ * await close();
+ * ```
  */
 export async function createMcpServer(options: McpServerOptions = {}): Promise<{ server: Server; index: CodeIndex; close(): Promise<void> }> {
   const tools = toolset(options.toolset ?? 'all');
@@ -121,7 +128,14 @@ function checkMcpRequest(request: { method: string; params?: unknown }): string 
   return `Invalid params for ${request.method}: ${problems.join('; ')}.${hint}`;
 }
 
-/** Serves a tool set over stdio until the client disconnects. */
+/**
+ * Serves a tool set over stdio until the client disconnects (what `code-index mcp` runs).
+ *
+ * @example
+ * ```ts
+ * await serveStdio({ root: process.cwd(), toolset: 'all', indexOptions: { maxFileSize: 1_048_576 } });
+ * ```
+ */
 export async function serveStdio(options: McpServerOptions = {}): Promise<void> {
   const { server, close } = await createMcpServer(options);
   const transport = new BoundedStdioServerTransport({

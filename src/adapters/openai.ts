@@ -11,20 +11,39 @@ import type { Toolbox } from '../tools/toolbox.js';
 
 /** A Chat Completions `tools[]` entry. */
 export interface OpenAIChatTool {
+  /** Always `function`. */
   type: 'function';
+  /** The tool's name, description for the model, JSON Schema of its arguments; not strict (optional arguments). */
   function: { name: string; description: string; parameters: Record<string, unknown>; strict: false };
 }
 
 /** A Responses API `tools[]` entry. */
 export interface OpenAIResponsesTool {
+  /** Always `function`. */
   type: 'function';
+  /** The tool's name. */
   name: string;
+  /** What it does, for the model. */
   description: string;
+  /** The JSON Schema of its arguments. */
   parameters: Record<string, unknown>;
+  /** Not strict: tools have optional arguments, which strict mode does not allow. */
   strict: false;
 }
 
-/** Chat Completions tool definitions. */
+/**
+ * Chat Completions tool definitions.
+ *
+ * @example
+ * ```ts
+ * const toolbox = await createToolbox({ root: '/path/to/project', toolset: 'scanner' });
+ * const response = await openai.chat.completions.create({ model: 'gpt-4o-mini', messages, tools: openAIChatTools(toolbox) });
+ * const message = response.choices[0]?.message;
+ * const calls = (message?.tool_calls ?? []).filter((call) => call.type === 'function');
+ * if (message) messages.push(message, ...(await Promise.all(calls.map((call) => dispatchOpenAIChatToolCall(toolbox, call)))));
+ * ```
+ * (A whole loop: `examples/openai-agent.ts`.)
+ */
 export function openAIChatTools(toolbox: Toolbox): OpenAIChatTool[] {
   return toolbox.tools.map((tool) => ({
     type: 'function',
@@ -32,7 +51,17 @@ export function openAIChatTools(toolbox: Toolbox): OpenAIChatTool[] {
   }));
 }
 
-/** Responses API tool definitions. */
+/**
+ * Responses API tool definitions.
+ *
+ * @example
+ * ```ts
+ * const response = await openai.responses.create({ model: 'gpt-4o-mini', input, tools: openAIResponsesTools(toolbox) });
+ * for (const item of response.output) {
+ *   if (item.type === 'function_call') input.push(item, await dispatchOpenAIResponsesToolCall(toolbox, item));
+ * }
+ * ```
+ */
 export function openAIResponsesTools(toolbox: Toolbox): OpenAIResponsesTool[] {
   return toolbox.tools.map((tool) => ({
     type: 'function',

@@ -12,14 +12,25 @@ import type { Toolbox } from '../tools/toolbox.js';
 
 /** One AI SDK tool. */
 export interface VercelTool {
+  /** What it does, for the model. */
   description: string;
+  /** The tool's zod schema (AI SDK 5 and later take zod 4 schemas). */
   inputSchema: z.ZodType;
+  /** Runs the tool: its typed result, or `{ error }` for a failed call (so that the model can fix it). */
   execute(args: unknown): Promise<unknown>;
   /** What the model reads of a result `execute` returned: its compact text. */
   toModelOutput(result: unknown): { type: 'text'; value: string } | { type: 'json'; value: unknown };
 }
 
-/** AI SDK tools for every tool of a toolbox, keyed by name. */
+/**
+ * AI SDK tools for every tool of a toolbox, keyed by name.
+ *
+ * @example
+ * ```ts
+ * const toolbox = await createToolbox({ root: '/path/to/project', toolset: ['code_analyze', 'treesitter'] });
+ * const { text } = await generateText({ model, prompt: question, tools: vercelTools(toolbox), stopWhen: stepCountIs(8) });
+ * ```
+ */
 export function vercelTools(toolbox: Toolbox): Record<string, VercelTool> {
   // The text of each result, by the result object execute returned (a fresh object per call).
   const texts = new WeakMap<object, string>();

@@ -9,13 +9,10 @@
 import { parseArgs } from 'node:util';
 import { CodeIndex } from '../index/code-index.js';
 import { VERSION } from '../version.js';
-import { fileCommands } from './commands/files.js';
-import { mcp } from './commands/mcp.js';
-import { navigationCommands } from './commands/navigation.js';
-import { projectCommands } from './commands/project.js';
-import { type Command, type CommandContext, commandHelp, createOutput, describeError, EXIT, parseOptions, usageError } from './shared.js';
+import { OPERATIONS } from '../operations.js';
+import { COMMANDS } from './commands/index.js';
+import { type CommandContext, commandHelp, commandSummary, createOutput, describeError, EXIT, operationArgs, parseOptions, usageError } from './shared.js';
 
-const COMMANDS: Command[] = [...fileCommands, ...navigationCommands, ...projectCommands, mcp];
 
 /** Commands with their own parser and help, loaded on demand: the others do not pay for the model client. */
 const EXPLAINER_COMMANDS: Array<[name: string, args: string, summary: string]> = [
@@ -25,7 +22,7 @@ const EXPLAINER_COMMANDS: Array<[name: string, args: string, summary: string]> =
 
 function usage(): string {
   const entries: Array<[string, string]> = [
-    ...COMMANDS.map((c): [string, string] => [`${c.name}${c.args ? ` ${c.args}` : ''}`, c.summary]),
+    ...COMMANDS.map((c): [string, string] => [`${c.name}${c.args ? ` ${c.args}` : ''}`, commandSummary(c)]),
     ...EXPLAINER_COMMANDS.map(([name, args, summary]): [string, string] => [`${name}${args ? ` ${args}` : ''}`, summary]),
   ];
   const width = Math.max(...entries.map(([left]) => left.length));
@@ -73,7 +70,7 @@ async function main(raw: string[]): Promise<number> {
   if (!command) {
     throw usageError(`unknown command "${name}"; \`code-index --help\` lists the commands`);
   }
-  let parsed: { values: CommandContext['values']; positionals: string[] };
+  let parsed: Pick<CommandContext, 'values' | 'positionals'>;
   try {
     parsed = parseArgs({ args: rest, allowPositionals: true, strict: true, options: parseOptions(command) }) as typeof parsed;
   } catch (error) {
@@ -88,14 +85,22 @@ async function main(raw: string[]): Promise<number> {
   const root = typeof values.root === 'string' ? values.root : process.cwd();
   const cacheDir = typeof values['cache-dir'] === 'string' ? values['cache-dir'] : process.env.CODE_INDEX_CACHE_DIR || undefined;
   let opened: Promise<CodeIndex> | undefined;
+  const index = () => (opened ??= CodeIndex.open({ root, ...(values['no-cache'] === true ? { persist: false } : cacheDir ? { cacheDir } : {}) }));
+  const operation = command.operation;
   const context: CommandContext = {
     values,
     positionals,
     json,
     root,
     out: createOutput(json),
-    index: () =>
-      (opened ??= CodeIndex.open({ root, ...(values['no-cache'] === true ? { persist: false } : cacheDir ? { cacheDir } : {}) })),
+    index,
+    args: operationArgs(command, values),
+    async call(args, onProgress) {
+      if (operation === undefined) throw new Error(`code-index ${command.name} runs no operation`);
+      // The table's entries differ in their arguments; `args` are this command's operation's (its type says so).
+      const run = OPERATIONS[operation].call as (index: CodeIndex, args: unknown, onProgress?: (done: number, total: number) => void) => Promise<never>;
+      return run(await index(), args, onProgress);
+    },
   };
   try {
     return await command.run(context);

@@ -1,7 +1,8 @@
 /**
- * What every `code-index` subcommand shares: the command shape, the common options (`--root`, `--json`, `--scope`,
- * `--limit`, `--cache-dir`, `--no-cache`, `--help`), the exit codes, coded errors, position arguments
- * (`FILE:LINE:COL`, `FILE:LINE:NAME`, `NAME`), colours and aligned columns.
+ * What every `code-index` subcommand shares: the command shape, its options (the parameters of its operation in the
+ * operations table, src/operations.ts, plus `--root`, `--json`, `--cache-dir`, `--no-cache`, `--help`) and their
+ * parsing, the exit codes, coded errors, position arguments (`FILE:LINE:COL`, `FILE:LINE:NAME`, `NAME`), colours and
+ * aligned columns.
  *
  * @module
  */
@@ -9,6 +10,7 @@ import type { ParseArgsConfig } from 'node:util';
 import pc from 'picocolors';
 import { CodeIndexError, ErrorCode, isCodeIndexError } from '../errors.js';
 import type { CodeIndex } from '../index/code-index.js';
+import { describeParameter, OPERATIONS, type OperationArgs, type OperationName, type OperationResult, orList, type Parameter, type ProgressCallback } from '../operations.js';
 import type { PositionQuery, SearchScope } from '../types.js';
 
 /** Exit codes: something found, nothing found, a usage or input error. */
@@ -25,7 +27,7 @@ export interface OptionSpec {
 }
 
 /** What a subcommand runs with. */
-export interface CommandContext {
+export interface CommandContext<N extends OperationName = OperationName> {
   values: Record<string, string | boolean | string[] | undefined>;
   positionals: string[];
   json: boolean;
@@ -34,42 +36,84 @@ export interface CommandContext {
   /** The index over `root`, opened on first call with the storage options (closed by `main`). */
   index(): Promise<CodeIndex>;
   out: Output;
+  /** The arguments of the command's operation given as options, parsed and checked against its parameters. */
+  args: Partial<OperationArgs<N>>;
+  /** Runs the command's operation on the index. */
+  call(args: OperationArgs<N>, onProgress?: ProgressCallback): Promise<OperationResult<N>>;
 }
 
-/** A subcommand: its usage, options and body. The body resolves the exit code or throws a coded error. */
-export interface Command {
+/**
+ * A subcommand: the operation it runs (whose parameters are its options and help), its usage and its body. The body
+ * resolves the exit code or throws a coded error.
+ */
+export interface Command<N extends OperationName = OperationName> {
   name: string;
   /** Positional arguments as shown in usage (`FILE...`). */
   args: string;
-  summary: string;
+  /** The operation it runs, from the operations table; a command without one (`mcp`) says what it does in `summary`. */
+  operation?: N;
+  /** The one-line summary. @defaultValue the operation's */
+  summary?: string;
   /** Longer help below the usage line. */
   details?: string;
-  /** The shared options it takes (`root`, `json`, `cache-dir`, `no-cache` and `help` are always taken). */
-  shared?: Array<'scope' | 'limit'>;
+  /** The parameters the positional arguments give (`FILE...` gives `file`): not options. */
+  positionals?: readonly string[];
+  /** Option names other than the parameter's own in kebab case (`{ maxItems: 'limit' }`). */
+  rename?: Readonly<Record<string, string>>;
+  /**
+   * Options that are no parameter of the operation: of the output (`graph --format`), or of a command without an
+   * operation (`mcp`). `root`, `json`, `cache-dir`, `no-cache` and `help` are always taken.
+   */
   options?: Record<string, OptionSpec>;
-  run(context: CommandContext): Promise<number>;
+  run(context: CommandContext<N>): Promise<number>;
 }
 
 /** Options every command takes. */
 export const COMMON_OPTIONS: Record<string, OptionSpec> = {
-  root: { type: 'string', flag: '--root DIR', help: 'the project root; FILE arguments are relative to it (default: the current directory)' },
-  json: { type: 'boolean', help: 'print JSON (the shape is in the README) instead of aligned text' },
-  'cache-dir': { type: 'string', flag: '--cache-dir DIR', help: 'the on-disk index folder (default: $CODE_INDEX_CACHE_DIR, else one per root in the user cache)' },
-  'no-cache': { type: 'boolean', help: 'keep the index in memory only' },
-  help: { type: 'boolean', short: 'h', help: 'show this help' },
+  root: { type: 'string', flag: '--root DIR', help: 'The project root; FILE arguments are relative to it (default: the current directory)' },
+  json: { type: 'boolean', help: 'Print JSON (the shape is in the README) instead of aligned text' },
+  'cache-dir': { type: 'string', flag: '--cache-dir DIR', help: 'The on-disk index folder (default: $CODE_INDEX_CACHE_DIR, else one per root in the user cache)' },
+  'no-cache': { type: 'boolean', help: 'Keep the index in memory only' },
+  help: { type: 'boolean', short: 'h', help: 'Show this help' },
 };
 
-/** Options some commands take. */
-export const SHARED_OPTIONS: Record<'scope' | 'limit', OptionSpec> = {
-  scope: { type: 'string', flag: '--scope S', help: 'file, directory or project: where definitions and references are searched (default: project)' },
-  limit: { type: 'string', flag: '--limit N', help: 'list at most N results' },
-};
+/** `maxItems` as a command-line flag: `max-items`. */
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/** The summary line of a command: its own, or its operation's. */
+export function commandSummary(command: Command): string {
+  return command.summary ?? (command.operation ? OPERATIONS[command.operation].summary : '');
+}
+
+/** The parameters of a command's operation given as options, by option name (positional ones left out). */
+export function parameterOptions(command: Command): Array<{ option: string; parameter: string; spec: Parameter }> {
+  if (!command.operation) return [];
+  const positional = new Set(command.positionals ?? []);
+  return Object.entries(OPERATIONS[command.operation].parameters as Record<string, Parameter>)
+    .filter(([name]) => !positional.has(name))
+    .map(([name, spec]) => ({ option: command.rename?.[name] ?? kebab(name), parameter: name, spec }));
+}
+
+/** Every option of a command with its help, in help order: the operation's, the command's own, the common ones. */
+export function commandOptions(command: Command): Array<[name: string, spec: OptionSpec]> {
+  const fromParameters = parameterOptions(command).map(({ option, spec }): [string, OptionSpec] => [
+    option,
+    {
+      type: spec.type === 'boolean' ? 'boolean' : 'string',
+      ...(spec.type === 'strings' ? { multiple: true } : {}),
+      ...(spec.type === 'boolean' ? {} : { flag: `--${option} ${spec.placeholder ?? (spec.type === 'integer' ? 'N' : option.toUpperCase())}` }),
+      help: `${describeParameter(spec)}${spec.type === 'strings' ? '; repeatable' : ''}`,
+    },
+  ]);
+  return [...fromParameters, ...Object.entries(command.options ?? {}), ...Object.entries(COMMON_OPTIONS)];
+}
 
 /** The `parseArgs` options of a command. */
 export function parseOptions(command: Command): NonNullable<ParseArgsConfig['options']> {
-  const specs: Record<string, OptionSpec> = { ...COMMON_OPTIONS, ...Object.fromEntries((command.shared ?? []).map((name) => [name, SHARED_OPTIONS[name]])), ...command.options };
   return Object.fromEntries(
-    Object.entries(specs).map(([name, spec]) => [
+    commandOptions(command).map(([name, spec]) => [
       name,
       { type: spec.type, ...(spec.multiple ? { multiple: true } : {}), ...(spec.short ? { short: spec.short } : {}) },
     ]),
@@ -78,17 +122,47 @@ export function parseOptions(command: Command): NonNullable<ParseArgsConfig['opt
 
 /** `code-index CMD --help`. */
 export function commandHelp(command: Command): string {
-  const specs: Array<[string, OptionSpec]> = [
-    ...Object.entries(command.options ?? {}),
-    ...(command.shared ?? []).map((name): [string, OptionSpec] => [name, SHARED_OPTIONS[name]]),
-    ...Object.entries(COMMON_OPTIONS),
-  ];
+  const specs = commandOptions(command);
   const flags = specs.map(([name, spec]) => `${spec.short ? `-${spec.short}, ` : ''}${spec.flag ?? `--${name}`}`);
   const width = Math.max(...flags.map((flag) => flag.length));
-  const lines = [`Usage: code-index ${command.name}${command.args ? ` ${command.args}` : ''} [options]`, '', command.summary];
+  const lines = [`Usage: code-index ${command.name}${command.args ? ` ${command.args}` : ''} [options]`, '', commandSummary(command)];
   if (command.details) lines.push('', command.details);
   lines.push('', 'Options:', ...specs.map(([, spec], i) => `  ${(flags[i] ?? '').padEnd(width)}  ${spec.help}`));
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The arguments of a command's operation from its parsed options, each checked against its parameter (whole numbers
+ * in bounds, one of the values), so that a bad value is a usage error naming the flag.
+ */
+export function operationArgs(command: Command, values: CommandContext['values']): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const { option, parameter, spec } of parameterOptions(command)) {
+    const raw = values[option];
+    if (raw === undefined) continue;
+    args[parameter] = parameterValue(option, spec, raw);
+  }
+  return args;
+}
+
+function parameterValue(option: string, spec: Parameter, raw: string | boolean | string[]): unknown {
+  if (spec.type === 'boolean') return raw === true;
+  if (spec.type === 'strings') {
+    const list = Array.isArray(raw) ? raw : [String(raw)];
+    if (spec.max !== undefined && list.length > spec.max) throw usageError(`--${option} is taken at most ${spec.max} times, got ${list.length}`);
+    return list;
+  }
+  const text = String(raw);
+  if (spec.type === 'integer') {
+    const value = Number(text);
+    const min = spec.min ?? 0;
+    if (text.trim() === '' || !Number.isInteger(value) || value < min || (spec.max !== undefined && value > spec.max)) {
+      throw usageError(`--${option} needs a whole number from ${min}${spec.max !== undefined ? ` to ${spec.max}` : ''}, got "${text}"`);
+    }
+    return value;
+  }
+  if (spec.values && !spec.open && !spec.values.includes(text)) throw usageError(`--${option} must be ${orList(spec.values)}, got "${text}"`);
+  return text;
 }
 
 /** A usage error: exit 2 with `INVALID_ARGUMENT`. */
@@ -109,14 +183,6 @@ export function describeError(error: unknown): { line: string; exit: number } {
 
 function oneLine(text: string): string {
   return text.split('\n').map((part) => part.trim()).filter(Boolean).join(' ');
-}
-
-/** `--scope`, checked. */
-export function scopeOption(values: CommandContext['values']): SearchScope | undefined {
-  const scope = values.scope;
-  if (scope === undefined) return undefined;
-  if (scope === 'file' || scope === 'directory' || scope === 'project') return scope;
-  throw usageError(`--scope must be file, directory or project, got "${String(scope)}"`);
 }
 
 /** A whole-number option from `min` up (`--limit`, `--depth`, `--tokens`), or undefined when absent. */

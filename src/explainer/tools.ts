@@ -20,6 +20,7 @@ import picomatch from 'picomatch';
 import { z } from 'zod';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { CodeIndex } from '../index/code-index.js';
+import { OPERATIONS } from '../operations.js';
 import { toolset } from '../tools/index.js';
 import { checkToolPath } from '../tools/paths.js';
 import { runTool, unknownTool } from '../tools/runner.js';
@@ -253,7 +254,6 @@ function scopedExplainerTools(scope: RequestScope): AnyTool[] {
   });
 }
 
-const SYMBOL_KINDS = ['function', 'method', 'class', 'interface', 'constant', 'variable', 'any'] as const;
 
 /** The symbol tools: search by name, definitions, signatures, a file's outline (from the tree-sitter index). */
 function symbolTools(scope: RequestScope): AnyTool[] {
@@ -272,7 +272,7 @@ function symbolTools(scope: RequestScope): AnyTool[] {
       ].join(' '),
       input: z.strictObject({
         query: z.string().min(1).max(200).describe('A symbol name or pattern, e.g. "authMiddleware", "*Handler", "UserServ"'),
-        kind: z.enum(SYMBOL_KINDS).default('any').describe('Only this kind of symbol (default any)'),
+        kind: z.enum(OPERATIONS.searchSymbols.parameters.kind.values).default('any').describe('Only this kind of symbol (default any)'),
         limit: z.number().int().min(1).max(100).default(20).describe('Most matches returned (default 20)'),
       }),
       async run(args, { index }) {

@@ -12,8 +12,10 @@ import { CodeIndexError, ErrorCode } from '../errors.js';
 import { findDefinitions, type NavigationContext } from '../index/navigation.js';
 import type { CallHierarchyItem, CallHierarchyOptions, CallHierarchyResult, PositionQuery } from '../types.js';
 
-const MAX_DEPTH = 5;
-const DEFAULT_MAX_ITEMS = 200;
+/** The deepest `callHierarchy` follows calls. */
+export const MAX_DEPTH = 5;
+/** Items `callHierarchy` lists across levels when the call gives no `maxItems`. */
+export const DEFAULT_MAX_ITEMS = 200;
 
 interface DefRef {
   file: string;

@@ -38,8 +38,8 @@ import { type RepoMap, type RepoMapOptions, repoMap } from './repo-map.js';
 import { defaultStoreDirectory, openStore } from './store.js';
 import { Workspace } from './workspace.js';
 
-/** Seed 003's budget of one file's call graph. */
-const DEFAULT_GRAPH_TIMEOUT_MS = 5_000;
+/** Seed 003's budget of one file's call graph (`callGraph`'s `timeoutMs`). */
+export const DEFAULT_GRAPH_TIMEOUT_MS = 5_000;
 /** Options of {@link CodeIndex.open}. */
 export interface CodeIndexOptions {
   /** The folder every path is resolved against and confined to. */

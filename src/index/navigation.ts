@@ -39,8 +39,10 @@ const MAX_NAME_MATCHES = 10;
 /** The seed's hover note. */
 export const HOVER_NOTE = 'Documentation extracted from doc comments. No type inference available.';
 
-const DEFAULT_LIMIT = 50;
-const MAX_LIMIT = 1000;
+/** Matches per page of `searchSymbols` when the call gives no `limit`. */
+export const DEFAULT_LIMIT = 50;
+/** The largest page `searchSymbols` gives. */
+export const MAX_LIMIT = 1000;
 /** Longest name or pattern a search accepts (names are far shorter; this bounds the work of one query). */
 export const MAX_QUERY_LENGTH = 512;
 

@@ -31,8 +31,11 @@ export type SearchType = 'function' | 'class' | 'interface' | 'constant' | 'vari
 /** The seed 000 `ExportInfo.type` of a kind (exports of a definition). */
 export type ExportType = 'function' | 'class' | 'interface' | 'constant';
 
+/** The seed 002 `symbol_type`s, in the seed's order (ctags' kinds; `any` besides). */
+export const SCANNER_TYPES = ['function', 'class', 'method', 'variable', 'constant'] as const;
+
 /** The seed 002 `symbol_type` a kind answers to (ctags' kinds). */
-export type ScannerType = 'function' | 'method' | 'class' | 'variable' | 'constant';
+export type ScannerType = (typeof SCANNER_TYPES)[number];
 
 /** The seed 003 node type of a kind in a call graph. */
 export type GraphType = 'class' | 'function' | 'method' | 'variable';
@@ -141,6 +144,12 @@ export function definitionKindInfo(kind: string, hasParameterList: boolean): Kin
   const info = kindInfo(kind);
   return !hasParameterList && info.withoutParameters ? { ...info, ...info.withoutParameters } : info;
 }
+
+/**
+ * The `kind` filters of `searchSymbols`, each accepting the kinds {@link kindMatchesFilter} says; a precise kind
+ * (`enum`, `struct`, ...) is a filter too, accepting itself.
+ */
+export const KIND_FILTERS = ['function', 'method', 'class', 'interface', 'constant', 'variable', 'any'] as const;
 
 /** The kinds a seed 000 / library `kind` filter (`function`, `method`, `class`, `interface`, `constant`, ...) accepts. */
 export function kindMatchesFilter(kind: string, filter: string): boolean {

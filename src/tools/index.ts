@@ -42,6 +42,12 @@ function renamed(tool: AnyTool, name: string): AnyTool {
  * The tools of one set, or of several (each tool once; an explainer tool whose name another set has is prefixed
  * `explainer_`).
  *
+ * @example
+ * ```ts
+ * const tools = toolset(['treesitter', 'repo_map']);
+ * console.log(tools.map((tool) => tool.name)); // ['treesitter', 'repo_map']
+ * ```
+ *
  * @throws CodeIndexError `INVALID_ARGUMENT` for an unknown set name.
  */
 export function toolset(name: ToolsetName | readonly ToolsetName[] = 'all'): AnyTool[] {

@@ -14,14 +14,18 @@ import type { AnyTool, ToolContext } from './tool.js';
 export interface ToolError {
   /** Stable code (`INVALID_ARGUMENT`, `PATH_TRAVERSAL`, `TS_SYMBOL_NOT_FOUND`, ...). */
   code: string;
+  /** What went wrong and how to call again, for the model. */
   message: string;
+  /** The values involved (the argument, the suggestion, the supported extensions, ...). */
   details?: Record<string, unknown>;
 }
 
 /** What a tool call gives back. */
 export type ToolResult =
   | {
+      /** The call succeeded. */
       ok: true;
+      /** The tool's name. */
       tool: string;
       /** The structured result, in the tool's wire format (whole, whatever `maxTokens` cut from the text). */
       data: unknown;
@@ -34,8 +38,11 @@ export type ToolResult =
       truncated?: boolean;
     }
   | {
+      /** The call failed: `error` says why. */
       ok: false;
+      /** The tool's name (as called, for an unknown tool). */
       tool: string;
+      /** The coded failure. */
       error: ToolError;
       /** The failure as the tool's spec writes it, when that is not `{ error }` (seed 003: `{ error, code, message }`). */
       body?: Record<string, unknown>;

@@ -6,15 +6,20 @@
  */
 import { z } from 'zod';
 import type { CodeIndex } from '../index/code-index.js';
+import { describeParameter, type Parameter } from '../operations.js';
 import type { ToolError } from './runner.js';
 
 /** MCP-style hints: every code-index tool only reads, gives the same answer twice, and stays inside the root. */
 export interface ToolAnnotations {
   /** A short human title. */
   title: string;
+  /** It only reads. */
   readOnlyHint: true;
+  /** It changes nothing. */
   destructiveHint: false;
+  /** The same call gives the same answer (on an unchanged tree). */
   idempotentHint: true;
+  /** It reaches nothing outside the root. */
   openWorldHint: false;
 }
 
@@ -39,6 +44,7 @@ export interface Tool<Input extends z.ZodType = z.ZodType, Output = unknown> {
   description: string;
   /** Validates the arguments; JSON Schema is derived from it. */
   input: Input;
+  /** Its title and MCP-style hints. */
   annotations: ToolAnnotations;
   /** Runs with validated arguments. Throws `CodeIndexError` for coded failures; the runner catches everything. */
   run(args: z.output<Input>, context: ToolContext): Promise<Output>;
@@ -72,6 +78,20 @@ export const formatOption = {
 /**
  * Declares a tool with its input type inferred from its schema. Every tool also takes `maxTokens`; a tool with a
  * `render` also takes `format` (unless its own schema has one).
+ *
+ * @example
+ * ```ts
+ * const countSignatures = defineTool({
+ *   name: 'count_signatures',
+ *   title: 'Count signatures',
+ *   description: 'How many functions, methods and constructors a file of the project declares.',
+ *   input: z.strictObject({ file: z.string().min(1).describe('File, relative to the project root') }),
+ *   async run(args, { index }) {
+ *     return { file: args.file, count: (await index.getSignatures(args.file)).length };
+ *   },
+ * });
+ * const result = await runTool(countSignatures, { file: 'src/auth.ts' }, { index });
+ * ```
  */
 export function defineTool<Input extends z.ZodObject, Output>(tool: {
   name: string;
@@ -100,6 +120,52 @@ export function defineTool<Input extends z.ZodObject, Output>(tool: {
     ...(tool.render ? { render: tool.render } : {}),
     ...(tool.errorBody ? { errorBody: tool.errorBody } : {}),
   };
+}
+
+/** The zod type of a parameter's value. */
+type ParameterSchema<P extends Parameter> = P['type'] extends 'integer'
+  ? z.ZodNumber
+  : P['type'] extends 'boolean'
+    ? z.ZodBoolean
+    : P['type'] extends 'strings'
+      ? z.ZodArray<z.ZodString>
+      : P extends { open: true }
+        ? z.ZodString
+        : P extends { values: readonly (infer V extends string)[] }
+          ? z.ZodEnum<{ [K in V]: K }>
+          : z.ZodString;
+
+/** The schema of a tool argument made from a parameter: defaulted, required, or optional. */
+export type ArgumentSchema<P extends Parameter> = P extends { default: unknown }
+  ? z.ZodDefault<ParameterSchema<P>>
+  : P extends { required: true }
+    ? ParameterSchema<P>
+    : z.ZodOptional<ParameterSchema<P>>;
+
+/**
+ * A tool argument from a parameter of the operations table (src/operations.ts): its type, bounds, values, default
+ * and description, so that a tool and the CLI document an argument alike. A tool whose spec fixes an argument's
+ * wording keeps its own schema for it.
+ */
+export function parameterArgument<const P extends Parameter>(parameter: P): ArgumentSchema<P> {
+  let schema: z.ZodType;
+  if (parameter.type === 'integer') {
+    let number = z.number().int();
+    if (parameter.min !== undefined) number = number.min(parameter.min);
+    if (parameter.max !== undefined) number = number.max(parameter.max);
+    schema = number;
+  } else if (parameter.type === 'boolean') {
+    schema = z.boolean();
+  } else if (parameter.type === 'strings') {
+    const list = z.array(z.string().min(1));
+    schema = parameter.max !== undefined ? list.max(parameter.max) : list;
+  } else if (parameter.values && !parameter.open) {
+    schema = z.enum(parameter.values as [string, ...string[]]);
+  } else {
+    schema = parameter.required ? z.string().min(1) : z.string();
+  }
+  const wrapped = parameter.default !== undefined ? schema.default(parameter.default as never) : parameter.required ? schema : schema.optional();
+  return wrapped.describe(describeParameter(parameter)) as unknown as ArgumentSchema<P>;
 }
 
 /** The JSON Schema (draft 2020-12) of a tool's input, as hosts want it (`type: "object"` at the top). */

@@ -24,7 +24,9 @@ export interface ToolboxOptions extends RunOptions {
 
 /** A tool set bound to an index. */
 export interface Toolbox {
+  /** The index the tools answer from. */
   readonly index: CodeIndex;
+  /** The tools, in the order of their sets. */
   readonly tools: readonly AnyTool[];
   /** Runs a tool by name; an unknown name is an `UNKNOWN_TOOL` result. Never throws. */
   call(name: string, args: unknown): Promise<ToolResult>;
@@ -32,7 +34,17 @@ export interface Toolbox {
   close(): void;
 }
 
-/** Binds a tool set to an index (opening one over `root` when none is given). */
+/**
+ * Binds a tool set to an index (opening one over `root` when none is given): what every host adapter maps.
+ *
+ * @example
+ * ```ts
+ * const toolbox = await createToolbox({ root: '/path/to/project', toolset: ['code_analyze', 'repo_map'] });
+ * const result = await toolbox.call('code_analyze', { operation: 'get_signatures', file: 'src/auth.ts' });
+ * console.log(result.ok ? result.text : `${result.error.code}: ${result.error.message}`);
+ * toolbox.close();
+ * ```
+ */
 export async function createToolbox(options: ToolboxOptions = {}): Promise<Toolbox> {
   const tools = toolset(options.toolset ?? 'all');
   const owned = !options.index;

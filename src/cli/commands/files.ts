@@ -1,22 +1,21 @@
 /**
- * The per-file commands: `analyze`, `signatures`, `exports`, `parse`. Each takes FILE..., prints one block (or,
- * with `--json`, one JSON line) per file, and goes on past a file that fails (exit 2 at the end).
+ * The per-file commands: `analyze`, `signatures`, `exports`, `parse`. Each runs its operation on every FILE, prints
+ * one block (or, with `--json`, one JSON line) per file, and goes on past a file that fails (exit 2 at the end).
  *
  * @module
  */
-import type { CodeIndex } from '../../index/code-index.js';
+import type { OperationName } from '../../operations.js';
 import { formatAnalysis } from '../format.js';
 import { type Cell, type Command, type CommandContext, colors, columns, describeError, EXIT, location, type Output, usageError } from '../shared.js';
 
 /** Runs `each` over the FILE arguments: 0 when every file gave something, 1 when none did, 2 when one failed. */
-async function perFile(context: CommandContext, each: (index: CodeIndex, file: string, out: Output) => Promise<boolean>): Promise<number> {
+async function perFile<N extends OperationName>(context: CommandContext<N>, each: (file: string, out: Output) => Promise<boolean>): Promise<number> {
   if (context.positionals.length === 0) throw usageError('at least one FILE is required');
-  const index = await context.index();
   let failed = false;
   let found = false;
   for (const file of context.positionals) {
     try {
-      found = (await each(index, file, context.out)) || found;
+      found = (await each(file, context.out)) || found;
     } catch (error) {
       // One bad file does not hide the others' results; the exit code still says something failed.
       context.out.note(describeError(error).line);
@@ -29,28 +28,30 @@ async function perFile(context: CommandContext, each: (index: CodeIndex, file: s
 const header = (file: string) => colors.bold(`# ${file}`);
 
 /** `code-index analyze FILE...` */
-export const analyze: Command = {
+export const analyze: Command<'analyzeFile'> = {
   name: 'analyze',
   args: 'FILE...',
-  summary: 'The structure of each file: functions, classes, types, imports, exports, one fact per line.',
-  details: 'JSON: one FileAnalysis per line.',
+  operation: 'analyzeFile',
+  positionals: ['file'],
+  details: 'Text: one fact per line. JSON: one FileAnalysis per line.',
   run: (context) =>
-    perFile(context, async (index, file, out) => {
-      const analysis = await index.analyzeFile(file);
+    perFile(context, async (file, out) => {
+      const analysis = await context.call({ file });
       out.line(analysis, () => `${header(analysis.file)}\n${formatAnalysis(analysis)}`);
       return true;
     }),
 };
 
 /** `code-index signatures FILE...` */
-export const signatures: Command = {
+export const signatures: Command<'getSignatures'> = {
   name: 'signatures',
   args: 'FILE...',
-  summary: 'Function, method and constructor signatures of each file, without bodies.',
+  operation: 'getSignatures',
+  positionals: ['file'],
   details: 'JSON: one { file, signatures: SignatureInfo[] } per line.',
   run: (context) =>
-    perFile(context, async (index, file, out) => {
-      const list = await index.getSignatures(file);
+    perFile(context, async (file, out) => {
+      const list = await context.call({ file });
       out.line({ file, signatures: list }, () =>
         columns(list.map((s) => [location(file, s.line), [s.kind ?? 'function', colors.yellow], s.signature])),
       );
@@ -59,14 +60,15 @@ export const signatures: Command = {
 };
 
 /** `code-index exports FILE...` */
-export const exportsCommand: Command = {
+export const exportsCommand: Command<'listExports'> = {
   name: 'exports',
   args: 'FILE...',
-  summary: 'The public API of each file (re-exports included).',
+  operation: 'listExports',
+  positionals: ['file'],
   details: 'JSON: one { file, exports: ExportInfo[] } per line.',
   run: (context) =>
-    perFile(context, async (index, file, out) => {
-      const list = await index.listExports(file);
+    perFile(context, async (file, out) => {
+      const list = await context.call({ file });
       out.line({ file, exports: list }, () =>
         columns(
           list.map((e) => [
@@ -82,14 +84,15 @@ export const exportsCommand: Command = {
 };
 
 /** `code-index parse FILE...` */
-export const parse: Command = {
+export const parse: Command<'parse'> = {
   name: 'parse',
   args: 'FILE...',
-  summary: 'Language, root node, definitions with positions, syntax errors and parse time of each file.',
+  operation: 'parse',
+  positionals: ['file'],
   details: 'JSON: one ParseResult per line.',
   run: (context) =>
-    perFile(context, async (index, file, out) => {
-      const result = await index.parse(file);
+    perFile(context, async (file, out) => {
+      const result = await context.call({ file });
       out.line(result, () => {
         const rows: Cell[][] = [
           ...result.symbols.map((s): Cell[] => [location(result.file, s.line, s.column), [s.kind, colors.yellow], `${s.scope ? `${s.scope}.` : ''}${s.name}`]),
@@ -105,4 +108,4 @@ export const parse: Command = {
 };
 
 /** The per-file commands. */
-export const fileCommands: Command[] = [analyze, signatures, exportsCommand, parse];
+export const fileCommands = [analyze, signatures, exportsCommand, parse];

@@ -6,8 +6,9 @@
  * @module
  */
 import { serveStdio } from '../../adapters/mcp.js';
-import type { CodeIndexOptions } from '../../index/code-index.js';
+import { type CodeIndexOptions, DEFAULT_MAX_FILE_SIZE, DEFAULT_PARSE_TIMEOUT_MS } from '../../index/code-index.js';
 import { bundledLanguages } from '../../languages/bundled.js';
+import { OPERATIONS, orList } from '../../operations.js';
 import { TOOLSET_NAMES, type ToolsetName } from '../../tools/index.js';
 import type { SearchScope } from '../../types.js';
 import { type Command, type CommandContext, countOption, EXIT, usageError } from '../shared.js';
@@ -42,8 +43,9 @@ export function mcpIndexOptions(values: CommandContext['values'], env: NodeJS.Pr
   const parseTimeoutMs = count('parse-timeout');
   const scopeFlag = values['default-scope'];
   const scope = scopeFlag !== undefined ? scopeFlag : fromEnv('default-scope');
-  if (scope !== undefined && scope !== 'file' && scope !== 'directory' && scope !== 'project') {
-    throw usageError(`${scopeFlag !== undefined ? '--default-scope' : MCP_ENV['default-scope']} must be file, directory or project, got "${String(scope)}"`);
+  const scopes: readonly string[] = OPERATIONS.findDefinitions.parameters.scope.values;
+  if (scope !== undefined && (typeof scope !== 'string' || !scopes.includes(scope))) {
+    throw usageError(`${scopeFlag !== undefined ? '--default-scope' : MCP_ENV['default-scope']} must be ${orList(scopes)}, got "${String(scope)}"`);
   }
   const defaultScope = scope as SearchScope | undefined;
   const flagged = values['disable-language'];
@@ -78,11 +80,15 @@ export const mcp: Command = {
     'CODE_INDEX_DISABLE_LANGUAGES (comma-separated), CODE_INDEX_DEFAULT_SCOPE, CODE_INDEX_CACHE_DIR.',
   ].join('\n'),
   options: {
-    toolset: { type: 'string', flag: '--toolset NAME', help: `${TOOLSET_NAMES.join(', ')} (default all); several comma-separated` },
-    'max-file-size': { type: 'string', flag: '--max-file-size BYTES', help: 'larger files answer FILE_TOO_LARGE (default 10485760)' },
-    'parse-timeout': { type: 'string', flag: '--parse-timeout MS', help: 'a longer parse answers TS_PARSE_TIMEOUT (default 5000)' },
-    'disable-language': { type: 'string', multiple: true, flag: '--disable-language ID', help: 'treat this language as unsupported (repeatable)' },
-    'default-scope': { type: 'string', flag: '--default-scope S', help: "the treesitter tool's scope when a call gives none: file, directory or project (default)" },
+    toolset: { type: 'string', flag: '--toolset NAME', help: `The tool set: ${orList(TOOLSET_NAMES)} (default all); several comma-separated` },
+    'max-file-size': { type: 'string', flag: '--max-file-size BYTES', help: `Larger files answer FILE_TOO_LARGE (default ${DEFAULT_MAX_FILE_SIZE})` },
+    'parse-timeout': { type: 'string', flag: '--parse-timeout MS', help: `A longer parse answers TS_PARSE_TIMEOUT (default ${DEFAULT_PARSE_TIMEOUT_MS})` },
+    'disable-language': { type: 'string', multiple: true, flag: '--disable-language ID', help: 'Treat this language as unsupported; repeatable' },
+    'default-scope': {
+      type: 'string',
+      flag: '--default-scope S',
+      help: `The treesitter tool's scope when a call gives none: ${orList(OPERATIONS.findDefinitions.parameters.scope.values)} (default ${OPERATIONS.findDefinitions.parameters.scope.default})`,
+    },
   },
   async run(context) {
     if (context.positionals.length > 0) throw usageError(`${context.positionals[0]}: mcp takes no arguments`);

@@ -1,24 +1,14 @@
 /**
  * The navigation commands over the whole project: `symbols`, `def`, `refs`, `hover`, `calls`. A position is
- * `FILE:LINE:COL`, `FILE:LINE:NAME` or a `NAME` alone.
+ * `FILE:LINE:COL`, `FILE:LINE:NAME` or a `NAME` alone: one argument for the operation's file, line, column and
+ * symbol parameters.
  *
  * @module
  */
 import type { CallHierarchyItem } from '../../types.js';
 import { indexWithProgress } from '../progress.js';
-import {
-  type Cell,
-  type Command,
-  type CommandContext,
-  colors,
-  columns,
-  countOption,
-  EXIT,
-  location,
-  positionArgument,
-  scopeOption,
-  usageError,
-} from '../shared.js';
+import type { OperationName } from '../../operations.js';
+import { type Cell, type Command, type CommandContext, colors, columns, EXIT, location, positionArgument, usageError } from '../shared.js';
 
 const POSITION_HELP =
   'POSITION is FILE:LINE:COL (the identifier there), FILE:LINE:NAME (that name on the line) or NAME (a symbol ' +
@@ -31,39 +21,25 @@ function onePosition(positionals: string[]): string | undefined {
 }
 
 /** Exit 0 when something was listed, else 1 with a note saying so (for people: `--json` prints the empty result). */
-function found(context: CommandContext, count: number, nothing: string): number {
+function found<N extends OperationName>(context: CommandContext<N>, count: number, nothing: string): number {
   if (count > 0) return EXIT.FOUND;
   if (!context.json) context.out.note(`code-index: ${nothing}`);
   return EXIT.NOTHING;
 }
 
 /** `code-index symbols QUERY` */
-export const symbols: Command = {
+export const symbols: Command<'searchSymbols'> = {
   name: 'symbols',
   args: 'QUERY',
-  summary: 'Definitions whose names match QUERY across the project: exact, case-insensitive, prefix, * and ? globs, camelCase initials, fuzzy.',
+  operation: 'searchSymbols',
+  positionals: ['query'],
   details: 'JSON: SymbolSearchResult { matches: SymbolMatch[], total, totalFiles, offset, returnedCount, hasMore, nextOffset? }.',
-  shared: ['limit'],
-  options: {
-    kind: { type: 'string', flag: '--kind K', help: 'function, method, class, interface, constant, variable or any' },
-    path: { type: 'string', flag: '--path P', help: 'search this folder or file only (relative to --root)' },
-    offset: { type: 'string', flag: '--offset N', help: 'skip N matches (the nextOffset of a previous page)' },
-  },
   async run(context) {
     const [query, ...rest] = context.positionals;
     if (query === undefined || query === '') throw usageError('a QUERY is required (a name or a glob such as "get*")');
     if (rest.length > 0) throw usageError(`one QUERY expected, got ${context.positionals.length}: quote a QUERY with spaces`);
-    const limit = countOption(context.values, 'limit');
-    const offset = countOption(context.values, 'offset', 0);
-    const index = await context.index();
-    await indexWithProgress(index);
-    const result = await index.searchSymbols({
-      query,
-      ...(typeof context.values.kind === 'string' ? { kind: context.values.kind } : {}),
-      ...(typeof context.values.path === 'string' ? { path: context.values.path } : {}),
-      ...(limit !== undefined ? { limit } : {}),
-      ...(offset !== undefined ? { offset } : {}),
-    });
+    await indexWithProgress(await context.index());
+    const result = await context.call({ ...context.args, query });
     context.out.result(result, () =>
       columns(
         result.matches.map((m): Cell[] => [
@@ -81,23 +57,23 @@ export const symbols: Command = {
   },
 };
 
+/** The position parameters, given by the one POSITION argument. */
+const POSITION = ['file', 'line', 'column', 'symbol'];
+
 /** `code-index def POSITION` */
-export const def: Command = {
+export const def: Command<'findDefinitions'> = {
   name: 'def',
   args: 'POSITION',
-  summary: 'Where the symbol at POSITION is defined: bound through scopes and imports, else same-named definitions, ranked.',
+  operation: 'findDefinitions',
+  positionals: POSITION,
   details: `${POSITION_HELP}\nJSON: DefinitionsResult { symbol, definitions: DefinitionLocation[], total, resolution, note }.`,
-  shared: ['scope', 'limit'],
   async run(context) {
-    const query = positionArgument(onePosition(context.positionals), scopeOption(context.values));
-    const limit = countOption(context.values, 'limit');
-    const index = await context.index();
-    if (query.scope !== 'file') await indexWithProgress(index);
-    const result = await index.findDefinitions(query);
-    const shown = result.definitions.slice(0, limit);
-    context.out.result({ ...result, definitions: shown }, () =>
+    const query = positionArgument(onePosition(context.positionals), context.args.scope);
+    if (query.scope !== 'file') await indexWithProgress(await context.index());
+    const result = await context.call({ ...context.args, ...query });
+    context.out.result(result, () =>
       columns(
-        shown.map((d): Cell[] => [
+        result.definitions.map((d): Cell[] => [
           location(d.file, d.line, d.column),
           [d.kind, colors.yellow],
           d.preview.trim(),
@@ -105,43 +81,38 @@ export const def: Command = {
         ]),
       ),
     );
-    return found(context, shown.length, `no definition of "${result.symbol}" found`);
+    return found(context, result.definitions.length, `no definition of "${result.symbol}" found`);
   },
 };
 
 /** `code-index refs POSITION` */
-export const refs: Command = {
+export const refs: Command<'findReferences'> = {
   name: 'refs',
   args: 'POSITION',
-  summary: 'Every reference to the symbol at POSITION (calls, types, imports, ...); definition sites are not listed.',
+  operation: 'findReferences',
+  positionals: POSITION,
   details: `${POSITION_HELP}\nJSON: ReferencesResult { symbol, references: ReferenceLocation[], total, definitions, resolution, note }.`,
-  shared: ['scope', 'limit'],
   async run(context) {
-    const query = positionArgument(onePosition(context.positionals), scopeOption(context.values));
-    const limit = countOption(context.values, 'limit');
-    const index = await context.index();
-    if (query.scope !== 'file') await indexWithProgress(index);
-    const result = await index.findReferences(query);
-    const shown = result.references.slice(0, limit);
-    context.out.result({ ...result, references: shown }, () =>
-      columns(shown.map((r): Cell[] => [location(r.file, r.line, r.column), [r.kind, colors.yellow], r.preview.trim()])),
+    const query = positionArgument(onePosition(context.positionals), context.args.scope);
+    if (query.scope !== 'file') await indexWithProgress(await context.index());
+    const result = await context.call({ ...context.args, ...query });
+    context.out.result(result, () =>
+      columns(result.references.map((r): Cell[] => [location(r.file, r.line, r.column), [r.kind, colors.yellow], r.preview.trim()])),
     );
-    if (!context.json && shown.length < result.references.length) context.out.note(`${shown.length} of ${result.total} shown`);
-    return found(context, shown.length, `no reference to "${result.symbol}" found`);
+    if (!context.json && result.references.length < result.total) context.out.note(`${result.references.length} of ${result.total} shown`);
+    return found(context, result.references.length, `no reference to "${result.symbol}" found`);
   },
 };
 
 /** `code-index hover POSITION` */
-export const hoverCommand: Command = {
+export const hoverCommand: Command<'hover'> = {
   name: 'hover',
   args: 'POSITION',
-  summary: 'Signature and doc comment of the definition of the symbol at POSITION.',
+  operation: 'hover',
+  positionals: POSITION,
   details: `${POSITION_HELP}\nJSON: HoverResult { symbol, kind, signature, documentation?, definitionLocation: { file, line }, otherDefinitions, note }.`,
-  shared: ['scope'],
   async run(context) {
-    const query = positionArgument(onePosition(context.positionals), scopeOption(context.values));
-    const index = await context.index();
-    const result = await index.hover(query);
+    const result = await context.call({ ...context.args, ...positionArgument(onePosition(context.positionals), context.args.scope) });
     context.out.result(result, () =>
       [
         `${colors.bold(result.signature)}  ${colors.yellow(result.kind)}`,
@@ -167,39 +138,27 @@ function hierarchyLines(items: CallHierarchyItem[], depth: number, rows: Cell[][
 }
 
 /** `code-index calls POSITION` */
-export const calls: Command = {
+export const calls: Command<'callHierarchy'> = {
   name: 'calls',
   args: 'POSITION',
-  summary: 'Who calls the function at POSITION (--incoming, the default), or what it calls (--outgoing), to --depth levels.',
+  operation: 'callHierarchy',
+  positionals: POSITION,
+  rename: { maxItems: 'limit' },
   details: `${POSITION_HELP}\nJSON: CallHierarchyResult { symbol, root, direction, depth, items: CallHierarchyItem[], total, unresolved, truncated, note }.`,
-  shared: ['limit'],
-  options: {
-    incoming: { type: 'boolean', help: 'the callers (default)' },
-    outgoing: { type: 'boolean', help: 'the callees' },
-    depth: { type: 'string', flag: '--depth N', help: 'levels to follow, 1 to 5 (default 1)' },
-  },
   async run(context) {
-    if (context.values.incoming === true && context.values.outgoing === true) throw usageError('--incoming and --outgoing exclude each other');
     const query = positionArgument(onePosition(context.positionals), undefined);
-    const depth = countOption(context.values, 'depth');
-    const limit = countOption(context.values, 'limit');
-    const index = await context.index();
-    await indexWithProgress(index);
-    const result = await index.callHierarchy(query, {
-      direction: context.values.outgoing === true ? 'outgoing' : 'incoming',
-      ...(depth !== undefined ? { depth } : {}),
-      ...(limit !== undefined ? { maxItems: limit } : {}),
-    });
+    await indexWithProgress(await context.index());
+    const result = await context.call({ ...context.args, ...query });
     context.out.result(result, () => {
       const rows: Cell[][] = [];
       hierarchyLines(result.items, 1, rows);
       const head = `${colors.bold(result.root.name)}  ${colors.yellow(result.root.kind)}  ${colors.cyan(`${result.root.file}:${result.root.line}:${result.root.column}`)}  ${colors.dim(result.direction === 'incoming' ? 'called by' : 'calls')}`;
       return [head, columns(rows)].filter(Boolean).join('\n');
     });
-    if (!context.json && result.truncated) context.out.note(`stopped at ${result.total} items; use a smaller --depth`);
+    if (!context.json && result.truncated) context.out.note(`stopped at ${result.total} items; use a smaller --depth or a larger --limit`);
     return found(context, result.items.length, `no ${result.direction === 'incoming' ? 'callers of' : 'calls from'} "${result.symbol}" found`);
   },
 };
 
 /** The navigation commands. */
-export const navigationCommands: Command[] = [symbols, def, refs, hoverCommand, calls];
+export const navigationCommands = [symbols, def, refs, hoverCommand, calls];

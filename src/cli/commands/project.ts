@@ -5,37 +5,30 @@
  */
 import { resolve } from 'node:path';
 import { toGraphJson, toToon } from '../../graph/format.js';
-import type { IndexStats } from '../../types.js';
-import { progressReporter } from '../progress.js';
-import { type Cell, type Command, type CommandContext, colors, columns, countOption, EXIT, usageError } from '../shared.js';
+import type { OperationName } from '../../operations.js';
+import { withProgress } from '../progress.js';
+import { type Cell, type Command, type CommandContext, colors, columns, EXIT, usageError } from '../shared.js';
 
-/** Indexes the root with the progress line on a TTY; the index's warnings go to stderr. */
-async function indexRoot(context: CommandContext): Promise<IndexStats> {
-  const index = await context.index();
-  const reporter = progressReporter();
-  let stats: IndexStats;
-  try {
-    stats = await index.indexAll((done, total) => reporter.update(done, total));
-  } finally {
-    reporter.end();
-  }
-  for (const warning of stats.warnings) context.out.note(`code-index: ${warning.code}: ${warning.message}`);
-  return stats;
-}
-
-function noPositionals(context: CommandContext): void {
+function noPositionals<N extends OperationName>(context: CommandContext<N>): void {
   if (context.positionals.length > 0) throw usageError(`${context.positionals[0]}: this command takes no arguments`);
 }
 
+/** The index's warnings (a damaged on-disk index discarded, ...), on stderr. */
+function noteWarnings<N extends OperationName>(context: CommandContext<N>, warnings: Array<{ code: string; message: string }>): void {
+  for (const warning of warnings) context.out.note(`code-index: ${warning.code}: ${warning.message}`);
+}
+
 /** `code-index index` */
-export const indexCommand: Command = {
+export const indexCommand: Command<'indexAll'> = {
   name: 'index',
   args: '',
+  operation: 'indexAll',
   summary: 'Build or refresh the on-disk index of --root (e.g. in CI, to share it with --cache-dir), then print a summary.',
   details: 'JSON: { files, symbols, references, parsed, skipped, location, warnings }.',
   async run(context) {
     noPositionals(context);
-    const stats = await indexRoot(context);
+    const stats = await withProgress((onProgress) => context.call(context.args, onProgress));
+    noteWarnings(context, stats.warnings);
     const summary = {
       files: stats.files,
       symbols: stats.totalSymbols,
@@ -55,18 +48,17 @@ export const indexCommand: Command = {
 };
 
 /** `code-index stats` */
-export const stats: Command = {
+export const stats: Command<'stats'> = {
   name: 'stats',
   args: '',
-  summary: 'Files, definitions by kind, references, the files with most definitions, cache use and skipped files (indexing first if needed).',
+  operation: 'stats',
   details: 'JSON: IndexStats { files, symbolsByKind, totalSymbols, totalReferences, topFiles, cache, skipped, warnings }.',
-  shared: ['limit'],
   async run(context) {
     noPositionals(context);
-    const limit = countOption(context.values, 'limit');
-    const result = await indexRoot(context);
-    const top = result.topFiles.slice(0, limit);
-    context.out.result({ ...result, topFiles: top }, () => {
+    const result = await withProgress((onProgress) => context.call(context.args, onProgress));
+    noteWarnings(context, result.warnings);
+    const top = result.topFiles;
+    context.out.result(result, () => {
       const kinds = Object.entries(result.symbolsByKind).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
       const lines = [
         columns([
@@ -90,14 +82,14 @@ export const stats: Command = {
 };
 
 /** `code-index languages` */
-export const languages: Command = {
+export const languages: Command<'languages'> = {
   name: 'languages',
   args: '',
-  summary: 'The registered languages, their state and extensions.',
+  operation: 'languages',
   details: 'JSON: LanguageStatus[] ({ id, name, extensions, state, error? }).',
   async run(context) {
     noPositionals(context);
-    const list = (await context.index()).languages();
+    const list = await context.call(context.args);
     context.out.result(list, () =>
       columns(list.map((l): Cell[] => [[l.id, colors.bold], [l.state, l.state === 'failed' ? colors.red : colors.dim], l.extensions.join(' ')])),
     );
@@ -106,51 +98,43 @@ export const languages: Command = {
 };
 
 /** `code-index map` */
-export const map: Command = {
+export const map: Command<'repoMap'> = {
   name: 'map',
   args: '',
-  summary: "The repository's most important definitions, ranked over the reference graph, in --tokens tokens.",
+  operation: 'repoMap',
+  rename: { tokenBudget: 'tokens' },
   details: 'JSON: RepoMap { text, tokens, files, ... }.',
-  options: {
-    tokens: { type: 'string', flag: '--tokens N', help: "the map's token budget (default 1024)" },
-    focus: { type: 'string', multiple: true, flag: '--focus FILE', help: 'lean the map towards this file (repeatable)' },
-  },
   async run(context) {
     noPositionals(context);
-    const tokens = countOption(context.values, 'tokens');
-    const focus = context.values.focus;
-    const result = await (await context.index()).repoMap({
-      ...(tokens !== undefined ? { tokenBudget: tokens } : {}),
-      ...(Array.isArray(focus) ? { focus } : {}),
-    });
-    for (const warning of result.warnings) context.out.note(`code-index: ${warning.code}: ${warning.message}`);
+    const result = await context.call(context.args);
+    noteWarnings(context, result.warnings);
     context.out.result(result, () => result.text);
     return result.files.length > 0 ? EXIT.FOUND : EXIT.NOTHING;
   },
 };
 
 /** `code-index graph FILE` */
-export const graph: Command = {
+export const graph: Command<'callGraph'> = {
   name: 'graph',
   args: 'FILE',
-  summary: "How the functions of FILE call and reference each other, with the cycles among the calls (seed 003's TOON by default).",
-  details: "JSON (--json or --format json): seed 003's { filePath, lspProvider, generatedAt, isPartial, nodes, edges, cycles, external }.",
+  operation: 'callGraph',
+  positionals: ['file'],
+  rename: { includeExternal: 'external' },
+  details: "TOON (seed 003's) by default. JSON (--json or --format json): seed 003's { filePath, lspProvider, generatedAt, isPartial, nodes, edges, cycles, external }.",
   options: {
-    external: { type: 'boolean', help: 'list calls to imported names as external nodes' },
-    format: { type: 'string', flag: '--format F', help: 'toon (default) or json' },
+    format: { type: 'string', flag: '--format F', help: 'The output: toon or json (default toon, json with --json)' },
   },
   async run(context) {
     const [file, ...rest] = context.positionals;
     if (file === undefined || rest.length > 0) throw usageError('graph takes one FILE');
     const format = context.values.format ?? (context.json ? 'json' : 'toon');
     if (format !== 'toon' && format !== 'json') throw usageError(`--format must be toon or json, got "${String(format)}"`);
-    const index = await context.index();
-    const result = await index.callGraph(file, { includeExternal: context.values.external === true });
-    const text = format === 'json' ? JSON.stringify(toGraphJson(result, resolve(index.root, result.file)), null, 2) : toToon(result);
+    const result = await context.call({ ...context.args, file });
+    const text = format === 'json' ? JSON.stringify(toGraphJson(result, resolve((await context.index()).root, result.file)), null, 2) : toToon(result);
     process.stdout.write(`${text}\n`);
     return result.nodes.length > 0 ? EXIT.FOUND : EXIT.NOTHING;
   },
 };
 
 /** The whole-project commands. */
-export const projectCommands: Command[] = [indexCommand, stats, languages, map, graph];
+export const projectCommands = [indexCommand, stats, languages, map, graph];

@@ -12,7 +12,12 @@ import { renderSearch } from '../../render/navigation.js';
 import { DETAILS } from '../../render/text.js';
 import type { ExportInfo, FileAnalysis, SignatureInfo, SymbolSearchResult } from '../../types.js';
 import { checkToolPath } from '../paths.js';
-import { type AnyTool, defineTool } from '../tool.js';
+import { OPERATIONS } from '../../operations.js';
+import { type AnyTool, defineTool, parameterArgument } from '../tool.js';
+
+const search = OPERATIONS.searchSymbols.parameters;
+/** `search_symbols: matches per page`: an argument of that operation only. */
+const searchOnly = (description: string) => `search_symbols: ${description.charAt(0).toLowerCase()}${description.slice(1)}`;
 
 const input = z
   .strictObject({
@@ -25,8 +30,8 @@ const input = z
       .describe('File path to analyze (required for analyze_file, get_signatures, list_exports)'),
     query: z.string().optional().describe('Symbol name or pattern to search (required for search_symbols)'),
     path: z.string().optional().describe('Directory to search in (optional, defaults to current directory)'),
-    offset: z.number().int().min(0).optional().describe('search_symbols: matches to skip, for the next page (default 0)'),
-    limit: z.number().int().min(1).max(1000).optional().describe('search_symbols: matches per page (default 50)'),
+    offset: parameterArgument({ ...search.offset, description: searchOnly(search.offset.description) }),
+    limit: parameterArgument({ ...search.limit, description: searchOnly(search.limit.description) }),
     detail: z
       .enum(DETAILS as ['outline', 'signatures', 'full'])
       .optional()

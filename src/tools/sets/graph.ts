@@ -13,7 +13,8 @@ import { toGraphJson, toToon } from '../../graph/format.js';
 import type { CallGraph, CallHierarchyItem, CallHierarchyResult } from '../../types.js';
 import { toolFile } from '../paths.js';
 import type { ToolError } from '../runner.js';
-import { type AnyTool, defineTool } from '../tool.js';
+import { OPERATIONS } from '../../operations.js';
+import { type AnyTool, defineTool, parameterArgument } from '../tool.js';
 
 /** The seed's request rate per client: at most this many calls in any second. */
 export const GRAPH_RATE_PER_SECOND = 10;
@@ -134,6 +135,8 @@ function renderHierarchy(result: CallHierarchyResult): string {
   return lines.join('\n');
 }
 
+const hierarchy = OPERATIONS.callHierarchy.parameters;
+
 const callHierarchy = defineTool({
   name: 'call_hierarchy',
   title: 'Callers and callees across the project',
@@ -144,11 +147,11 @@ const callHierarchy = defineTool({
   ].join(' '),
   input: z.strictObject({
     file_path: z.string().min(1).optional().describe('Path of a file (absolute, or relative to the project root)'),
-    line: z.number().int().min(1).optional().describe('1-based line of the function name'),
-    column: z.number().int().min(1).optional().describe('1-based column of the function name'),
+    line: parameterArgument(hierarchy.line),
+    column: parameterArgument(hierarchy.column),
     symbol: z.string().min(1).max(1_000).optional().describe('The function name, when no position is given'),
-    direction: z.enum(['incoming', 'outgoing']).default('incoming').describe('incoming: callers; outgoing: callees'),
-    depth: z.number().int().min(1).max(5).default(1).describe('Levels to follow (1-5)'),
+    direction: parameterArgument(hierarchy.direction),
+    depth: parameterArgument(hierarchy.depth),
   }),
   async run(args, { index }) {
     if (args.file_path === undefined && args.symbol === undefined) {
@@ -163,7 +166,7 @@ const callHierarchy = defineTool({
       ...(args.column !== undefined ? { column: args.column } : {}),
       ...(args.symbol !== undefined ? { symbol: args.symbol } : {}),
     };
-    return index.callHierarchy(query, { direction: args.direction, depth: args.depth });
+    return OPERATIONS.callHierarchy.call(index, { ...query, direction: args.direction, depth: args.depth });
   },
   render(output) {
     return renderHierarchy(output as CallHierarchyResult);

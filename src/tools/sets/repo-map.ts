@@ -6,21 +6,17 @@
  * @module
  */
 import { z } from 'zod';
-import { DEFAULT_MAP_TOKENS, MAX_MAP_TOKENS, type RepoMap } from '../../index/repo-map.js';
+import type { RepoMap } from '../../index/repo-map.js';
+import { OPERATIONS } from '../../operations.js';
 import { checkToolPath } from '../paths.js';
-import { type AnyTool, defineTool } from '../tool.js';
+import { type AnyTool, defineTool, parameterArgument } from '../tool.js';
 
+const { tokenBudget, focus, mentioned, path } = OPERATIONS.repoMap.parameters;
 const input = z.strictObject({
-  tokenBudget: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_MAP_TOKENS)
-    .default(DEFAULT_MAP_TOKENS)
-    .describe(`Most tokens of the map (default ${DEFAULT_MAP_TOKENS}): about 1,000 for an overview, 4,000 for a detailed map`),
-  focus: z.array(z.string().min(1)).max(100).optional().describe('Files you are working on: the map leans towards them and what they use'),
-  mentioned: z.array(z.string().min(1)).max(100).optional().describe('Symbol names the task is about: their definitions come first'),
-  path: z.string().optional().describe('A folder to map (default: the whole project)'),
+  tokenBudget: parameterArgument(tokenBudget),
+  focus: parameterArgument(focus),
+  mentioned: parameterArgument(mentioned),
+  path: parameterArgument(path),
 });
 
 /** The `repo_map` tool. */
@@ -43,7 +39,7 @@ export const repoMapTool = defineTool({
     for (const file of args.focus ?? []) checkToolPath(file, 'focus');
     // A smaller maxTokens is the budget the map is fitted to (rather than a map cut short).
     const tokenBudget = Math.min(args.tokenBudget, (args as { maxTokens?: number }).maxTokens ?? Number.POSITIVE_INFINITY);
-    return index.repoMap({
+    return OPERATIONS.repoMap.call(index, {
       tokenBudget,
       ...(args.focus ? { focus: args.focus } : {}),
       ...(args.mentioned ? { mentioned: args.mentioned } : {}),

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ErrorCode } from '../../errors.js';
+import { kindInfo, SCANNER_TYPES } from '../../model/kinds.js';
 import { listTree } from '../../index/discovery.js';
 import type { CodeIndex } from '../../index/code-index.js';
 import { globMatcher } from '../../index/navigation.js';
@@ -35,22 +36,13 @@ const MAX_SEARCH_FILE_BYTES = 2 * 1024 * 1024;
 
 const offset = z.number().int().min(0).max(MAX_OFFSET).default(0).describe('Number of results to skip for pagination (default: 0)');
 const symbolType = z
-  .enum(['function', 'class', 'method', 'variable', 'constant', 'any'])
+  .enum([...SCANNER_TYPES, 'any'])
   .default('any')
   .describe('Filter by symbol type (default: any)');
 
-/** Our kinds for each of the scanner's symbol types (ctags' kinds, named as ctags names them). */
-const TYPE_KINDS: Record<string, readonly string[]> = {
-  function: ['function'],
-  method: ['method', 'constructor'],
-  class: ['class', 'struct', 'trait', 'object', 'interface', 'enum', 'impl', 'module'],
-  variable: ['variable', 'constant', 'property', 'field'],
-  constant: ['constant'],
-};
-
+/** Whether a kind passes a `symbol_type` filter: the kinds table says which types each kind answers to. */
 function typeFilter(type: string): (kind: string) => boolean {
-  const kinds = TYPE_KINDS[type];
-  return kinds ? (kind) => kinds.includes(kind) : () => true;
+  return type === 'any' ? () => true : (kind) => (kindInfo(kind).scannerTypes as readonly string[]).includes(type);
 }
 
 /**
@@ -446,7 +438,7 @@ const getClassMembersTool = defineTool({
   input: z.strictObject({ class_name: z.string().min(1).describe('Name of the class to inspect') }),
   async run(args, { index }) {
     const keep = typeFilter('class');
-    const candidates = (await exactDefinitions(index, args.class_name)).filter((m) => keep(m.kind) || m.kind === 'type');
+    const candidates = (await exactDefinitions(index, args.class_name)).filter((m) => keep(m.kind));
     const first = candidates[0];
     if (!first) return { class_name: args.class_name, found: false, members: [] };
     const analysis = await index.analyzeFile(first.file);

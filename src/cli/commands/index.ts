@@ -1,0 +1,14 @@
+/**
+ * Every subcommand: one per operation of the operations table (src/operations.ts; test/cli.test.ts checks that each
+ * has one, and that each option is a parameter of it), and `mcp`.
+ *
+ * @module
+ */
+import type { Command } from '../shared.js';
+import { fileCommands } from './files.js';
+import { mcp } from './mcp.js';
+import { navigationCommands } from './navigation.js';
+import { projectCommands } from './project.js';
+
+/** The subcommands, in the order `code-index --help` lists them. */
+export const COMMANDS: readonly Command[] = [...fileCommands, ...navigationCommands, ...projectCommands, mcp];
