@@ -172,14 +172,20 @@ export const MATCH_CHUNK = 64 * 1024;
 
 type Point = { row: number; column: number };
 
+/** A run of a large file's matching: the points the query cursor is given. */
+export interface MatchRange {
+  start: Point;
+  end: Point;
+}
+
 /**
  * Ranges of about `size` that cover the root, cut at the start of a line where one of its children starts (as
  * points: web-tree-sitter's index range is in other units than its nodes' indices); undefined when one range is
  * enough. A match that spans a cut (a comment and the declaration after it) is found by both runs and kept once.
  */
-export function matchRanges(root: Node, size: number): Array<[start: Point, end: Point]> | undefined {
+export function matchRanges(root: Node, size: number): MatchRange[] | undefined {
   if (root.endIndex - root.startIndex <= size) return undefined;
-  const ranges: Array<[Point, Point]> = [];
+  const ranges: MatchRange[] = [];
   const cursor = root.walk();
   try {
     if (!cursor.gotoFirstChild()) return undefined;
@@ -191,7 +197,7 @@ export function matchRanges(root: Node, size: number): Array<[start: Point, end:
       // A cut goes before a child that starts a line of its own, once the range is large enough.
       if (row > lastRow && row > start.row && cursor.startIndex - startIndex >= size) {
         const cut = { row, column: 0 };
-        ranges.push([start, cut]);
+        ranges.push({ start, end: cut });
         start = cut;
         startIndex = cursor.startIndex;
       }
@@ -200,8 +206,9 @@ export function matchRanges(root: Node, size: number): Array<[start: Point, end:
   } finally {
     cursor.delete();
   }
-  if (ranges.length === 0) return undefined;
-  ranges.push([ranges[ranges.length - 1]?.[1] ?? { row: 0, column: 0 }, { row: root.endPosition.row + 1, column: 0 }]);
+  const last = ranges.at(-1);
+  if (!last) return undefined;
+  ranges.push({ start: last.end, end: { row: root.endPosition.row + 1, column: 0 } });
   return ranges;
 }
 
@@ -209,8 +216,7 @@ export function matchRanges(root: Node, size: number): Array<[start: Point, end:
  * Runs the query, stopping with `TS_PARSE_TIMEOUT` when the deadline passes (the query cursor asks it as it goes, and
  * it is checked between the runs of a large file), and hands each match over as it is read: a lone
  * `@local.reference` (one per identifier of the file: most matches) as its node alone, to `use`. No match starts
- * deeper than `MAX_QUERY_DEPTH` levels. A match found by two runs (it spans their cut) is handed over once: the keys
- * of the previous run's matches are kept to tell.
+ * deeper than `MAX_QUERY_DEPTH` levels. A match several runs find is handed over once.
  */
 export function eachMatch(
   query: Query,
@@ -225,28 +231,25 @@ export function eachMatch(
   const progressCallback = (() => (cancelled = deadline.expired())) as () => void;
   const ranges = matchRanges(root, chunk);
   const runs = ranges ?? [undefined];
-  let previous = new Set<string>();
+  // A run also finds matches of nodes outside it (a pattern whose outer node is the root, a comment and the
+  // declaration after it): each is handed over once, the first time, told by its pattern and captured nodes.
+  const seen = ranges ? new Set<string>() : undefined;
   for (const range of runs) {
-    const options = { progressCallback, maxStartDepth: MAX_QUERY_DEPTH, ...(range ? { startPosition: range[0], endPosition: range[1] } : {}) };
+    const options = { progressCallback, maxStartDepth: MAX_QUERY_DEPTH, ...(range ? { startPosition: range.start, endPosition: range.end } : {}) };
     const matches = query.matches(root, options);
     if (cancelled) throw deadline.error();
     deadline.check();
-    const current = new Set<string>();
     for (const match of matches) {
       deadline.tick();
-      if (ranges && match.captures.length > 0) {
+      if (seen && match.captures.length > 0) {
         const key = `${match.patternIndex}:${match.captures.map((capture) => `${capture.name}=${capture.node.id}`).join(',')}`;
-        if (previous.has(key)) {
-          current.add(key); // it may span the next cut too
-          continue;
-        }
-        current.add(key);
+        if (seen.has(key)) continue;
+        seen.add(key);
       }
       const lone = match.captures.length === 1 ? match.captures[0] : undefined;
       if (lone && lone.name === 'local.reference') use(lone.node);
       else visit(toMatch(match));
     }
-    previous = current;
   }
 }
 
