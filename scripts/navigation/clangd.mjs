@@ -5,13 +5,14 @@
 // The clangd binary: $CLANGD, else `clangd` on the PATH (Debian's clangd-14 works unpacked with
 // `apt-get download clangd-14 libclang-cpp14 libllvm14 libclang-common-14-dev libprotobuf32 libgrpc29
 // libgrpc++1.51 libc-ares2 libre2-9` + `dpkg-deb -x`, LD_LIBRARY_PATH at its lib folders).
-// The corpus: .bench-cache/<owner>__<name>@<commit>/, cloned from GitHub when absent.
+// The corpus: .bench-cache/<owner>__<name>@<commit>/, cloned from GitHub when absent. Answers are cached in
+// .bench-cache/clangd-samples/ (the background index and 800 requests take minutes).
 //
 // Samples: call sites (the callee identifier, or the field of a member call `a.f()` / `p->f()`, or the name of
 // `ns::f()`) and type positions (a type identifier in a declaration) whose definition clangd finds inside the
 // corpus. Positions are found with tree-sitter (syntax only); the answers are clangd's.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Language, Parser } from 'web-tree-sitter';
@@ -24,6 +25,8 @@ const GRAMMARS = {
 };
 const SOURCES = { c: ['.c'], cpp: ['.cc', '.cpp', '.cxx'] };
 const HEADERS = ['.h', '.hh', '.hpp', '.hxx'];
+/** The seed of the sample. */
+const SEED = 12;
 
 /** The pinned checkout of a corpus, cloned once. */
 function checkout(corpus) {
@@ -32,7 +35,8 @@ function checkout(corpus) {
     execFileSync('git', ['clone', '--quiet', `https://github.com/${corpus.repo}.git`, dir]);
     execFileSync('git', ['-C', dir, 'checkout', '--quiet', corpus.commit]);
   }
-  return join(dir, corpus.folder ?? '.');
+  // The real path: clangd answers with real paths, and the cache folder may be a link.
+  return realpathSync(join(dir, corpus.folder ?? '.'));
 }
 
 function listFiles(root, extensions) {
@@ -139,6 +143,17 @@ function documented(hover) {
  */
 export async function sample(corpus, args) {
   const root = checkout(corpus);
+  // clangd's background index and answers take minutes: cached per corpus, sample size and clangd version.
+  const version = execFileSync(process.env.CLANGD ?? 'clangd', ['--version'], { encoding: 'utf8' }).match(/version ([\d.]+)/)?.[1] ?? 'unknown';
+  const cache = join(CACHE_DIR, 'clangd-samples', `${corpus.spec.replace(/[^\w.+-]/g, '_')}_${args.samples}_seed${SEED}_clangd${version}.json`);
+  if (existsSync(cache)) return { ...JSON.parse(readFileSync(cache, 'utf8')), root };
+  const result = await answers(corpus, args, root);
+  mkdirSync(join(CACHE_DIR, 'clangd-samples'), { recursive: true });
+  writeFileSync(cache, JSON.stringify({ ...result, root: undefined }));
+  return result;
+}
+
+async function answers(corpus, args, root) {
   const sources = listFiles(root, SOURCES[corpus.language]);
   const files = listFiles(root, [...SOURCES[corpus.language], ...HEADERS]);
   const compiler = corpus.language === 'c' ? 'cc' : 'c++';
@@ -175,7 +190,7 @@ export async function sample(corpus, args) {
   const samples = [];
   const taken = { call: 0, type: 0 };
   const inCorpus = (path) => path.startsWith(root + sep);
-  for (const candidate of shuffled(candidates, 12)) {
+  for (const candidate of shuffled(candidates, SEED)) {
     if (taken.call >= args.samples && taken.type >= args.samples) break;
     if (taken[candidate.kind] >= args.samples) continue;
     const uri = pathToFileURL(candidate.file).href;

@@ -146,6 +146,11 @@ export interface RawCaptures {
   /** Injected ranges: `(#set! injection.language ...)` with `@injection.content`. */
   injections: Array<{ language: string; nodes: Node[] }>;
   locals: RawLocals;
+  /**
+   * Macros the grammar cannot expand and reads as part of the code (`@macro`: `class EXPORT Name {`, where it takes
+   * the macro for the class's name): the file is parsed again without them.
+   */
+  macros: Node[];
 }
 
 /** Detail captures that can stand in a pattern of their own. */
@@ -290,6 +295,7 @@ export function gatherCaptures(matches: readonly Match[], uses: Node[], deadline
     details: [],
     injections: [],
     locals: { scopes: [], definitions: [], uses, members: [], afters: [] },
+    macros: [],
   };
   const referenced = new Set<number>();
   const unnamed: Array<{ match: Match; kind: string; node: Node }> = [];
@@ -340,6 +346,9 @@ export function gatherCaptures(matches: readonly Match[], uses: Node[], deadline
         consumed = true;
       } else if (name.startsWith('local.')) {
         addLocal(raw.locals, match, name, node);
+        consumed = true;
+      } else if (name === 'macro') {
+        pushUniqueNode(raw.macros, node);
         consumed = true;
       }
     }

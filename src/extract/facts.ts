@@ -78,6 +78,8 @@ export interface Extraction {
   outline: OutlineFacts;
   /** Ranges to parse with another registered language, by its id. */
   injections: Map<string, Range[]>;
+  /** Macros the grammar misread (`@macro`), as ranges to parse the file without. */
+  macros: Range[];
 }
 
 const MAX_KEYS = 2000;
@@ -130,6 +132,7 @@ export function extractFacts(input: ExtractionInput): Extraction {
     exports: exports.entries,
     outline: collectOutline(raw.outline, input.lines),
     injections: injectionRanges(raw, loaded.definition),
+    macros: raw.macros.map((node) => ({ startIndex: node.startIndex, endIndex: node.endIndex, startPosition: node.startPosition, endPosition: node.endPosition })),
   };
 }
 
