@@ -306,15 +306,30 @@ export class Resolver {
       if (entry?.source !== undefined) return this.imported(file, entry.source, entry.kind === 'namespace' ? '*' : (entry.localName ?? entry.name), hops + 1);
       return { targets: [], how: 'unbound', note: 'a re-exported name' };
     }
-    // C++: a bare name in a method is a member of its class before it is a name of the namespace around it.
-    if (ref.enclosing !== undefined && this.#context.modules.membersInScope(file)) {
-      const members: Target[] = [];
-      for (const owner of await this.enclosingOwner(file, facts, ref.enclosing, hops + 1)) members.push(...(await this.membersOf(owner, ref.name, hops + 1)));
-      if (members.length > 0) return { targets: unique(members), how: 'bound' };
-    }
+    const members = await this.#membersInScope(file, facts, ref.name, ref.enclosing, hops + 1);
+    if (members.length > 0) return { targets: members, how: 'bound' };
     const visible = await this.visible(file, facts, ref.name, ref.enclosing, hops + 1);
     if (visible) return visible;
     return { targets: [], how: 'unbound', note: `"${ref.name}" is not bound in ${file} (a global, or a name this language's queries do not bind)` };
+  }
+
+  /**
+   * C++: a bare name in a method (also one defined out of line) is a member of its class, or of the class's bases,
+   * before it is a name of the namespace around it. The name of the class or of a base is the class itself, not its
+   * constructors (C++'s injected class name: `class D : public B` inside `D`, `B` in `B::f`).
+   */
+  async #membersInScope(file: string, facts: FileFacts, name: string, enclosing: number | undefined, hops: number): Promise<Target[]> {
+    if (enclosing === undefined || !this.#context.modules.membersInScope(file)) return [];
+    const members: Target[] = [];
+    for (const owner of await this.enclosingOwner(file, facts, enclosing, hops + 1)) {
+      for (const member of await this.membersOf(owner, name, hops + 1)) {
+        const memberFacts = 'def' in member ? await this.#context.facts(member.file) : undefined;
+        const def = 'def' in member ? memberFacts?.definitions[member.def] : undefined;
+        if (def?.kind !== 'constructor') members.push(member);
+        else if (def.parent !== undefined && memberFacts?.definitions[def.parent]?.name === name) members.push({ file: member.file, def: def.parent });
+      }
+    }
+    return unique(members);
   }
 
   /**
@@ -599,10 +614,14 @@ export class Resolver {
       else if (resolution.targets.length === 0) return { ...resolution, how: 'unbound' };
       owners = external ? [] : resolution.targets;
     } else if (head !== '') {
-      // A head no scope binds: an inherited member, a name of the package's other files or of a wildcard import.
-      const visible = await this.visible(file, facts, head, ref.enclosing, hops + 1);
-      if (visible?.how === 'external') return { targets: [], how: 'external', ...(visible.note ? { note: visible.note } : {}) };
-      owners = visible?.targets ?? [];
+      // A head no scope binds: a member of the enclosing class (C++), an inherited member, a name of the package's
+      // other files or of a wildcard import.
+      owners = await this.#membersInScope(file, facts, head, ref.enclosing, hops + 1);
+      if (owners.length === 0) {
+        const visible = await this.visible(file, facts, head, ref.enclosing, hops + 1);
+        if (visible?.how === 'external') return { targets: [], how: 'external', ...(visible.note ? { note: visible.note } : {}) };
+        owners = visible?.targets ?? [];
+      }
     }
     let chain = { headCalled, path };
     if (owners.length === 0 && modulePaths && source === undefined && head !== '') {
@@ -1029,15 +1048,23 @@ export class Resolver {
     const matching = (f: FileFacts, d: Definition) => d.name === def.name && !d.declarationOnly && !d.local && kindInfo(d.kind).callable && ownerName(f, d) === owner;
     const own = facts.definitions.flatMap((d, i) => (matching(facts, d) ? [{ file, def: i }] : []));
     if (own.length > 0 || !this.#context.filesDefining) return own;
+    // The class the declaration is a member of: a definition elsewhere whose receiver names another class of the same
+    // name (`SkipList<K, C>::Iterator::Valid` for `leveldb::Iterator::Valid`) is not its definition.
+    const declaredIn = def.parent !== undefined && isTypeLike(facts.definitions[def.parent]?.kind ?? '') ? `${file}#d${def.parent}` : undefined;
     const targets: Target[] = [];
     for (const other of await this.#context.filesDefining(def.name)) {
       if (other === file || !this.#context.modules.definesApart(other)) continue;
       const otherFacts = await this.#context.facts(other);
       if (!otherFacts) continue;
-      otherFacts.definitions.forEach((d, i) => {
+      for (const [i, d] of otherFacts.definitions.entries()) {
         const member = d.receiver !== undefined || (d.parent !== undefined && kindInfo(otherFacts.definitions[d.parent]?.kind ?? '').category === 'class');
-        if (matching(otherFacts, d) && (member || !d.modifiers?.some((m) => m === 'static' || m === 'internal'))) targets.push({ file: other, def: i });
-      });
+        if (!matching(otherFacts, d) || (!member && d.modifiers?.some((m) => m === 'static' || m === 'internal'))) continue;
+        if (declaredIn !== undefined && d.receiver !== undefined) {
+          const owners = await this.enclosingOwner(other, otherFacts, i, 1);
+          if (owners.length > 0 && !owners.some((owner) => targetKey(owner) === declaredIn)) continue;
+        }
+        targets.push({ file: other, def: i });
+      }
     }
     return targets;
   }
