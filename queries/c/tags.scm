@@ -15,8 +15,12 @@
     (_ declarator: (identifier) @name parameters: (_) @parameters)
     (_ "*" declarator: (_ declarator: (identifier) @name parameters: (_) @parameters))
     (_ "*" declarator: (_ "*" declarator: (_ declarator: (identifier) @name parameters: (_) @parameters)))
+    (_ declarator: (_ "(" . (identifier) @name) parameters: (_) @parameters)
+    (_ "*" declarator: (_ declarator: (_ "(" . (identifier) @name) parameters: (_) @parameters))
   ] @declarator
   body: (_) @body) @definition.function
+
+; (a name in parentheses, `int (lua_gettop) (lua_State *L)`, is not expanded by a function-like macro of that name)
 
 ; prototypes: declaration-only (no @body). ALL-CAPS names are macro invocations the grammar read as declarators
 ; (glibc `extern int __REDIRECT (name, proto, alias);`, zlib `OF((args))`), not functions.
@@ -26,6 +30,8 @@
     (_ declarator: (identifier) @name parameters: (_) @parameters)
     (_ "*" declarator: (_ declarator: (identifier) @name parameters: (_) @parameters))
     (_ "*" declarator: (_ "*" declarator: (_ declarator: (identifier) @name parameters: (_) @parameters)))
+    (_ declarator: (_ "(" . (identifier) @name) parameters: (_) @parameters)
+    (_ "*" declarator: (_ declarator: (_ "(" . (identifier) @name) parameters: (_) @parameters))
   ] @declarator
   (#not-match? @name "^_*[A-Z][A-Z0-9_]*$")) @definition.function
 

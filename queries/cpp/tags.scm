@@ -239,15 +239,6 @@
 
 (base_class_clause [(type_identifier) (qualified_identifier) (template_type)] @extends)
 
-; `class LEVELDB_EXPORT Slice {...}`: a macro (an export or visibility attribute) between `class` and the name. The
-; grammar reads the macro as the class's name and the rest as a function `Slice` whose body is the class body, a
-; shape nothing in C++ has (a function definition whose declarator is a bare name, without parameters): the file is
-; parsed again without the macro.
-(function_definition
-  type: (_ ["class" "struct" "union"] name: (_) @macro !body)
-  declarator: (identifier)
-  body: (compound_statement))
-
 ; typedef struct { ... } name_t;  an anonymous struct, union or enum named by its typedef: one pattern names the
 ; three (kind struct), the one before it, which names nothing, makes an enum's kind `enum` (the earliest pattern
 ; decides what a node is). The name is a bare declarator (text without `*`, `&`, `(`, `[`): a type_identifier

@@ -145,7 +145,7 @@ export async function sample(corpus, args) {
   const root = checkout(corpus);
   // clangd's background index and answers take minutes: cached per corpus, sample size and clangd version.
   const version = execFileSync(process.env.CLANGD ?? 'clangd', ['--version'], { encoding: 'utf8' }).match(/version ([\d.]+)/)?.[1] ?? 'unknown';
-  const cache = join(CACHE_DIR, 'clangd-samples', `${corpus.spec.replace(/[^\w.+-]/g, '_')}_${args.samples}_seed${SEED}_clangd${version}.json`);
+  const cache = join(CACHE_DIR, 'clangd-samples', `${corpus.spec.replace(/[^\w.+-]/g, '_')}_${args.samples}_seed${SEED}_clangd${version}_named.json`);
   if (existsSync(cache)) return { ...JSON.parse(readFileSync(cache, 'utf8')), root };
   const result = await answers(corpus, args, root);
   mkdirSync(join(CACHE_DIR, 'clangd-samples'), { recursive: true });
@@ -154,6 +154,11 @@ export async function sample(corpus, args) {
 }
 
 async function answers(corpus, args, root) {
+  const texts = new Map();
+  const lineOf = (path, line) => {
+    if (!texts.has(path)) texts.set(path, existsSync(path) ? readFileSync(path, 'utf8').split('\n') : []);
+    return texts.get(path)[line - 1] ?? '';
+  };
   const sources = listFiles(root, SOURCES[corpus.language]);
   const files = listFiles(root, [...SOURCES[corpus.language], ...HEADERS]);
   const compiler = corpus.language === 'c' ? 'cc' : 'c++';
@@ -201,7 +206,13 @@ async function answers(corpus, args, root) {
     const position = { line: candidate.row, character: candidate.column };
     const reply = await client.request('textDocument/definition', { textDocument: { uri }, position });
     const locations = Array.isArray(reply.result) ? reply.result : reply.result ? [reply.result] : [];
-    const paths = locations.map((l) => ({ path: fileURLToPath(l.uri ?? l.targetUri), line: (l.range ?? l.targetSelectionRange).start.line + 1 }));
+    const paths = locations.map((l) => {
+      const start = (l.range ?? l.targetSelectionRange).start;
+      return { path: fileURLToPath(l.uri ?? l.targetUri), line: start.line + 1, character: start.character };
+    });
+    // An answer that is not a declaration of the name (where a file does not compile, clangd answers with the
+    // namespace around the position, `namespace leveldb {`) says nothing of the name: not a sample.
+    if (!candidate.name || !paths.every((p) => !inCorpus(p.path) || lineOf(p.path, p.line).slice(p.character).startsWith(candidate.name))) continue;
     // Answers at the asked position itself are declarations, not uses.
     const expected = paths.filter((p) => inCorpus(p.path)).map((p) => ({ file: relative(root, p.path).split(sep).join('/'), line: p.line }));
     if (expected.length === 0 || paths.some((p) => !inCorpus(p.path))) continue;

@@ -546,7 +546,9 @@ function nameMatches(context: NavigationContext, target: TargetName, inScope: (f
       // A declaration before the blocks that only extend it (`impl T`, `extension T`).
       Number(kindInfo(a.definition.kind).declaresName === false) - Number(kindInfo(b.definition.kind).declaresName === false) ||
       a.file.localeCompare(b.file) ||
-      a.definition.line - b.definition.line,
+      // A macro defined several times in a file (`#if ... #define X a #else #define X b #endif`): the last first, as
+      // the binding orders them.
+      (a.definition.kind === 'macro' && b.definition.kind === 'macro' ? b.definition.line - a.definition.line : a.definition.line - b.definition.line),
   );
   return entries.map(({ file, definition }) => ({
     file,

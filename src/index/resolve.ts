@@ -257,7 +257,7 @@ export class Resolver {
    * Rust's `x.len()`: a field `len` is called as `(x.len)()`), a member read the fields (`x.len`).
    */
   async reference(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {
-    const resolution = await this.typedefsFirst(await this.withDefinitions(await this.#reference(file, facts, ref, hops)));
+    const resolution = await this.#lastMacroFirst(await this.typedefsFirst(await this.#typedefOfTag(file, facts, ref, await this.withDefinitions(await this.#reference(file, facts, ref, hops)))));
     const call = ref.arity !== undefined || ref.kind === 'call';
     if ((!call && ref.qualifier === undefined) || resolution.targets.length < 2) return resolution;
     const kinds = await Promise.all(resolution.targets.map(async (t) => ('def' in t ? (await this.#context.facts(t.file))?.definitions[t.def]?.kind : undefined)));
@@ -283,6 +283,61 @@ export class Resolver {
     }
     if (typedefs.length === 0 || tags.size === 0) return resolution;
     return { ...resolution, targets: unique([...typedefs, ...resolution.targets]) };
+  }
+
+  /**
+   * A bare name bound to a struct, union or class of a C or C++ file (`struct geo_State {...}` in the source file)
+   * whose header names it with a typedef too (`typedef struct geo_State geo_State;`): the name is the typedef, as a C
+   * compiler reads it (a tag is written `struct geo_State`) and clangd answers in C++ too; then the tag.
+   */
+  async #typedefOfTag(file: string, facts: FileFacts, ref: Reference, resolution: Resolution): Promise<Resolution> {
+    if (ref.qualifier !== undefined || resolution.targets.length === 0 || !this.#context.modules.definesApart(file) || !this.#context.filesDefining) return resolution;
+    for (const target of resolution.targets) {
+      if (!('def' in target)) return resolution;
+      const def = (await this.#context.facts(target.file))?.definitions[target.def];
+      if (!def || kindInfo(def.kind).category !== 'class' || def.kind === 'impl') return resolution;
+    }
+    // The typedefs of the tree naming `struct <name>` (the name table first: most names have none), seen from the file.
+    const aliases = new RegExp(`^(?:struct|union|enum|class)\\s+${ref.name.replace(/[$]/g, '\\$&')}$`);
+    let named = false;
+    for (const other of await this.#context.filesDefining(ref.name)) {
+      const otherFacts = await this.#context.facts(other);
+      if (otherFacts?.definitions.some((d) => d.kind === 'type' && d.name === ref.name && aliases.test(d.value?.trim() ?? ''))) named = true;
+    }
+    if (!named) return resolution;
+    const seen = (await this.unqualified(file, facts, ref.name, 1))?.targets ?? [];
+    const typedefs: Target[] = [];
+    for (const target of seen) {
+      const def = 'def' in target ? (await this.#context.facts(target.file))?.definitions[target.def] : undefined;
+      if (def?.kind === 'type' && aliases.test(def.value?.trim() ?? '')) typedefs.push(target);
+    }
+    return typedefs.length > 0 ? { ...resolution, targets: unique([...typedefs, ...resolution.targets]) } : resolution;
+  }
+
+  /**
+   * A macro defined several times in one file (`#if defined(LUAI_ASSERT) #define lua_assert(c) assert(c) #else #define
+   * lua_assert(c) ((void)0) #endif`, or `#undef` then `#define` again): the last definition first, as the one a file
+   * including it sees after it (a redefinition), or the fallback a build without configuration flags gets.
+   */
+  async #lastMacroFirst(resolution: Resolution): Promise<Resolution> {
+    if (resolution.targets.length < 2) return resolution;
+    const lines: Array<number | undefined> = [];
+    for (const target of resolution.targets) {
+      const def = 'def' in target ? (await this.#context.facts(target.file))?.definitions[target.def] : undefined;
+      lines.push(def?.kind === 'macro' ? def.line : undefined);
+    }
+    // Each file's macros where its first one stood, the last line first; every other target where it stood.
+    const targets: Target[] = [];
+    const placed = new Set<string>();
+    resolution.targets.forEach((target, i) => {
+      if (lines[i] === undefined) targets.push(target);
+      else if (!placed.has(target.file)) {
+        placed.add(target.file);
+        const same = resolution.targets.flatMap((other, j) => (other.file === target.file && lines[j] !== undefined ? [j] : []));
+        targets.push(...same.sort((a, b) => (lines[b] ?? 0) - (lines[a] ?? 0)).map((j) => resolution.targets[j] as Target));
+      }
+    });
+    return { ...resolution, targets };
   }
 
   async #notConstructors(targets: Target[]): Promise<Target[]> {
@@ -316,7 +371,8 @@ export class Resolver {
   /**
    * C++: a bare name in a method (also one defined out of line) is a member of its class, or of the class's bases,
    * before it is a name of the namespace around it. The name of the class or of a base is the class itself, not its
-   * constructors (C++'s injected class name: `class D : public B` inside `D`, `B` in `B::f`).
+   * constructors (C++'s injected class name: `class D : public B` inside `D`, `B` in `B::f`, `D() : B(4)`, as clangd
+   * answers).
    */
   async #membersInScope(file: string, facts: FileFacts, name: string, enclosing: number | undefined, hops: number): Promise<Target[]> {
     if (enclosing === undefined || !this.#context.modules.membersInScope(file)) return [];
@@ -391,12 +447,36 @@ export class Resolver {
       targets.push(...(await this.within(file, item.source, name, hops + 1, new Set())));
       if (targets.length > 0) return { targets: unique(targets), how: 'bound', ...(modules.exact(file) ? {} : { approximate: true as const }) };
     }
+    // C and C++: a type the file's headers only declare ahead (`class FilterPolicy;`), or that the including source
+    // file's headers define, is the program's one definition of it: found by name.
+    const types = await this.#typesApart(file, name);
+    if (types.length > 0) return { targets: types, how: 'bound', ...(types.length > 1 ? { approximate: true as const } : {}) };
     // Defined nowhere in the tree, and the file sees every name of modules outside it (`#include <stdio.h>`): one
     // of theirs.
     if (outside.length > 0 && modules.exact(file) && this.#context.filesDefining && (await this.#context.filesDefining(name)).length === 0) {
       return { targets: [], how: 'external', note: `"${name}" is not defined in the index; ${file} sees every name of ${outside.slice(0, 3).join(', ')}${outside.length > 3 ? ', ...' : ''} (outside the index)` };
     }
     return undefined;
+  }
+
+  /**
+   * The type definitions named `name` (classes, structs, enums, typedefs; outside functions and classes, with external
+   * linkage) in the tree's files of a module system that defines apart (C, C++), from the name table.
+   */
+  async #typesApart(file: string, name: string): Promise<Target[]> {
+    if (!this.#context.modules.definesApart(file) || !this.#context.filesDefining) return [];
+    const targets: Target[] = [];
+    for (const other of await this.#context.filesDefining(name)) {
+      if (!this.#context.modules.definesApart(other)) continue;
+      const facts = await this.#context.facts(other);
+      for (const [i, def] of (facts?.definitions ?? []).entries()) {
+        if (def.name !== name || def.local || !isTypeLike(def.kind) || kindInfo(def.kind).declaresName === false) continue;
+        if (def.modifiers?.some((m) => m === 'static' || m === 'internal')) continue;
+        const parent = def.parent === undefined ? undefined : facts?.definitions[def.parent];
+        if (parent === undefined || parent.kind === 'module') targets.push({ file: other, def: i });
+      }
+    }
+    return targets;
   }
 
   /**
