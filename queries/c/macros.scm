@@ -12,6 +12,16 @@
 ; the return type as the declared name, and the rest, after a missing `;`, as an expression.
 ((declaration type: (type_identifier) @macro declarator: (identifier) (MISSING ";")) . (expression_statement)
   (#match? @macro "^[A-Z][A-Z0-9_]*$"))
+; `LUAI_FUNC lua_Number luaV_modf (lua_State *L, ...);`: the macro read as the type, the return type as the name, and
+; the name as an error before the parameters.
+(declaration
+  type: (type_identifier) @macro
+  declarator: (_ declarator: (identifier) . (ERROR . (identifier)) parameters: (_))
+  (#match? @macro "^[A-Z][A-Z0-9_]*$"))
+(function_definition
+  type: (type_identifier) @macro
+  declarator: (_ declarator: (identifier) . (ERROR . (identifier)) parameters: (_))
+  (#match? @macro "^[A-Z][A-Z0-9_]*$"))
 ; `LUA_API int (lua_gettop) (lua_State *L);`: read as a function `int` returning a function.
 (declaration
   type: (type_identifier) @macro

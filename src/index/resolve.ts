@@ -141,6 +141,12 @@ function unique(targets: Target[]): Target[] {
   });
 }
 
+/** Definitions found through the name table, in path order (its own order is the order files were indexed in). */
+function inPathOrder(targets: Target[]): Target[] {
+  const def = (target: Target) => ('def' in target ? target.def : 0);
+  return targets.sort((a, b) => a.file.localeCompare(b.file) || def(a) - def(b));
+}
+
 /** The innermost definition spanning a line (what `Self` means for a parameter `other: &Self` declared there). */
 function enclosingAt(facts: FileFacts, line: number): number | undefined {
   let found: number | undefined;
@@ -202,13 +208,16 @@ export class Resolver {
       }
       // On an import, the imported declaration (as language servers go to it); on any other binding, itself.
       if (b.import) return { name: b.name, resolution: await this.binding(file, facts, binding.binding, 0) };
-      return { name: b.name, resolution: { targets: [b.def !== undefined ? { file, def: b.def } : { file, binding: binding.binding }], how: 'bound' } };
+      // (a prototype defined apart, C's and C++'s: its definition first, as clangd goes to it, then itself)
+      if (b.def !== undefined) return { name: b.name, resolution: await this.withDefinitions({ targets: [{ file, def: b.def }], how: 'bound' }) };
+      return { name: b.name, resolution: { targets: [{ file, binding: binding.binding }], how: 'bound' } };
     }
     if (definition?.def !== undefined) {
       const def = facts.definitions[definition.def] as Definition;
       const embedded = await this.embedded(file, facts, definition.def);
       if (embedded) return { name: def.name, resolution: embedded };
-      return { name: def.name, resolution: { targets: [{ file, def: definition.def }], how: 'bound' } };
+      // A prototype defined apart (C, C++): its definition first, as clangd goes to it, then itself.
+      return { name: def.name, resolution: await this.withDefinitions({ targets: [{ file, def: definition.def }], how: 'bound' }) };
     }
     if (reference?.ref !== undefined) {
       const ref = facts.references[reference.ref] as Reference;
@@ -279,7 +288,7 @@ export class Resolver {
       if (!('def' in target) || !this.#context.modules.definesApart(target.file)) continue;
       const def = (await this.#context.facts(target.file))?.definitions[target.def];
       if (def?.kind === 'type') typedefs.push(target);
-      else if (def && kindInfo(def.kind).category === 'class') tags.add(def.name);
+      else if (def && (kindInfo(def.kind).category === 'class' || def.kind === 'enum')) tags.add(def.name);
     }
     if (typedefs.length === 0 || tags.size === 0) return resolution;
     return { ...resolution, targets: unique([...typedefs, ...resolution.targets]) };
@@ -297,34 +306,32 @@ export class Resolver {
       const def = (await this.#context.facts(target.file))?.definitions[target.def];
       if (!def || kindInfo(def.kind).category !== 'class' || def.kind === 'impl') return resolution;
     }
-    // The typedefs of the tree naming `struct <name>` (the name table first: most names have none), seen from the file.
+    // The typedefs of the tree naming `struct <name>`, from the name table (a program has one such typedef; the file
+    // may see it only through what includes it, as a header does).
     const aliases = new RegExp(`^(?:struct|union|enum|class)\\s+${ref.name.replace(/[$]/g, '\\$&')}$`);
-    let named = false;
-    for (const other of await this.#context.filesDefining(ref.name)) {
-      const otherFacts = await this.#context.facts(other);
-      if (otherFacts?.definitions.some((d) => d.kind === 'type' && d.name === ref.name && aliases.test(d.value?.trim() ?? ''))) named = true;
-    }
-    if (!named) return resolution;
-    const seen = (await this.unqualified(file, facts, ref.name, 1))?.targets ?? [];
     const typedefs: Target[] = [];
-    for (const target of seen) {
-      const def = 'def' in target ? (await this.#context.facts(target.file))?.definitions[target.def] : undefined;
-      if (def?.kind === 'type' && aliases.test(def.value?.trim() ?? '')) typedefs.push(target);
+    for (const other of await this.#context.filesDefining(ref.name)) {
+      if (!this.#context.modules.definesApart(other)) continue;
+      (await this.#context.facts(other))?.definitions.forEach((d, i) => {
+        if (d.kind === 'type' && d.name === ref.name && !d.local && aliases.test(d.value?.trim() ?? '')) typedefs.push({ file: other, def: i });
+      });
     }
-    return typedefs.length > 0 ? { ...resolution, targets: unique([...typedefs, ...resolution.targets]) } : resolution;
+    return typedefs.length > 0 ? { ...resolution, targets: unique([...inPathOrder(typedefs), ...resolution.targets]) } : resolution;
   }
 
   /**
-   * A macro defined several times in one file (`#if defined(LUAI_ASSERT) #define lua_assert(c) assert(c) #else #define
-   * lua_assert(c) ((void)0) #endif`, or `#undef` then `#define` again): the last definition first, as the one a file
-   * including it sees after it (a redefinition), or the fallback a build without configuration flags gets.
+   * A macro (or a C typedef) defined several times in one file (`#if defined(LUAI_ASSERT) #define lua_assert(c)
+   * assert(c) #else #define lua_assert(c) ((void)0) #endif`, or `#undef` then `#define` again): the last definition
+   * first, as the one a file including it sees after it (a redefinition), or the fallback a build without
+   * configuration flags gets.
    */
   async #lastMacroFirst(resolution: Resolution): Promise<Resolution> {
     if (resolution.targets.length < 2) return resolution;
     const lines: Array<number | undefined> = [];
     for (const target of resolution.targets) {
       const def = 'def' in target ? (await this.#context.facts(target.file))?.definitions[target.def] : undefined;
-      lines.push(def?.kind === 'macro' ? def.line : undefined);
+      const repeated = def?.kind === 'macro' || (def?.kind === 'type' && this.#context.modules.definesApart(target.file));
+      lines.push(repeated ? def.line : undefined);
     }
     // Each file's macros where its first one stood, the last line first; every other target where it stood.
     const targets: Target[] = [];
@@ -476,7 +483,7 @@ export class Resolver {
         if (parent === undefined || parent.kind === 'module') targets.push({ file: other, def: i });
       }
     }
-    return targets;
+    return inPathOrder(targets);
   }
 
   /**
@@ -1146,7 +1153,7 @@ export class Resolver {
         targets.push({ file: other, def: i });
       }
     }
-    return targets;
+    return inPathOrder(targets);
   }
 
   /**
