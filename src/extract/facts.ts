@@ -372,8 +372,8 @@ function docAbove(
       const text = comments.get(item.id)?.text ?? '';
       const block = style.block?.some(([open]) => text.startsWith(open)) ?? false;
       // Blank lines may part a `/** ... */` comment from what it documents (TypeScript, Javadoc, PHPDoc and KDoc
-      // still attach it); any other doc comment must touch it.
-      if (row(item.end) < belowRow - 1 && !(j === k && text.startsWith('/**'))) break;
+      // still attach it), or any comment in a `detached` style (clangd's); any other doc comment must touch it.
+      if (row(item.end) < belowRow - 1 && !(j === k && (text.startsWith('/**') || style.detached === true))) break;
       if (!isDocComment(text, style)) break;
       // A comment that trails code on its line (`a int, // the count`) documents that code, not what follows.
       const before = j > 0 ? run[j - 1] : undefined;

@@ -625,7 +625,10 @@ export async function findReferences(context: NavigationContext, query: Position
 /** Signature and documentation of the definition of the identifier at a position. */
 export async function hover(context: NavigationContext, query: PositionQuery): Promise<HoverResult> {
   const result = await findDefinitions(context, query);
-  const first = result.definitions[0];
+  // On a declaration's own name (a C prototype, whose definition findDefinitions lists first), that declaration.
+  const at = result.identifier;
+  const own = at ? result.definitions.find((d) => d.file === at.file && d.line === at.line && d.column === at.column) : undefined;
+  const first = own ?? result.definitions[0];
   if (!first) {
     throw new CodeIndexError(ErrorCode.TS_SYMBOL_NOT_FOUND, `No definition of "${result.symbol}" found in scope`, {
       symbol: result.symbol,
@@ -636,7 +639,7 @@ export async function hover(context: NavigationContext, query: PositionQuery): P
   // The first documented one among the answers: overloads often document only one of their signatures.
   let signature: string | undefined;
   let documentation: string | undefined;
-  for (const location of result.resolution === 'name_match' ? [first] : result.definitions) {
+  for (const location of result.resolution === 'name_match' ? [first] : [first, ...result.definitions.filter((d) => d !== first)]) {
     const facts = await context.workspace.factsOf(location.file);
     const def = facts?.definitions.find((d) => d.line === location.line && d.column === location.column);
     if (!facts || !def) continue;
