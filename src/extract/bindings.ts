@@ -77,7 +77,13 @@ function chainOf(text: string): string | undefined {
     } else out += /\s/.test(ch) ? ' ' : ch;
   }
   if (depth !== 0) return undefined;
-  const chain = out.replace(/\s*(\.|::)\s*/g, '$1').trim();
+  // A null-conditional or non-null member access or call is one still (`a?.b`, `a!.b`, `f?.()`, Kotlin's `a!!.b`).
+  const chain = out
+    .replace(/\s*(\.|::)\s*/g, '$1')
+    .replace(/\?\.\(/g, '(')
+    .replace(/[?!]+(?=[.(])/g, '')
+    .replace(/[?!]+$/, '')
+    .trim();
   return chain.length <= MAX_QUALIFIER && CHAIN.test(chain) ? chain : undefined;
 }
 

@@ -347,6 +347,14 @@ export class Resolver {
     return { ...resolution, targets };
   }
 
+  /** The targets that are not `static` members, when some are. */
+  async #notStatic(targets: Target[]): Promise<Target[]> {
+    if (targets.length < 2) return targets;
+    const kept: Target[] = [];
+    for (const target of targets) if (!('def' in target) || !(await this.#context.facts(target.file))?.definitions[target.def]?.modifiers?.includes('static')) kept.push(target);
+    return kept.length > 0 ? kept : targets;
+  }
+
   async #notConstructors(targets: Target[]): Promise<Target[]> {
     const kept: Target[] = [];
     for (const target of targets) if (!('def' in target) || (await this.#context.facts(target.file))?.definitions[target.def]?.kind !== 'constructor') kept.push(target);
@@ -516,6 +524,13 @@ export class Resolver {
       if (def && parent && !binding.top && kindInfo(def.kind).callable && isTypeLike(parent.kind)) {
         const overloads = (fileIndex(facts).children.get(def.parent as number) ?? []).filter((i) => facts.definitions[i]?.name === def.name && kindInfo(facts.definitions[i]?.kind ?? '').callable);
         return { targets: overloads.map((i) => ({ file, def: i })), how: 'bound' };
+      }
+      // A function with overload signatures (TypeScript's `function f(a: A): X; function f(a: A, b: B): Y; function
+      // f(...) {...}`), used in its own file: every declaration, as an import of it sees them (a call then takes the
+      // first overload that admits its arguments). Not where a declaration without a body is a prototype (C, C++).
+      if (def && kindInfo(def.kind).callable && !this.#context.modules.definesApart(file)) {
+        const overloads = facts.definitions.flatMap((d, i) => (d.name === def.name && d.parent === def.parent && kindInfo(d.kind).callable ? [i] : []));
+        if (overloads.length > 1 && overloads.some((i) => facts.definitions[i]?.declarationOnly)) return { targets: overloads.map((i) => ({ file, def: i })), how: 'bound' };
       }
       return { targets: [{ file, def: binding.def }], how: 'bound' };
     }
@@ -753,7 +768,9 @@ export class Resolver {
     }
     const targets: Target[] = [];
     for (const owner of owners) targets.push(...(await this.membersOf(owner, ref.name, hops + 1)));
-    if (targets.length > 0) return { targets: unique(targets), how: 'bound' };
+    // `this.now()` is an instance's member, not the static one of the same name.
+    const instance = (head === 'this' || head === 'self') && ref.qualifierBinding === undefined && path.length === 0;
+    if (targets.length > 0) return { targets: instance ? await this.#notStatic(unique(targets)) : unique(targets), how: 'bound' };
     // A variable declared with a type from outside the index (`List<T> items`, `v: Vec<T>` of the prelude): its
     // members are outside too.
     for (const owner of owners) if (await this.typedExternally(owner, hops + 1, ref.name)) return { targets: [], how: 'external', note: `${qualifier} has a type from outside the index` };
@@ -876,6 +893,16 @@ export class Resolver {
     });
     const found: Target[] = own.map((i) => ({ file: owner.file, def: i }));
     const typeLike = info.category === 'class' || info.category === 'type';
+    // A variable with a declared type (`const provider: Provider = { ... }`): the type's members, as a compiler
+    // reads it, before those of the value written.
+    if (!typeLike && def.kind !== 'module' && found.length > 0) {
+      const binding = facts.bindings.findIndex((b) => b.def === owner.def && b.type !== undefined);
+      const types = binding >= 0 ? await this.typeOfBinding(owner.file, facts, binding, hops + 1) : def.type !== undefined ? await this.typeNamed(owner.file, facts, def.type, hops + 1) : [];
+      const declared = await this.#membersOfAll(await this.#asTypes(types, hops + 1), name, hops + 1);
+      if (declared.length > 0) return declared;
+    }
+    // A constructor's parameter property (`constructor(protected work: Work)`): its parameter.
+    if (typeLike && found.length === 0) found.push(...this.#parameterProperty(owner.file, facts, owner.def, name));
     // Blocks in other files that extend this type (Rust's `impl T` anywhere in the crate).
     const blocks = typeLike ? await this.blocksElsewhere(owner as { file: string; def: number }, def.name, hops + 1) : [];
     for (const block of blocks) {
@@ -929,6 +956,19 @@ export class Resolver {
       for (const type of await this.typeNamed(owner.file, facts, def.value, hops + 1)) if (!('def' in type && type.file === owner.file && type.def === owner.def)) targets.push(...(await this.membersOf(type, name, hops + 1)));
     }
     return unique(targets);
+  }
+
+  /** The parameter bindings of a class's constructors that declare the property `name` (TypeScript's parameter properties). */
+  #parameterProperty(file: string, facts: FileFacts, owner: number, name: string): Target[] {
+    const targets: Target[] = [];
+    for (const child of fileIndex(facts).children.get(owner) ?? []) {
+      const ctor = facts.definitions[child];
+      if (ctor?.kind !== 'constructor' || !ctor.parameterProperties?.some((p) => p.name === name)) continue;
+      facts.bindings.forEach((binding, i) => {
+        if (binding.name === name && binding.kind === 'parameter' && binding.line >= ctor.line && binding.line <= ctor.endLine) targets.push({ file, binding: i });
+      });
+    }
+    return targets;
   }
 
   /**
