@@ -38,6 +38,10 @@
 
 ; destructuring, in declarations and parameters
 (object_pattern (shorthand_property_identifier_pattern) @local.definition.variable)
+; `const { a } = obj`: `a` is the member `a` of `obj`, typed as that member is declared
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @local.definition.variable)
+  value: (_) @local.type.member)
 (object_pattern (pair_pattern value: (identifier) @local.definition.variable))
 (object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @local.definition.variable))
 (object_pattern (rest_pattern (identifier) @local.definition.variable))

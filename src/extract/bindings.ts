@@ -220,7 +220,9 @@ export function bindNames(
     const binding: Binding = { name, kind: local.kind, ...position(local.node) };
     const def = definitionAt.get(local.node.startIndex);
     if (def !== undefined) binding.def = def;
-    const type = local.type ? typeNameOf(local.type, local.typeCall === true) : undefined;
+    // (`const { a } = obj`: `a` is `obj.a`, typed as that member is)
+    const value = local.type && local.typeMember ? chainOf(local.type.text) : undefined;
+    const type = local.type && !local.typeMember ? typeNameOf(local.type, local.typeCall === true) : value !== undefined ? `${value}.${name}` : undefined;
     if (type) binding.type = type;
     const count = pending.length;
     const index = bind(binding, local.node, { start: local.node.startIndex, end: local.node.endIndex }, local.outer);

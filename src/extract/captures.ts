@@ -109,11 +109,12 @@ export interface RawLocals {
   /**
    * Bindings: `@local.definition.<kind>` (with `@local.type`; `(#set! local.scope "parent")` binds in the outer scope).
    * `typeCall`: the type is what the function `type` names returns (`@local.type.call`: `x := NewFoo()`); `after`:
-   * the name is visible only after this node (`@local.after`: Go's `x := x` reads the outer `x`); `redeclares`: a
+   * the name is visible only after this node (`@local.after`: Go's `x := x` reads the outer `x`); `typeMember`: the
+   * binding is the member of `type` named like it (`@local.type.member`: `const { a } = obj` is `obj.a`); `redeclares`: a
    * name its scope already binds above is assigned, not declared again (`(#set! local.redeclares "true")`: Go's
    * `b, err := g()` after `a, err := f()`).
    */
-  definitions: Array<{ node: Node; kind: string; type?: Node; typeCall?: true; outer: boolean; after?: Node; redeclares?: true }>;
+  definitions: Array<{ node: Node; kind: string; type?: Node; typeCall?: true; typeMember?: true; outer: boolean; after?: Node; redeclares?: true }>;
   /** Names used (`@local.reference`). */
   uses: Node[];
   /**
@@ -385,11 +386,12 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
     const kind = name === 'local.definition' ? 'variable' : name.slice('local.definition.'.length);
     const type = first(match, 'local.type');
     const typeCall = type ? undefined : first(match, 'local.type.call');
+    const typeMember = type || typeCall ? undefined : first(match, 'local.type.member');
     const after = first(match, 'local.after');
     locals.definitions.push({
       node,
       kind,
-      ...(type ? { type } : typeCall ? { type: typeCall, typeCall: true as const } : {}),
+      ...(type ? { type } : typeCall ? { type: typeCall, typeCall: true as const } : typeMember ? { type: typeMember, typeMember: true as const } : {}),
       outer: match.properties['local.scope'] === 'parent',
       ...(after ? { after } : {}),
       ...(match.properties['local.redeclares'] === 'true' ? { redeclares: true as const } : {}),

@@ -656,6 +656,7 @@ export async function hover(context: NavigationContext, query: PositionQuery): P
     const facts = await context.workspace.factsOf(first.file);
     if (facts) documentation = siblingDoc(facts, first.line, first.column) ?? parameterDoc(facts, result.symbol, first.line, first.column);
     if (!documentation && facts) documentation = await inheritedDoc(context, first.file, facts, first.line, first.column);
+    if (!documentation && facts) documentation = await memberDoc(context, first.file, facts, result.symbol, first.line, first.column);
   }
   return {
     symbol: result.symbol,
@@ -701,6 +702,22 @@ function parameterDoc(facts: FileFacts, name: string, line: number, column: numb
     // `[name=default]` for an optional one.
     const named = (words[at] ?? '').replace(/^\[|\]$/g, '').split('=')[0];
     if (named === name) return words.slice(at + 1).join(' ').replace(/^-\s*/, '') || undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The doc of the member a variable is taken from (`const { connector } = config`: `config.connector`'s), as
+ * TypeScript's quick info shows it.
+ */
+async function memberDoc(context: NavigationContext, file: string, facts: FileFacts, name: string, line: number, column: number): Promise<string | undefined> {
+  const index = facts.bindings.findIndex((b) => b.line === line && b.column === column && b.name === name);
+  const type = facts.bindings[index]?.type;
+  if (index < 0 || type === undefined || !type.endsWith(`.${name}`)) return undefined;
+  for (const target of await context.resolver.typeOfBinding(file, facts, index, 0)) {
+    if (!('def' in target)) continue;
+    const def = (await context.workspace.factsOf(target.file))?.definitions[target.def];
+    if (def?.name === name && def.doc) return def.doc;
   }
   return undefined;
 }

@@ -141,6 +141,24 @@ function unique(targets: Target[]): Target[] {
   });
 }
 
+/** The members of a union type as written (`A<T> | B | C`; a leading `|` allowed), or the type itself. */
+function unionOf(type: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < type.length; i++) {
+    const ch = type[i];
+    if (ch === '<' || ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === '>' || ch === ')' || ch === ']' || ch === '}') depth--;
+    else if (ch === '|' && depth === 0) {
+      parts.push(type.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(type.slice(start).trim());
+  return parts.filter((part) => part !== '');
+}
+
 /** Definitions found through the name table, in path order (its own order is the order files were indexed in). */
 function inPathOrder(targets: Target[]): Target[] {
   const def = (target: Target) => ('def' in target ? target.def : 0);
@@ -345,6 +363,18 @@ export class Resolver {
       }
     });
     return { ...resolution, targets };
+  }
+
+  /** Whether every owner is a value (a variable, parameter, property or field), not a type, module or function. */
+  async #values(owners: Target[]): Promise<boolean> {
+    for (const owner of owners) {
+      if ('module' in owner) return false;
+      if ('binding' in owner) continue;
+      const def = (await this.#context.facts(owner.file))?.definitions[owner.def];
+      const category = def ? kindInfo(def.kind).category : 'class';
+      if (category === 'class' || category === 'type' || category === 'function' || def?.kind === 'module') return false;
+    }
+    return owners.length > 0;
   }
 
   /** The targets that are not `static` members, when some are. */
@@ -768,8 +798,9 @@ export class Resolver {
     }
     const targets: Target[] = [];
     for (const owner of owners) targets.push(...(await this.membersOf(owner, ref.name, hops + 1)));
-    // `this.now()` is an instance's member, not the static one of the same name.
-    const instance = (head === 'this' || head === 'self') && ref.qualifierBinding === undefined && path.length === 0;
+    // `this.now()`, `this.scheduler.now()`, `x.now()`: an instance's member, not the static one of the same name (a
+    // class's own name, `Scheduler.now`, reaches both).
+    const instance = ((head === 'this' || head === 'self') && ref.qualifierBinding === undefined && path.length === 0) || (await this.#values(owners));
     if (targets.length > 0) return { targets: instance ? await this.#notStatic(unique(targets)) : unique(targets), how: 'bound' };
     // A variable declared with a type from outside the index (`List<T> items`, `v: Vec<T>` of the prelude): its
     // members are outside too.
@@ -951,9 +982,13 @@ export class Resolver {
       if ('def' in base && base.file === owner.file && base.def === owner.def) continue;
       targets.push(...(await this.membersOf(base, name, hops + 1)));
     }
-    // A type alias naming one type (C's `typedef struct node node_t`): that type's members.
-    if (targets.length === 0 && def.kind === 'type' && def.value !== undefined && ALIASED.test(def.value.trim())) {
-      for (const type of await this.typeNamed(owner.file, facts, def.value, hops + 1)) if (!('def' in type && type.file === owner.file && type.def === owner.def)) targets.push(...(await this.membersOf(type, name, hops + 1)));
+    // A type alias naming one type (C's `typedef struct node node_t`), or a union of named types (TypeScript's
+    // `type PartialObserver<T> = NextObserver<T> | ErrorObserver<T>`): the members of each.
+    if (targets.length === 0 && def.kind === 'type' && def.value !== undefined) {
+      for (const part of unionOf(def.value.trim())) {
+        if (!ALIASED.test(part)) continue;
+        for (const type of await this.typeNamed(owner.file, facts, part, hops + 1)) if (!('def' in type && type.file === owner.file && type.def === owner.def)) targets.push(...(await this.membersOf(type, name, hops + 1)));
+      }
     }
     return unique(targets);
   }
