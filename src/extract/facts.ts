@@ -342,8 +342,8 @@ function documentDefinitions(placed: Placed[], raw: RawCaptures, language: Langu
 
 /**
  * The doc comment above a definition: at the node (or the declaration) or at the first wrapper with something
- * before it, the run of doc-style comments right above it (decorators in between are skipped), each no more than one
- * line above the next, none trailing code on its own line; a block comment ends the run.
+ * before it, the run of doc-style comments right above it (decorators and plain comments in between are skipped),
+ * each no more than one line above the next, none trailing code on its own line; a block comment ends the run.
  */
 function docAbove(
   levels: readonly Level[],
@@ -374,7 +374,13 @@ function docAbove(
       // Blank lines may part a `/** ... */` comment from what it documents (TypeScript, Javadoc, PHPDoc and KDoc
       // still attach it), or any comment in a `detached` style (clangd's); any other doc comment must touch it.
       if (row(item.end) < belowRow - 1 && !(j === k && (text.startsWith('/**') || style.detached === true))) break;
-      if (!isDocComment(text, style)) break;
+      if (!isDocComment(text, style)) {
+        // A plain comment between a declaration and its doc comment (`/** Doc. */ // note` above a Java class) is
+        // passed over, as javac and TypeScript read the doc comment before it; one above the doc ends it.
+        if (collected.length > 0) break;
+        belowRow = row(item.start);
+        continue;
+      }
       // A comment that trails code on its line (`a int, // the count`) documents that code, not what follows.
       const before = j > 0 ? run[j - 1] : undefined;
       const beforeEnd = before ? (before.comment ? undefined : before.end) : level.before?.end;
