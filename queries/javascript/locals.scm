@@ -60,6 +60,10 @@
 (member_expression
   object: (_) @local.qualifier
   property: (property_identifier) @local.member)
+; `(provider.delegate || Date).now`: a member of the first operand of a fallback (`||`, `??`)
+(member_expression
+  object: (parenthesized_expression (binary_expression left: (_) @local.qualifier operator: ["||" "??"]))
+  property: (property_identifier) @local.member)
 ; `f(x).b`: a member of what `f` returns (its declared return type)
 (member_expression
   object: (call_expression function: (_) @local.qualifier.call)

@@ -28,7 +28,7 @@ const HEADERS = ['.h', '.hh', '.hpp', '.hxx'];
 /** The seed of the sample. */
 const SEED = 12;
 
-/** The pinned checkout of a corpus, cloned once. */
+/** The pinned checkout of a repository (a corpus or one of its dependencies), cloned once. */
 function checkout(corpus) {
   const dir = join(CACHE_DIR, `${corpus.repo.replace('/', '__')}@${corpus.commit}`);
   if (!existsSync(dir)) {
@@ -37,6 +37,18 @@ function checkout(corpus) {
   }
   // The real path: clangd answers with real paths, and the cache folder may be a link.
   return realpathSync(join(dir, corpus.folder ?? '.'));
+}
+
+/**
+ * The include flags of a corpus's dependencies (`dependencies: [{ repo, commit, include: [folders] }]`, its git
+ * submodules, such as the test framework its tests include): checked out beside it, outside the corpus, so that its
+ * files compile and answers inside a dependency are not samples.
+ */
+function dependencyFlags(corpus) {
+  return (corpus.dependencies ?? []).flatMap((dependency) => {
+    const dir = checkout(dependency);
+    return dependency.include.map((folder) => `-I${join(dir, folder)}`);
+  });
 }
 
 function listFiles(root, extensions) {
@@ -143,9 +155,20 @@ function documented(hover) {
  */
 export async function sample(corpus, args) {
   const root = checkout(corpus);
-  // clangd's background index and answers take minutes: cached per corpus, sample size and clangd version.
-  const version = execFileSync(process.env.CLANGD ?? 'clangd', ['--version'], { encoding: 'utf8' }).match(/version ([\d.]+)/)?.[1] ?? 'unknown';
-  const cache = join(CACHE_DIR, 'clangd-samples', `${corpus.spec.replace(/[^\w.+-]/g, '_')}_${args.samples}_seed${SEED}_clangd${version}_named.json`);
+  // clangd's background index and answers take minutes: cached per corpus, sample size and clangd version (any
+  // cached version when no clangd is at hand).
+  const folder = join(CACHE_DIR, 'clangd-samples');
+  const dependencies = (corpus.dependencies ?? []).map((d) => `+${d.repo.split('/').pop()}@${d.commit.slice(0, 7)}`).join('');
+  const prefix = `${`${corpus.spec}${dependencies}`.replace(/[^\w.+-]/g, '_')}_${args.samples}_seed${SEED}_clangd`;
+  let version;
+  try {
+    version = execFileSync(process.env.CLANGD ?? 'clangd', ['--version'], { encoding: 'utf8' }).match(/version ([\d.]+)/)?.[1] ?? 'unknown';
+  } catch {
+    const cached = existsSync(folder) ? readdirSync(folder).filter((name) => name.startsWith(prefix) && name.endsWith('_named.json')).sort() : [];
+    if (cached.length === 0) throw new Error(`clangd is needed for ${corpus.spec} (no cached answers): set $CLANGD`);
+    version = cached.at(-1).slice(prefix.length, -'_named.json'.length);
+  }
+  const cache = join(folder, `${prefix}${version}_named.json`);
   if (existsSync(cache)) return { ...JSON.parse(readFileSync(cache, 'utf8')), root };
   const result = await answers(corpus, args, root);
   mkdirSync(join(CACHE_DIR, 'clangd-samples'), { recursive: true });
@@ -164,7 +187,7 @@ async function answers(corpus, args, root) {
   const compiler = corpus.language === 'c' ? 'cc' : 'c++';
   writeFileSync(
     join(root, 'compile_commands.json'),
-    JSON.stringify(sources.map((file) => ({ directory: root, file, arguments: [compiler, ...corpus.flags.map((f) => f.replace('{root}', root)), '-c', file] }))),
+    JSON.stringify(sources.map((file) => ({ directory: root, file, arguments: [compiler, ...corpus.flags.map((f) => f.replace('{root}', root)), ...dependencyFlags(corpus), '-c', file] }))),
   );
   await Parser.init();
   const parser = new Parser();

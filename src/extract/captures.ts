@@ -69,6 +69,10 @@ export interface RawReference {
   nameNode: Node;
   /** Arguments of a call (`@arguments`: the argument list's children, comments left out). */
   arity?: number;
+  /** One of them is spread (`@arguments.spread` on an argument: `f(...xs)`). */
+  spread?: true;
+  /** The argument list, until the spread arguments are known. */
+  args?: Node;
 }
 
 /** One import statement or call, with its items. */
@@ -299,6 +303,7 @@ export function gatherCaptures(matches: readonly Match[], uses: Node[], deadline
     macros: [],
   };
   const referenced = new Set<number>();
+  const spreads = new Set<number>();
   const unnamed: Array<{ match: Match; kind: string; node: Node }> = [];
   for (const match of matches) {
     deadline.tick();
@@ -324,8 +329,11 @@ export function gatherCaptures(matches: readonly Match[], uses: Node[], deadline
           name: strippedText(match.properties, 'name', nameNode),
           node,
           nameNode,
-          ...(args ? { arity: args.namedChildren.filter((child) => child && !child.isExtra).length } : {}),
+          ...(args ? { arity: args.namedChildren.filter((child) => child && !child.isExtra).length, args } : {}),
         });
+        consumed = true;
+      } else if (name === 'arguments.spread') {
+        for (const spread of nodes) spreads.add(spread.id);
         consumed = true;
       } else if (name === 'parameter') {
         addParameter(raw.parameters, match, node);
@@ -362,6 +370,10 @@ export function gatherCaptures(matches: readonly Match[], uses: Node[], deadline
   }
   // Details matched before the pattern that names their definition (a later pattern, an earlier match).
   for (const { match, kind, node } of unnamed) addDefinition(raw.definitions, match, kind, node);
+  for (const ref of raw.references) {
+    if (spreads.size > 0 && ref.args?.namedChildren.some((child) => child !== null && spreads.has(child.id))) ref.spread = true;
+    delete ref.args;
+  }
   return raw;
 }
 

@@ -240,7 +240,7 @@ export class Resolver {
     if (reference?.ref !== undefined) {
       const ref = facts.references[reference.ref] as Reference;
       const resolution = await this.reference(file, facts, ref, 0);
-      if (ref.arity !== undefined && resolution.targets.length > 1) resolution.targets = await this.overloadFor(resolution.targets, ref.arity);
+      if (ref.arity !== undefined && resolution.targets.length > 1) resolution.targets = await this.overloadFor(resolution.targets, ref.arity, ref.spread === true);
       return { name: ref.name, resolution };
     }
     return undefined;
@@ -256,9 +256,10 @@ export class Resolver {
 
   /**
    * Among the overloads of one callable, the first whose parameters admit `arity` arguments (a declaration without
-   * a body before the implementation, as TypeScript resolves a call); all of them when none or no overloads do.
+   * a body before the implementation, as TypeScript resolves a call); all of them when none or no overloads do. A
+   * spread argument (`f(...xs)`, `spread`) is taken only by a rest parameter.
    */
-  async overloadFor(targets: Target[], arity: number): Promise<Target[]> {
+  async overloadFor(targets: Target[], arity: number, spread = false): Promise<Target[]> {
     const candidates: Array<{ target: Target; def: Definition }> = [];
     for (const target of targets) {
       if (!('def' in target)) return targets;
@@ -269,6 +270,7 @@ export class Resolver {
     const admits = ({ def }: { def: Definition }) => {
       const parameters = def.parameters ?? [];
       const required = parameters.filter((p) => !p.optional).length;
+      if (spread) return parameters.some((p) => p.isRest) && arity - 1 <= parameters.length;
       return arity >= required && (parameters.some((p) => p.isRest) || arity <= parameters.length);
     };
     const overloads = candidates.filter((candidate) => candidate.def.declarationOnly);
