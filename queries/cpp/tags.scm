@@ -186,6 +186,12 @@
     (_ ["&" "&&"] (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
   ] @declarator) @definition.function)
 
+; googletest's `TEST_F(Fixture, Name) {...}` (and `TEST_P`) is a method of a class derived from `Fixture`: the
+; fixture is its receiver, whose members its body names bare.
+(function_definition
+  declarator: (_ declarator: (identifier) @_test parameters: (_ . (_ type: (_) @receiver)))
+  (#match? @_test "^TEST_[FP]$")) @definition.function
+
 (function_definition type: (_) @return_type)
 (declaration
   type: (_) @return_type

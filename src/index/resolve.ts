@@ -331,7 +331,7 @@ export class Resolver {
     const aliases = new RegExp(`^(?:struct|union|enum|class)\\s+${ref.name.replace(/[$]/g, '\\$&')}$`);
     const typedefs: Target[] = [];
     for (const other of await this.#context.filesDefining(ref.name)) {
-      if (!this.#context.modules.definesApart(other)) continue;
+      if (!this.#context.modules.definesApart(other) || (other !== file && !this.#context.modules.includable(other))) continue;
       (await this.#context.facts(other))?.definitions.forEach((d, i) => {
         if (d.kind === 'type' && d.name === ref.name && !d.local && aliases.test(d.value?.trim() ?? '')) typedefs.push({ file: other, def: i });
       });
@@ -508,13 +508,14 @@ export class Resolver {
 
   /**
    * The type definitions named `name` (classes, structs, enums, typedefs; outside functions and classes, with external
-   * linkage) in the tree's files of a module system that defines apart (C, C++), from the name table.
+   * linkage) in the tree's headers of a module system that defines apart (C, C++), from the name table.
    */
   async #typesApart(file: string, name: string): Promise<Target[]> {
     if (!this.#context.modules.definesApart(file) || !this.#context.filesDefining) return [];
     const targets: Target[] = [];
     for (const other of await this.#context.filesDefining(name)) {
-      if (!this.#context.modules.definesApart(other)) continue;
+      // (a type a source file defines is its translation unit's own)
+      if (!this.#context.modules.definesApart(other) || !this.#context.modules.includable(other)) continue;
       const facts = await this.#context.facts(other);
       for (const [i, def] of (facts?.definitions ?? []).entries()) {
         if (def.name !== name || def.local || !isTypeLike(def.kind) || kindInfo(def.kind).declaresName === false) continue;
