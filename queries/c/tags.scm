@@ -61,7 +61,9 @@
 
 ; object-like macros with a value (constants of kind macro); valueless ones (`#define FOO_H` include guards, feature
 ; flags) are left out. Function-like macros are functions of kind macro.
-(preproc_def name: (identifier) @name value: (_) @value) @definition.macro
+; (the name right after `#define`: where the grammar loses a function-like macro ending in a comment, `#define` and
+; an ERROR are followed by a name lines below, which is no macro)
+(preproc_def . "#define" . name: (identifier) @name value: (_) @value) @definition.macro
 
 (preproc_function_def
   name: (identifier) @name

@@ -15,8 +15,8 @@
 ; `int n_ GUARDED_BY(mu_);`: an annotation after a declarator. The grammar ends the declaration before it (a missing
 ; `;`) and reads the macro call as a constructor of its own, with the body when there is one. (A member declared
 ; after another has its `;`.)
-((field_declaration (MISSING ";")) . (_ !type declarator: (_ declarator: (identifier) parameters: (_)) @macro))
-((declaration (MISSING ";")) . (_ !type declarator: (_ declarator: (identifier) parameters: (_)) @macro))
+((field_declaration (MISSING ";")) . (_ !type declarator: (_ declarator: (identifier) @macro.name parameters: (_)) @macro))
+((declaration (MISSING ";")) . (_ !type declarator: (_ declarator: (identifier) @macro.name parameters: (_)) @macro))
 
 ; `LEVELDB_EXPORT void f(...);`, `LUA_API int f(...) {...}`, `LEVELDB_EXPORT Env* f(...)`: a macro before the return
 ; type, read as the type, the type then being an error.

@@ -305,7 +305,9 @@
 ; ---- constants --------------------------------------------------------------------------------
 
 ; macros: object-like ones with a value are constants of kind macro, function-like ones functions of kind macro
-(preproc_def name: (identifier) @name value: (_) @value) @definition.macro
+; (the name right after `#define`: where the grammar loses a function-like macro ending in a comment, `#define` and
+; an ERROR are followed by a name lines below, which is no macro)
+(preproc_def . "#define" . name: (identifier) @name value: (_) @value) @definition.macro
 (preproc_function_def
   name: (identifier) @name
   parameters: (preproc_params) @parameters

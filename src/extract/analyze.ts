@@ -161,7 +161,11 @@ export async function analyzeText(registry: LanguageRegistry, request: AnalyzeRe
       const better = reparseIfBetter(parsed, loaded.parser, request.text, deadline, details, position, ranges, (_, syntax) => syntax.count <= errors);
       if (better) {
         parsed = better;
+        const macros = main.macros;
         main = extractFacts({ tree: parsed.tree, loaded, text: request.text, lines, deadline });
+        // The macro's name, left out of the parse, is a use of the macro still.
+        for (const macro of macros) if (macro.name) main.references.push({ name: macro.name.text, kind: 'macro', ...lines.position(macro.name.start) });
+        main.references.sort((a, b) => a.line - b.line || a.column - b.column);
       }
     }
     const parts: Extraction[] = [main];

@@ -153,9 +153,10 @@ export interface RawCaptures {
   locals: RawLocals;
   /**
    * Macros the grammar cannot expand and reads as part of the code (`@macro`: `class EXPORT Name {`, where it takes
-   * the macro for the class's name): the file is parsed again without them.
+   * the macro for the class's name): the file is parsed again without them. `name`: the macro's name in a macro call
+   * (`@macro.name`), else the node itself when it is a name.
    */
-  macros: Node[];
+  macros: Array<{ node: Node; name?: Node }>;
 }
 
 /** Detail captures that can stand in a pattern of their own. */
@@ -357,7 +358,10 @@ export function gatherCaptures(matches: readonly Match[], uses: Node[], deadline
         addLocal(raw.locals, match, name, node);
         consumed = true;
       } else if (name === 'macro') {
-        pushUniqueNode(raw.macros, node);
+        const macroName = first(match, 'macro.name') ?? (node.namedChildCount === 0 ? node : undefined);
+        if (!raw.macros.some((known) => known.node.id === node.id)) raw.macros.push({ node, ...(macroName ? { name: macroName } : {}) });
+        consumed = true;
+      } else if (name === 'macro.name') {
         consumed = true;
       }
     }

@@ -78,8 +78,8 @@ export interface Extraction {
   outline: OutlineFacts;
   /** Ranges to parse with another registered language, by its id. */
   injections: Map<string, Range[]>;
-  /** Macros the grammar misread (`@macro`), as ranges to parse the file without. */
-  macros: Range[];
+  /** Macros the grammar misread (`@macro`), as ranges to parse the file without, with their names' positions. */
+  macros: Array<Range & { name?: { text: string; start: number } }>;
 }
 
 const MAX_KEYS = 2000;
@@ -132,7 +132,13 @@ export function extractFacts(input: ExtractionInput): Extraction {
     exports: exports.entries,
     outline: collectOutline(raw.outline, input.lines),
     injections: injectionRanges(raw, loaded.definition),
-    macros: raw.macros.map((node) => ({ startIndex: node.startIndex, endIndex: node.endIndex, startPosition: node.startPosition, endPosition: node.endPosition })),
+    macros: raw.macros.map(({ node, name }) => ({
+      startIndex: node.startIndex,
+      endIndex: node.endIndex,
+      startPosition: node.startPosition,
+      endPosition: node.endPosition,
+      ...(name ? { name: { text: name.text, start: name.startIndex } } : {}),
+    })),
   };
 }
 
