@@ -28,7 +28,8 @@
 //   jdk-http   the java.net.http module of the Temurin 25.0.3+9 JDK's lib/src.zip (Java; javac.mjs: javac's Compiler Tree API)
 //   javac      the jdk.compiler module of the same JDK (Java: javac's own sources)
 //   lua        lua/lua@53b41d0 (C; one folder, headers beside the sources)
-//   leveldb    google/leveldb@78a352f (C++; include/leveldb/*.h under an include root, namespaces, classes)
+//   leveldb    google/leveldb@78a352f (C++; include/leveldb/*.h under an include root, namespaces, classes; its
+//              googletest and benchmark submodules checked out beside it, outside the corpus)
 //   (clangd.mjs: clangd's definition and hover, background index over a compile_commands.json; $CLANGD)
 // Targets (issue 12): call-site top-1 >= 0.90 with <= 1.5 answers on average on effect; top-1 >= 0.95 on the
 // others; hover documentation found >= 0.95.
@@ -48,7 +49,20 @@ const CORPORA = {
   'jdk-http': { oracle: 'javac', spec: 'temurin-25.0.3+9:java.net.http', jdk: 'Temurin-25.0.3+9', module: 'java.net.http' },
   javac: { oracle: 'javac', spec: 'temurin-25.0.3+9:jdk.compiler', jdk: 'Temurin-25.0.3+9', module: 'jdk.compiler' },
   lua: { oracle: 'clangd', spec: 'lua/lua@53b41d0', repo: 'lua/lua', commit: '53b41d0cddd80bf33fdc631bdd32e3ba53842b89', language: 'c', flags: ['-std=c99', '-I{root}', '-DLUA_USE_LINUX'] },
-  leveldb: { oracle: 'clangd', spec: 'google/leveldb@78a352f', repo: 'google/leveldb', commit: '78a352f47ed6c1e9d750545e9b242289185b87e1', language: 'cpp', flags: ['-std=c++17', '-I{root}', '-I{root}/include', '-DLEVELDB_PLATFORM_POSIX=1'] },
+  leveldb: {
+    oracle: 'clangd',
+    spec: 'google/leveldb@78a352f',
+    repo: 'google/leveldb',
+    commit: '78a352f47ed6c1e9d750545e9b242289185b87e1',
+    language: 'cpp',
+    flags: ['-std=c++17', '-I{root}', '-I{root}/include', '-DLEVELDB_PLATFORM_POSIX=1'],
+    // Its git submodules, which its tests and benchmarks include (without them those files do not compile, and clangd
+    // answers there with declarations where it otherwise goes to definitions).
+    dependencies: [
+      { repo: 'google/googletest', commit: '662fe38e44900c007eccb65a5d2ea19df7bd520e', include: ['googletest/include', 'googlemock/include'] },
+      { repo: 'google/benchmark', commit: 'f7547e29ccaed7b64ef4f7495ecfff1c9f6f3d03', include: ['include'] },
+    ],
+  },
 };
 
 function parseArgs(argv) {

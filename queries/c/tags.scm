@@ -15,8 +15,12 @@
     (_ declarator: (identifier) @name parameters: (_) @parameters)
     (_ "*" declarator: (_ declarator: (identifier) @name parameters: (_) @parameters))
     (_ "*" declarator: (_ "*" declarator: (_ declarator: (identifier) @name parameters: (_) @parameters)))
+    (_ declarator: (_ "(" . (identifier) @name) parameters: (_) @parameters)
+    (_ "*" declarator: (_ declarator: (_ "(" . (identifier) @name) parameters: (_) @parameters))
   ] @declarator
   body: (_) @body) @definition.function
+
+; (a name in parentheses, `int (lua_gettop) (lua_State *L)`, is not expanded by a function-like macro of that name)
 
 ; prototypes: declaration-only (no @body). ALL-CAPS names are macro invocations the grammar read as declarators
 ; (glibc `extern int __REDIRECT (name, proto, alias);`, zlib `OF((args))`), not functions.
@@ -26,6 +30,8 @@
     (_ declarator: (identifier) @name parameters: (_) @parameters)
     (_ "*" declarator: (_ declarator: (identifier) @name parameters: (_) @parameters))
     (_ "*" declarator: (_ "*" declarator: (_ declarator: (identifier) @name parameters: (_) @parameters)))
+    (_ declarator: (_ "(" . (identifier) @name) parameters: (_) @parameters)
+    (_ "*" declarator: (_ declarator: (_ "(" . (identifier) @name) parameters: (_) @parameters))
   ] @declarator
   (#not-match? @name "^_*[A-Z][A-Z0-9_]*$")) @definition.function
 
@@ -55,7 +61,9 @@
 
 ; object-like macros with a value (constants of kind macro); valueless ones (`#define FOO_H` include guards, feature
 ; flags) are left out. Function-like macros are functions of kind macro.
-(preproc_def name: (identifier) @name value: (_) @value) @definition.macro
+; (the name right after `#define`: where the grammar loses a function-like macro ending in a comment, `#define` and
+; an ERROR are followed by a name lines below, which is no macro)
+(preproc_def . "#define" . name: (identifier) @name value: (_) @value) @definition.macro
 
 (preproc_function_def
   name: (identifier) @name

@@ -186,6 +186,12 @@
     (_ ["&" "&&"] (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
   ] @declarator) @definition.function)
 
+; googletest's `TEST_F(Fixture, Name) {...}` (and `TEST_P`) is a method of a class derived from `Fixture`: the
+; fixture is its receiver, whose members its body names bare.
+(function_definition
+  declarator: (_ declarator: (identifier) @_test parameters: (_ . (_ type: (_) @receiver)))
+  (#match? @_test "^TEST_[FP]$")) @definition.function
+
 (function_definition type: (_) @return_type)
 (declaration
   type: (_) @return_type
@@ -299,7 +305,9 @@
 ; ---- constants --------------------------------------------------------------------------------
 
 ; macros: object-like ones with a value are constants of kind macro, function-like ones functions of kind macro
-(preproc_def name: (identifier) @name value: (_) @value) @definition.macro
+; (the name right after `#define`: where the grammar loses a function-like macro ending in a comment, `#define` and
+; an ERROR are followed by a name lines below, which is no macro)
+(preproc_def . "#define" . name: (identifier) @name value: (_) @value) @definition.macro
 (preproc_function_def
   name: (identifier) @name
   parameters: (preproc_params) @parameters

@@ -38,6 +38,10 @@
 
 ; destructuring, in declarations and parameters
 (object_pattern (shorthand_property_identifier_pattern) @local.definition.variable)
+; `const { a } = obj`: `a` is the member `a` of `obj`, typed as that member is declared
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @local.definition.variable)
+  value: (_) @local.type.member)
 (object_pattern (pair_pattern value: (identifier) @local.definition.variable))
 (object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @local.definition.variable))
 (object_pattern (rest_pattern (identifier) @local.definition.variable))
@@ -55,6 +59,10 @@
 ; `a.b`, `this.b`, `a.b.c`: a member of what the qualifier names
 (member_expression
   object: (_) @local.qualifier
+  property: (property_identifier) @local.member)
+; `(provider.delegate || Date).now`: a member of the first operand of a fallback (`||`, `??`)
+(member_expression
+  object: (parenthesized_expression (binary_expression left: (_) @local.qualifier operator: ["||" "??"]))
   property: (property_identifier) @local.member)
 ; `f(x).b`: a member of what `f` returns (its declared return type)
 (member_expression

@@ -286,6 +286,8 @@
 (new_expression
   constructor: (member_expression property: (property_identifier) @name)
   arguments: (arguments)? @arguments) @reference.class
+; `f(...xs)`: a spread argument, which only a rest parameter takes
+(arguments (spread_element) @arguments.spread)
 
 
 ; ---- comments and decorators (for doc comments) -----------------------------

@@ -38,6 +38,16 @@
 (variable_declarator
   name: (identifier) @local.definition.variable
   type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))
+; `x: Foo | undefined`, `x?: Foo | null`: the type is the first of a union of two
+(required_parameter
+  pattern: (identifier) @local.definition.parameter
+  type: (type_annotation (union_type . [(type_identifier) (generic_type) (nested_type_identifier)] @local.type)))
+(optional_parameter
+  pattern: (identifier) @local.definition.parameter
+  type: (type_annotation (union_type . [(type_identifier) (generic_type) (nested_type_identifier)] @local.type)))
+(variable_declarator
+  name: (identifier) @local.definition.variable
+  type: (type_annotation (union_type . [(type_identifier) (generic_type) (nested_type_identifier)] @local.type)))
 ; `function f(this: SchedulerAction<T>)`: what `this` is inside
 (required_parameter
   pattern: (this) @local.definition.parameter

@@ -5,13 +5,14 @@
 // The clangd binary: $CLANGD, else `clangd` on the PATH (Debian's clangd-14 works unpacked with
 // `apt-get download clangd-14 libclang-cpp14 libllvm14 libclang-common-14-dev libprotobuf32 libgrpc29
 // libgrpc++1.51 libc-ares2 libre2-9` + `dpkg-deb -x`, LD_LIBRARY_PATH at its lib folders).
-// The corpus: .bench-cache/<owner>__<name>@<commit>/, cloned from GitHub when absent.
+// The corpus: .bench-cache/<owner>__<name>@<commit>/, cloned from GitHub when absent. Answers are cached in
+// .bench-cache/clangd-samples/ (the background index and 800 requests take minutes).
 //
 // Samples: call sites (the callee identifier, or the field of a member call `a.f()` / `p->f()`, or the name of
 // `ns::f()`) and type positions (a type identifier in a declaration) whose definition clangd finds inside the
 // corpus. Positions are found with tree-sitter (syntax only); the answers are clangd's.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Language, Parser } from 'web-tree-sitter';
@@ -24,15 +25,30 @@ const GRAMMARS = {
 };
 const SOURCES = { c: ['.c'], cpp: ['.cc', '.cpp', '.cxx'] };
 const HEADERS = ['.h', '.hh', '.hpp', '.hxx'];
+/** The seed of the sample. */
+const SEED = 12;
 
-/** The pinned checkout of a corpus, cloned once. */
+/** The pinned checkout of a repository (a corpus or one of its dependencies), cloned once. */
 function checkout(corpus) {
   const dir = join(CACHE_DIR, `${corpus.repo.replace('/', '__')}@${corpus.commit}`);
   if (!existsSync(dir)) {
     execFileSync('git', ['clone', '--quiet', `https://github.com/${corpus.repo}.git`, dir]);
     execFileSync('git', ['-C', dir, 'checkout', '--quiet', corpus.commit]);
   }
-  return join(dir, corpus.folder ?? '.');
+  // The real path: clangd answers with real paths, and the cache folder may be a link.
+  return realpathSync(join(dir, corpus.folder ?? '.'));
+}
+
+/**
+ * The include flags of a corpus's dependencies (`dependencies: [{ repo, commit, include: [folders] }]`, its git
+ * submodules, such as the test framework its tests include): checked out beside it, outside the corpus, so that its
+ * files compile and answers inside a dependency are not samples.
+ */
+function dependencyFlags(corpus) {
+  return (corpus.dependencies ?? []).flatMap((dependency) => {
+    const dir = checkout(dependency);
+    return dependency.include.map((folder) => `-I${join(dir, folder)}`);
+  });
 }
 
 function listFiles(root, extensions) {
@@ -139,12 +155,39 @@ function documented(hover) {
  */
 export async function sample(corpus, args) {
   const root = checkout(corpus);
+  // clangd's background index and answers take minutes: cached per corpus, sample size and clangd version (any
+  // cached version when no clangd is at hand).
+  const folder = join(CACHE_DIR, 'clangd-samples');
+  const dependencies = (corpus.dependencies ?? []).map((d) => `+${d.repo.split('/').pop()}@${d.commit.slice(0, 7)}`).join('');
+  const prefix = `${`${corpus.spec}${dependencies}`.replace(/[^\w.+-]/g, '_')}_${args.samples}_seed${SEED}_clangd`;
+  let version;
+  try {
+    version = execFileSync(process.env.CLANGD ?? 'clangd', ['--version'], { encoding: 'utf8' }).match(/version ([\d.]+)/)?.[1] ?? 'unknown';
+  } catch {
+    const cached = existsSync(folder) ? readdirSync(folder).filter((name) => name.startsWith(prefix) && name.endsWith('_named.json')).sort() : [];
+    if (cached.length === 0) throw new Error(`clangd is needed for ${corpus.spec} (no cached answers): set $CLANGD`);
+    version = cached.at(-1).slice(prefix.length, -'_named.json'.length);
+  }
+  const cache = join(folder, `${prefix}${version}_named.json`);
+  if (existsSync(cache)) return { ...JSON.parse(readFileSync(cache, 'utf8')), root };
+  const result = await answers(corpus, args, root);
+  mkdirSync(join(CACHE_DIR, 'clangd-samples'), { recursive: true });
+  writeFileSync(cache, JSON.stringify({ ...result, root: undefined }));
+  return result;
+}
+
+async function answers(corpus, args, root) {
+  const texts = new Map();
+  const lineOf = (path, line) => {
+    if (!texts.has(path)) texts.set(path, existsSync(path) ? readFileSync(path, 'utf8').split('\n') : []);
+    return texts.get(path)[line - 1] ?? '';
+  };
   const sources = listFiles(root, SOURCES[corpus.language]);
   const files = listFiles(root, [...SOURCES[corpus.language], ...HEADERS]);
   const compiler = corpus.language === 'c' ? 'cc' : 'c++';
   writeFileSync(
     join(root, 'compile_commands.json'),
-    JSON.stringify(sources.map((file) => ({ directory: root, file, arguments: [compiler, ...corpus.flags.map((f) => f.replace('{root}', root)), '-c', file] }))),
+    JSON.stringify(sources.map((file) => ({ directory: root, file, arguments: [compiler, ...corpus.flags.map((f) => f.replace('{root}', root)), ...dependencyFlags(corpus), '-c', file] }))),
   );
   await Parser.init();
   const parser = new Parser();
@@ -175,7 +218,7 @@ export async function sample(corpus, args) {
   const samples = [];
   const taken = { call: 0, type: 0 };
   const inCorpus = (path) => path.startsWith(root + sep);
-  for (const candidate of shuffled(candidates, 12)) {
+  for (const candidate of shuffled(candidates, SEED)) {
     if (taken.call >= args.samples && taken.type >= args.samples) break;
     if (taken[candidate.kind] >= args.samples) continue;
     const uri = pathToFileURL(candidate.file).href;
@@ -186,7 +229,13 @@ export async function sample(corpus, args) {
     const position = { line: candidate.row, character: candidate.column };
     const reply = await client.request('textDocument/definition', { textDocument: { uri }, position });
     const locations = Array.isArray(reply.result) ? reply.result : reply.result ? [reply.result] : [];
-    const paths = locations.map((l) => ({ path: fileURLToPath(l.uri ?? l.targetUri), line: (l.range ?? l.targetSelectionRange).start.line + 1 }));
+    const paths = locations.map((l) => {
+      const start = (l.range ?? l.targetSelectionRange).start;
+      return { path: fileURLToPath(l.uri ?? l.targetUri), line: start.line + 1, character: start.character };
+    });
+    // An answer that is not a declaration of the name (where a file does not compile, clangd answers with the
+    // namespace around the position, `namespace leveldb {`) says nothing of the name: not a sample.
+    if (!candidate.name || !paths.every((p) => !inCorpus(p.path) || lineOf(p.path, p.line).slice(p.character).startsWith(candidate.name))) continue;
     // Answers at the asked position itself are declarations, not uses.
     const expected = paths.filter((p) => inCorpus(p.path)).map((p) => ({ file: relative(root, p.path).split(sep).join('/'), line: p.line }));
     if (expected.length === 0 || paths.some((p) => !inCorpus(p.path))) continue;

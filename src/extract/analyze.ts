@@ -152,7 +152,22 @@ export async function analyzeText(registry: LanguageRegistry, request: AnalyzeRe
     }
     const parseTimeMs = Math.round((performance.now() - started) * 100) / 100;
     deadline.check();
-    const main = extractFacts({ tree: parsed.tree, loaded, text: request.text, lines, deadline });
+    let main = extractFacts({ tree: parsed.tree, loaded, text: request.text, lines, deadline });
+    // Macros the query says the grammar misread (`class EXPORT Name {`): parsed again without them, the new parse
+    // kept unless it has more syntax errors.
+    if (main.macros.length > 0) {
+      const ranges = rangesExcluding(parsed.tree.getIncludedRanges(), main.macros);
+      const errors = parsed.syntax.count;
+      const better = reparseIfBetter(parsed, loaded.parser, request.text, deadline, details, position, ranges, (_, syntax) => syntax.count <= errors);
+      if (better) {
+        parsed = better;
+        const macros = main.macros;
+        main = extractFacts({ tree: parsed.tree, loaded, text: request.text, lines, deadline });
+        // The macro's name, left out of the parse, is a use of the macro still.
+        for (const macro of macros) if (macro.name) main.references.push({ name: macro.name.text, kind: 'macro', ...lines.position(macro.name.start) });
+        main.references.sort((a, b) => a.line - b.line || a.column - b.column);
+      }
+    }
     const parts: Extraction[] = [main];
     const warnings = [...(request.warnings ?? [])];
     for (const cut of skipped) {
@@ -218,7 +233,7 @@ function reparseIfBetter(
   details: Record<string, unknown>,
   position: (offset: number) => { line: number; column: number },
   ranges?: Range[],
-  better?: (tree: Tree) => boolean,
+  better?: (tree: Tree, syntax: Parsed['syntax']) => boolean,
 ): Parsed | undefined {
   let tree: Tree;
   try {
@@ -227,12 +242,28 @@ function reparseIfBetter(
     return undefined;
   }
   const syntax = collectSyntaxErrors(tree.rootNode, position);
-  if (better ? better(tree) : syntax.count < current.syntax.count) {
+  if (better ? better(tree, syntax) : syntax.count < current.syntax.count) {
     current.tree.delete();
     return { tree, syntax };
   }
   tree.delete();
   return undefined;
+}
+
+/** Included ranges without some spans of them (the ranges and the spans in the tree's own units). */
+function rangesExcluding(included: readonly Range[], cuts: readonly Range[]): Range[] {
+  const sorted = [...cuts].sort((a, b) => a.startIndex - b.startIndex);
+  const ranges: Range[] = [];
+  for (const range of included) {
+    let start = { index: range.startIndex, position: range.startPosition };
+    for (const cut of sorted) {
+      if (cut.endIndex <= start.index || cut.startIndex >= range.endIndex) continue;
+      if (cut.startIndex > start.index) ranges.push({ startIndex: start.index, startPosition: start.position, endIndex: cut.startIndex, endPosition: cut.startPosition });
+      start = { index: cut.endIndex, position: cut.endPosition };
+    }
+    if (start.index < range.endIndex) ranges.push({ ...range, startIndex: start.index, startPosition: start.position });
+  }
+  return ranges;
 }
 
 /** Whole lines around a span (at most 3: a line cut is for one construct, a statement cut is the fallback). */

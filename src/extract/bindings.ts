@@ -33,6 +33,7 @@ interface Use {
   name: string;
   kind: string;
   arity?: number;
+  spread?: true;
   qualifier?: Node;
   /** The qualifier is called: the member is one of what it returns. */
   called?: true;
@@ -77,7 +78,13 @@ function chainOf(text: string): string | undefined {
     } else out += /\s/.test(ch) ? ' ' : ch;
   }
   if (depth !== 0) return undefined;
-  const chain = out.replace(/\s*(\.|::)\s*/g, '$1').trim();
+  // A null-conditional or non-null member access or call is one still (`a?.b`, `a!.b`, `f?.()`, Kotlin's `a!!.b`).
+  const chain = out
+    .replace(/\s*(\.|::)\s*/g, '$1')
+    .replace(/\?\.\(/g, '(')
+    .replace(/[?!]+(?=[.(])/g, '')
+    .replace(/[?!]+$/, '')
+    .trim();
   return chain.length <= MAX_QUALIFIER && CHAIN.test(chain) ? chain : undefined;
 }
 
@@ -88,6 +95,8 @@ export interface BoundUse {
   kind: string;
   /** A call's number of arguments. */
   arity?: number;
+  /** A call has a spread argument. */
+  spread?: true;
   /** The binding it sees. */
   binding?: number;
   /** A member use: what it is a member of, as written (`Option`, `this`, `a.b`), when that is a name path; else `''`. */
@@ -214,7 +223,9 @@ export function bindNames(
     const binding: Binding = { name, kind: local.kind, ...position(local.node) };
     const def = definitionAt.get(local.node.startIndex);
     if (def !== undefined) binding.def = def;
-    const type = local.type ? typeNameOf(local.type, local.typeCall === true) : undefined;
+    // (`const { a } = obj`: `a` is `obj.a`, typed as that member is)
+    const value = local.type && local.typeMember ? chainOf(local.type.text) : undefined;
+    const type = local.type && !local.typeMember ? typeNameOf(local.type, local.typeCall === true) : value !== undefined ? `${value}.${name}` : undefined;
     if (type) binding.type = type;
     const count = pending.length;
     const index = bind(binding, local.node, { start: local.node.startIndex, end: local.node.endIndex }, local.outer);
@@ -280,7 +291,7 @@ export function bindNames(
   // Uses: tagged references, `@local.reference` names and members; one per name node, a binding's own name excluded.
   const uses = new Map<number, Use>();
   for (const ref of raw.references) {
-    uses.set(ref.nameNode.startIndex, { node: ref.nameNode, name: ref.name, kind: ref.kind, ...(ref.arity !== undefined ? { arity: ref.arity } : {}) });
+    uses.set(ref.nameNode.startIndex, { node: ref.nameNode, name: ref.name, kind: ref.kind, ...(ref.arity !== undefined ? { arity: ref.arity } : {}), ...(ref.spread ? { spread: true as const } : {}) });
   }
   const isPath = (node: Node) => chainOf(node.text) !== undefined;
   for (const member of locals.members) {
@@ -401,7 +412,7 @@ export function bindNames(
 
   const result = new Map<number, BoundUse>();
   for (const [offset, use] of uses) {
-    const entry: BoundUse = { kind: use.kind, name: use.name, node: use.node, ...(use.arity !== undefined ? { arity: use.arity } : {}) };
+    const entry: BoundUse = { kind: use.kind, name: use.name, node: use.node, ...(use.arity !== undefined ? { arity: use.arity } : {}), ...(use.spread ? { spread: true as const } : {}) };
     const binding = resolved.get(use);
     if (binding !== undefined) entry.binding = binding;
     if (use.qualifier) {

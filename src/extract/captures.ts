@@ -69,6 +69,10 @@ export interface RawReference {
   nameNode: Node;
   /** Arguments of a call (`@arguments`: the argument list's children, comments left out). */
   arity?: number;
+  /** One of them is spread (`@arguments.spread` on an argument: `f(...xs)`). */
+  spread?: true;
+  /** The argument list, until the spread arguments are known. */
+  args?: Node;
 }
 
 /** One import statement or call, with its items. */
@@ -109,11 +113,12 @@ export interface RawLocals {
   /**
    * Bindings: `@local.definition.<kind>` (with `@local.type`; `(#set! local.scope "parent")` binds in the outer scope).
    * `typeCall`: the type is what the function `type` names returns (`@local.type.call`: `x := NewFoo()`); `after`:
-   * the name is visible only after this node (`@local.after`: Go's `x := x` reads the outer `x`); `redeclares`: a
+   * the name is visible only after this node (`@local.after`: Go's `x := x` reads the outer `x`); `typeMember`: the
+   * binding is the member of `type` named like it (`@local.type.member`: `const { a } = obj` is `obj.a`); `redeclares`: a
    * name its scope already binds above is assigned, not declared again (`(#set! local.redeclares "true")`: Go's
    * `b, err := g()` after `a, err := f()`).
    */
-  definitions: Array<{ node: Node; kind: string; type?: Node; typeCall?: true; outer: boolean; after?: Node; redeclares?: true }>;
+  definitions: Array<{ node: Node; kind: string; type?: Node; typeCall?: true; typeMember?: true; outer: boolean; after?: Node; redeclares?: true }>;
   /** Names used (`@local.reference`). */
   uses: Node[];
   /**
@@ -146,6 +151,12 @@ export interface RawCaptures {
   /** Injected ranges: `(#set! injection.language ...)` with `@injection.content`. */
   injections: Array<{ language: string; nodes: Node[] }>;
   locals: RawLocals;
+  /**
+   * Macros the grammar cannot expand and reads as part of the code (`@macro`: `class EXPORT Name {`, where it takes
+   * the macro for the class's name): the file is parsed again without them. `name`: the macro's name in a macro call
+   * (`@macro.name`), else the node itself when it is a name.
+   */
+  macros: Array<{ node: Node; name?: Node }>;
 }
 
 /** Detail captures that can stand in a pattern of their own. */
@@ -312,8 +323,10 @@ export class CaptureGatherer {
     details: [],
     injections: [],
     locals: { scopes: [], definitions: [], uses: [], members: [], afters: [] },
+    macros: [],
   };
   readonly #referenced = new Set<number>();
+  readonly #spreads = new Set<number>();
   readonly #unnamed: Array<{ match: Match; kind: string; node: Node }> = [];
 
   /** A lone `@local.reference` (most matches): the name used. */
@@ -345,8 +358,11 @@ export class CaptureGatherer {
           name: strippedText(match.properties, 'name', nameNode),
           node,
           nameNode,
-          ...(args ? { arity: args.namedChildren.filter((child) => child && !child.isExtra).length } : {}),
+          ...(args ? { arity: args.namedChildren.filter((child) => child && !child.isExtra).length, args } : {}),
         });
+        consumed = true;
+      } else if (name === 'arguments.spread') {
+        for (const spread of nodes) this.#spreads.add(spread.id);
         consumed = true;
       } else if (name === 'parameter') {
         addParameter(raw.parameters, match, node);
@@ -369,6 +385,12 @@ export class CaptureGatherer {
       } else if (name.startsWith('local.')) {
         addLocal(raw.locals, match, name, node);
         consumed = true;
+      } else if (name === 'macro') {
+        const macroName = first(match, 'macro.name') ?? (node.namedChildCount === 0 ? node : undefined);
+        if (!raw.macros.some((known) => known.node.id === node.id)) raw.macros.push({ node, ...(macroName ? { name: macroName } : {}) });
+        consumed = true;
+      } else if (name === 'macro.name') {
+        consumed = true;
       }
     }
     if (consumed) return;
@@ -382,6 +404,11 @@ export class CaptureGatherer {
   finish(): RawCaptures {
     // Details matched before the pattern that names their definition (a later pattern, an earlier match).
     for (const { match, kind, node } of this.#unnamed.splice(0)) addDefinition(this.raw.definitions, match, kind, node);
+    const spreads = this.#spreads;
+    for (const ref of this.raw.references) {
+      if (spreads.size > 0 && ref.args?.namedChildren.some((child) => child !== null && spreads.has(child.id))) ref.spread = true;
+      delete ref.args;
+    }
     return this.raw;
   }
 }
@@ -417,11 +444,12 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
     const kind = name === 'local.definition' ? 'variable' : name.slice('local.definition.'.length);
     const type = first(match, 'local.type');
     const typeCall = type ? undefined : first(match, 'local.type.call');
+    const typeMember = type || typeCall ? undefined : first(match, 'local.type.member');
     const after = first(match, 'local.after');
     locals.definitions.push({
       node,
       kind,
-      ...(type ? { type } : typeCall ? { type: typeCall, typeCall: true as const } : {}),
+      ...(type ? { type } : typeCall ? { type: typeCall, typeCall: true as const } : typeMember ? { type: typeMember, typeMember: true as const } : {}),
       outer: match.properties['local.scope'] === 'parent',
       ...(after ? { after } : {}),
       ...(match.properties['local.redeclares'] === 'true' ? { redeclares: true as const } : {}),

@@ -77,6 +77,8 @@ export interface Extraction {
   outline: OutlineFacts;
   /** Ranges to parse with another registered language, by its id. */
   injections: Map<string, Range[]>;
+  /** Macros the grammar misread (`@macro`), as ranges to parse the file without, with their names' positions. */
+  macros: Array<Range & { name?: { text: string; start: number } }>;
 }
 
 const MAX_KEYS = 2000;
@@ -128,6 +130,13 @@ export function extractFacts(input: ExtractionInput): Extraction {
     exports: exports.entries,
     outline: collectOutline(raw.outline, input.lines),
     injections: injectionRanges(raw, loaded.definition),
+    macros: raw.macros.map(({ node, name }) => ({
+      startIndex: node.startIndex,
+      endIndex: node.endIndex,
+      startPosition: node.startPosition,
+      endPosition: node.endPosition,
+      ...(name ? { name: { text: name.text, start: name.startIndex } } : {}),
+    })),
   };
 }
 
@@ -337,8 +346,8 @@ function documentDefinitions(placed: Placed[], raw: RawCaptures, language: Langu
 
 /**
  * The doc comment above a definition: at the node (or the declaration) or at the first wrapper with something
- * before it, the run of doc-style comments right above it (decorators in between are skipped), each no more than one
- * line above the next, none trailing code on its own line; a block comment ends the run.
+ * before it, the run of doc-style comments right above it (decorators and plain comments in between are skipped),
+ * each no more than one line above the next, none trailing code on its own line; a block comment ends the run.
  */
 function docAbove(
   levels: readonly Level[],
@@ -367,9 +376,15 @@ function docAbove(
       const text = comments.get(item.id)?.text ?? '';
       const block = style.block?.some(([open]) => text.startsWith(open)) ?? false;
       // Blank lines may part a `/** ... */` comment from what it documents (TypeScript, Javadoc, PHPDoc and KDoc
-      // still attach it); any other doc comment must touch it.
-      if (row(item.end) < belowRow - 1 && !(j === k && text.startsWith('/**'))) break;
-      if (!isDocComment(text, style)) break;
+      // still attach it), or any comment in a `detached` style (clangd's); any other doc comment must touch it.
+      if (row(item.end) < belowRow - 1 && !(j === k && (text.startsWith('/**') || style.detached === true))) break;
+      if (!isDocComment(text, style)) {
+        // A plain comment between a declaration and its doc comment (`/** Doc. */ // note` above a Java class) is
+        // passed over, as javac and TypeScript read the doc comment before it; one above the doc ends it.
+        if (collected.length > 0) break;
+        belowRow = row(item.start);
+        continue;
+      }
       // A comment that trails code on its line (`a int, // the count`) documents that code, not what follows.
       const before = j > 0 ? run[j - 1] : undefined;
       const beforeEnd = before ? (before.comment ? undefined : before.end) : level.before?.end;
@@ -647,7 +662,7 @@ function describeDefinitions(
  * each with the innermost definition it sits in.
  */
 function collectReferences(raw: RawCaptures, placed: Placed[], bound: BoundNames, lines: LineIndex): Reference[] {
-  const found = new Map<number, { name: string; kind: string; node: Node; arity?: number; binding?: number; qualifier?: string; qualifierBinding?: number }>();
+  const found = new Map<number, { name: string; kind: string; node: Node; arity?: number; spread?: true; binding?: number; qualifier?: string; qualifierBinding?: number }>();
   for (const use of bound.uses.values()) found.set(use.node.startIndex, use);
   for (const fact of [...raw.imports.values()].sort((a, b) => a.node.startIndex - b.node.startIndex)) {
     for (const item of fact.items) {
@@ -679,6 +694,7 @@ function collectReferences(raw: RawCaptures, placed: Placed[], bound: BoundNames
     if (ref.qualifier !== undefined) reference.qualifier = ref.qualifier;
     if (ref.qualifierBinding !== undefined) reference.qualifierBinding = ref.qualifierBinding;
     if (ref.arity !== undefined) reference.arity = ref.arity;
+    if (ref.spread) reference.spread = true;
     return reference;
   });
   return references.sort((a, b) => a.line - b.line || a.column - b.column);

@@ -548,7 +548,9 @@ function nameMatches(context: NavigationContext, target: TargetName, inScope: (f
       // A declaration before the blocks that only extend it (`impl T`, `extension T`).
       Number(kindInfo(a.definition.kind).declaresName === false) - Number(kindInfo(b.definition.kind).declaresName === false) ||
       a.file.localeCompare(b.file) ||
-      a.definition.line - b.definition.line,
+      // A macro defined several times in a file (`#if ... #define X a #else #define X b #endif`): the last first, as
+      // the binding orders them.
+      (a.definition.kind === 'macro' && b.definition.kind === 'macro' ? b.definition.line - a.definition.line : a.definition.line - b.definition.line),
   );
   return entries.map(({ file, definition }) => ({
     file,
@@ -625,7 +627,10 @@ export async function findReferences(context: NavigationContext, query: Position
 /** Signature and documentation of the definition of the identifier at a position. */
 export async function hover(context: NavigationContext, query: PositionQuery): Promise<HoverResult> {
   const result = await findDefinitions(context, query);
-  const first = result.definitions[0];
+  // On a declaration's own name (a C prototype, whose definition findDefinitions lists first), that declaration.
+  const at = result.identifier;
+  const own = at ? result.definitions.find((d) => d.file === at.file && d.line === at.line && d.column === at.column) : undefined;
+  const first = own ?? result.definitions[0];
   if (!first) {
     throw new CodeIndexError(ErrorCode.TS_SYMBOL_NOT_FOUND, `No definition of "${result.symbol}" found in scope`, {
       symbol: result.symbol,
@@ -636,7 +641,7 @@ export async function hover(context: NavigationContext, query: PositionQuery): P
   // The first documented one among the answers: overloads often document only one of their signatures.
   let signature: string | undefined;
   let documentation: string | undefined;
-  for (const location of result.resolution === 'name_match' ? [first] : result.definitions) {
+  for (const location of result.resolution === 'name_match' ? [first] : [first, ...result.definitions.filter((d) => d !== first)]) {
     const facts = await context.workspace.factsOf(location.file);
     const def = facts?.definitions.find((d) => d.line === location.line && d.column === location.column);
     if (!facts || !def) continue;
@@ -653,6 +658,7 @@ export async function hover(context: NavigationContext, query: PositionQuery): P
     const facts = await context.workspace.factsOf(first.file);
     if (facts) documentation = siblingDoc(facts, first.line, first.column) ?? parameterDoc(facts, result.symbol, first.line, first.column);
     if (!documentation && facts) documentation = await inheritedDoc(context, first.file, facts, first.line, first.column);
+    if (!documentation && facts) documentation = await memberDoc(context, first.file, facts, result.symbol, first.line, first.column);
   }
   return {
     symbol: result.symbol,
@@ -698,6 +704,22 @@ function parameterDoc(facts: FileFacts, name: string, line: number, column: numb
     // `[name=default]` for an optional one.
     const named = (words[at] ?? '').replace(/^\[|\]$/g, '').split('=')[0];
     if (named === name) return words.slice(at + 1).join(' ').replace(/^-\s*/, '') || undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The doc of the member a variable is taken from (`const { connector } = config`: `config.connector`'s), as
+ * TypeScript's quick info shows it.
+ */
+async function memberDoc(context: NavigationContext, file: string, facts: FileFacts, name: string, line: number, column: number): Promise<string | undefined> {
+  const index = facts.bindings.findIndex((b) => b.line === line && b.column === column && b.name === name);
+  const type = facts.bindings[index]?.type;
+  if (index < 0 || type === undefined || !type.endsWith(`.${name}`)) return undefined;
+  for (const target of await context.resolver.typeOfBinding(file, facts, index, 0)) {
+    if (!('def' in target)) continue;
+    const def = (await context.workspace.factsOf(target.file))?.definitions[target.def];
+    if (def?.name === name && def.doc) return def.doc;
   }
   return undefined;
 }

@@ -141,6 +141,30 @@ function unique(targets: Target[]): Target[] {
   });
 }
 
+/** The members of a union type as written (`A<T> | B | C`; a leading `|` allowed), or the type itself. */
+function unionOf(type: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < type.length; i++) {
+    const ch = type[i];
+    if (ch === '<' || ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === '>' || ch === ')' || ch === ']' || ch === '}') depth--;
+    else if (ch === '|' && depth === 0) {
+      parts.push(type.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(type.slice(start).trim());
+  return parts.filter((part) => part !== '');
+}
+
+/** Definitions found through the name table, in path order (its own order is the order files were indexed in). */
+function inPathOrder(targets: Target[]): Target[] {
+  const def = (target: Target) => ('def' in target ? target.def : 0);
+  return targets.sort((a, b) => a.file.localeCompare(b.file) || def(a) - def(b));
+}
+
 /** The innermost definition spanning a line (what `Self` means for a parameter `other: &Self` declared there). */
 function enclosingAt(facts: FileFacts, line: number): number | undefined {
   let found: number | undefined;
@@ -202,18 +226,21 @@ export class Resolver {
       }
       // On an import, the imported declaration (as language servers go to it); on any other binding, itself.
       if (b.import) return { name: b.name, resolution: await this.binding(file, facts, binding.binding, 0) };
-      return { name: b.name, resolution: { targets: [b.def !== undefined ? { file, def: b.def } : { file, binding: binding.binding }], how: 'bound' } };
+      // (a prototype defined apart, C's and C++'s: its definition first, as clangd goes to it, then itself)
+      if (b.def !== undefined) return { name: b.name, resolution: await this.withDefinitions({ targets: [{ file, def: b.def }], how: 'bound' }) };
+      return { name: b.name, resolution: { targets: [{ file, binding: binding.binding }], how: 'bound' } };
     }
     if (definition?.def !== undefined) {
       const def = facts.definitions[definition.def] as Definition;
       const embedded = await this.embedded(file, facts, definition.def);
       if (embedded) return { name: def.name, resolution: embedded };
-      return { name: def.name, resolution: { targets: [{ file, def: definition.def }], how: 'bound' } };
+      // A prototype defined apart (C, C++): its definition first, as clangd goes to it, then itself.
+      return { name: def.name, resolution: await this.withDefinitions({ targets: [{ file, def: definition.def }], how: 'bound' }) };
     }
     if (reference?.ref !== undefined) {
       const ref = facts.references[reference.ref] as Reference;
       const resolution = await this.reference(file, facts, ref, 0);
-      if (ref.arity !== undefined && resolution.targets.length > 1) resolution.targets = await this.overloadFor(resolution.targets, ref.arity);
+      if (ref.arity !== undefined && resolution.targets.length > 1) resolution.targets = await this.overloadFor(resolution.targets, ref.arity, ref.spread === true);
       return { name: ref.name, resolution };
     }
     return undefined;
@@ -229,9 +256,10 @@ export class Resolver {
 
   /**
    * Among the overloads of one callable, the first whose parameters admit `arity` arguments (a declaration without
-   * a body before the implementation, as TypeScript resolves a call); all of them when none or no overloads do.
+   * a body before the implementation, as TypeScript resolves a call); all of them when none or no overloads do. A
+   * spread argument (`f(...xs)`, `spread`) is taken only by a rest parameter.
    */
-  async overloadFor(targets: Target[], arity: number): Promise<Target[]> {
+  async overloadFor(targets: Target[], arity: number, spread = false): Promise<Target[]> {
     const candidates: Array<{ target: Target; def: Definition }> = [];
     for (const target of targets) {
       if (!('def' in target)) return targets;
@@ -242,6 +270,7 @@ export class Resolver {
     const admits = ({ def }: { def: Definition }) => {
       const parameters = def.parameters ?? [];
       const required = parameters.filter((p) => !p.optional).length;
+      if (spread) return parameters.some((p) => p.isRest) && arity - 1 <= parameters.length;
       return arity >= required && (parameters.some((p) => p.isRest) || arity <= parameters.length);
     };
     const overloads = candidates.filter((candidate) => candidate.def.declarationOnly);
@@ -257,7 +286,7 @@ export class Resolver {
    * Rust's `x.len()`: a field `len` is called as `(x.len)()`), a member read the fields (`x.len`).
    */
   async reference(file: string, facts: FileFacts, ref: Reference, hops: number): Promise<Resolution> {
-    const resolution = await this.typedefsFirst(await this.withDefinitions(await this.#reference(file, facts, ref, hops)));
+    const resolution = await this.#lastMacroFirst(await this.typedefsFirst(await this.#typedefOfTag(file, facts, ref, await this.withDefinitions(await this.#reference(file, facts, ref, hops)))));
     const call = ref.arity !== undefined || ref.kind === 'call';
     if ((!call && ref.qualifier === undefined) || resolution.targets.length < 2) return resolution;
     const kinds = await Promise.all(resolution.targets.map(async (t) => ('def' in t ? (await this.#context.facts(t.file))?.definitions[t.def]?.kind : undefined)));
@@ -279,10 +308,83 @@ export class Resolver {
       if (!('def' in target) || !this.#context.modules.definesApart(target.file)) continue;
       const def = (await this.#context.facts(target.file))?.definitions[target.def];
       if (def?.kind === 'type') typedefs.push(target);
-      else if (def && kindInfo(def.kind).category === 'class') tags.add(def.name);
+      else if (def && (kindInfo(def.kind).category === 'class' || def.kind === 'enum')) tags.add(def.name);
     }
     if (typedefs.length === 0 || tags.size === 0) return resolution;
     return { ...resolution, targets: unique([...typedefs, ...resolution.targets]) };
+  }
+
+  /**
+   * A bare name bound to a struct, union or class of a C or C++ file (`struct geo_State {...}` in the source file)
+   * whose header names it with a typedef too (`typedef struct geo_State geo_State;`): the name is the typedef, as a C
+   * compiler reads it (a tag is written `struct geo_State`) and clangd answers in C++ too; then the tag.
+   */
+  async #typedefOfTag(file: string, facts: FileFacts, ref: Reference, resolution: Resolution): Promise<Resolution> {
+    if (ref.qualifier !== undefined || resolution.targets.length === 0 || !this.#context.modules.definesApart(file) || !this.#context.filesDefining) return resolution;
+    for (const target of resolution.targets) {
+      if (!('def' in target)) return resolution;
+      const def = (await this.#context.facts(target.file))?.definitions[target.def];
+      if (!def || kindInfo(def.kind).category !== 'class' || def.kind === 'impl') return resolution;
+    }
+    // The typedefs of the tree naming `struct <name>`, from the name table (a program has one such typedef; the file
+    // may see it only through what includes it, as a header does).
+    const aliases = new RegExp(`^(?:struct|union|enum|class)\\s+${ref.name.replace(/[$]/g, '\\$&')}$`);
+    const typedefs: Target[] = [];
+    for (const other of await this.#context.filesDefining(ref.name)) {
+      if (!this.#context.modules.definesApart(other) || (other !== file && !this.#context.modules.includable(other))) continue;
+      (await this.#context.facts(other))?.definitions.forEach((d, i) => {
+        if (d.kind === 'type' && d.name === ref.name && !d.local && aliases.test(d.value?.trim() ?? '')) typedefs.push({ file: other, def: i });
+      });
+    }
+    return typedefs.length > 0 ? { ...resolution, targets: unique([...inPathOrder(typedefs), ...resolution.targets]) } : resolution;
+  }
+
+  /**
+   * A macro (or a C typedef) defined several times in one file (`#if defined(LUAI_ASSERT) #define lua_assert(c)
+   * assert(c) #else #define lua_assert(c) ((void)0) #endif`, or `#undef` then `#define` again): the last definition
+   * first, as the one a file including it sees after it (a redefinition), or the fallback a build without
+   * configuration flags gets.
+   */
+  async #lastMacroFirst(resolution: Resolution): Promise<Resolution> {
+    if (resolution.targets.length < 2) return resolution;
+    const lines: Array<number | undefined> = [];
+    for (const target of resolution.targets) {
+      const def = 'def' in target ? (await this.#context.facts(target.file))?.definitions[target.def] : undefined;
+      const repeated = def?.kind === 'macro' || (def?.kind === 'type' && this.#context.modules.definesApart(target.file));
+      lines.push(repeated ? def.line : undefined);
+    }
+    // Each file's macros where its first one stood, the last line first; every other target where it stood.
+    const targets: Target[] = [];
+    const placed = new Set<string>();
+    resolution.targets.forEach((target, i) => {
+      if (lines[i] === undefined) targets.push(target);
+      else if (!placed.has(target.file)) {
+        placed.add(target.file);
+        const same = resolution.targets.flatMap((other, j) => (other.file === target.file && lines[j] !== undefined ? [j] : []));
+        targets.push(...same.sort((a, b) => (lines[b] ?? 0) - (lines[a] ?? 0)).map((j) => resolution.targets[j] as Target));
+      }
+    });
+    return { ...resolution, targets };
+  }
+
+  /** Whether every owner is a value (a variable, parameter, property or field), not a type, module or function. */
+  async #values(owners: Target[]): Promise<boolean> {
+    for (const owner of owners) {
+      if ('module' in owner) return false;
+      if ('binding' in owner) continue;
+      const def = (await this.#context.facts(owner.file))?.definitions[owner.def];
+      const category = def ? kindInfo(def.kind).category : 'class';
+      if (category === 'class' || category === 'type' || category === 'function' || def?.kind === 'module') return false;
+    }
+    return owners.length > 0;
+  }
+
+  /** The targets that are not `static` members, when some are. */
+  async #notStatic(targets: Target[]): Promise<Target[]> {
+    if (targets.length < 2) return targets;
+    const kept: Target[] = [];
+    for (const target of targets) if (!('def' in target) || !(await this.#context.facts(target.file))?.definitions[target.def]?.modifiers?.includes('static')) kept.push(target);
+    return kept.length > 0 ? kept : targets;
   }
 
   async #notConstructors(targets: Target[]): Promise<Target[]> {
@@ -306,15 +408,31 @@ export class Resolver {
       if (entry?.source !== undefined) return this.imported(file, entry.source, entry.kind === 'namespace' ? '*' : (entry.localName ?? entry.name), hops + 1);
       return { targets: [], how: 'unbound', note: 'a re-exported name' };
     }
-    // C++: a bare name in a method is a member of its class before it is a name of the namespace around it.
-    if (ref.enclosing !== undefined && this.#context.modules.membersInScope(file)) {
-      const members: Target[] = [];
-      for (const owner of await this.enclosingOwner(file, facts, ref.enclosing, hops + 1)) members.push(...(await this.membersOf(owner, ref.name, hops + 1)));
-      if (members.length > 0) return { targets: unique(members), how: 'bound' };
-    }
+    const members = await this.#membersInScope(file, facts, ref.name, ref.enclosing, hops + 1);
+    if (members.length > 0) return { targets: members, how: 'bound' };
     const visible = await this.visible(file, facts, ref.name, ref.enclosing, hops + 1);
     if (visible) return visible;
     return { targets: [], how: 'unbound', note: `"${ref.name}" is not bound in ${file} (a global, or a name this language's queries do not bind)` };
+  }
+
+  /**
+   * C++: a bare name in a method (also one defined out of line) is a member of its class, or of the class's bases,
+   * before it is a name of the namespace around it. The name of the class or of a base is the class itself, not its
+   * constructors (C++'s injected class name: `class D : public B` inside `D`, `B` in `B::f`, `D() : B(4)`, as clangd
+   * answers).
+   */
+  async #membersInScope(file: string, facts: FileFacts, name: string, enclosing: number | undefined, hops: number): Promise<Target[]> {
+    if (enclosing === undefined || !this.#context.modules.membersInScope(file)) return [];
+    const members: Target[] = [];
+    for (const owner of await this.enclosingOwner(file, facts, enclosing, hops + 1)) {
+      for (const member of await this.membersOf(owner, name, hops + 1)) {
+        const memberFacts = 'def' in member ? await this.#context.facts(member.file) : undefined;
+        const def = 'def' in member ? memberFacts?.definitions[member.def] : undefined;
+        if (def?.kind !== 'constructor') members.push(member);
+        else if (def.parent !== undefined && memberFacts?.definitions[def.parent]?.name === name) members.push({ file: member.file, def: def.parent });
+      }
+    }
+    return unique(members);
   }
 
   /**
@@ -376,12 +494,37 @@ export class Resolver {
       targets.push(...(await this.within(file, item.source, name, hops + 1, new Set())));
       if (targets.length > 0) return { targets: unique(targets), how: 'bound', ...(modules.exact(file) ? {} : { approximate: true as const }) };
     }
+    // C and C++: a type the file's headers only declare ahead (`class FilterPolicy;`), or that the including source
+    // file's headers define, is the program's one definition of it: found by name.
+    const types = await this.#typesApart(file, name);
+    if (types.length > 0) return { targets: types, how: 'bound', ...(types.length > 1 ? { approximate: true as const } : {}) };
     // Defined nowhere in the tree, and the file sees every name of modules outside it (`#include <stdio.h>`): one
     // of theirs.
     if (outside.length > 0 && modules.exact(file) && this.#context.filesDefining && (await this.#context.filesDefining(name)).length === 0) {
       return { targets: [], how: 'external', note: `"${name}" is not defined in the index; ${file} sees every name of ${outside.slice(0, 3).join(', ')}${outside.length > 3 ? ', ...' : ''} (outside the index)` };
     }
     return undefined;
+  }
+
+  /**
+   * The type definitions named `name` (classes, structs, enums, typedefs; outside functions and classes, with external
+   * linkage) in the tree's headers of a module system that defines apart (C, C++), from the name table.
+   */
+  async #typesApart(file: string, name: string): Promise<Target[]> {
+    if (!this.#context.modules.definesApart(file) || !this.#context.filesDefining) return [];
+    const targets: Target[] = [];
+    for (const other of await this.#context.filesDefining(name)) {
+      // (a type a source file defines is its translation unit's own)
+      if (!this.#context.modules.definesApart(other) || !this.#context.modules.includable(other)) continue;
+      const facts = await this.#context.facts(other);
+      for (const [i, def] of (facts?.definitions ?? []).entries()) {
+        if (def.name !== name || def.local || !isTypeLike(def.kind) || kindInfo(def.kind).declaresName === false) continue;
+        if (def.modifiers?.some((m) => m === 'static' || m === 'internal')) continue;
+        const parent = def.parent === undefined ? undefined : facts?.definitions[def.parent];
+        if (parent === undefined || parent.kind === 'module') targets.push({ file: other, def: i });
+      }
+    }
+    return inPathOrder(targets);
   }
 
   /**
@@ -414,6 +557,13 @@ export class Resolver {
       if (def && parent && !binding.top && kindInfo(def.kind).callable && isTypeLike(parent.kind)) {
         const overloads = (fileIndex(facts).children.get(def.parent as number) ?? []).filter((i) => facts.definitions[i]?.name === def.name && kindInfo(facts.definitions[i]?.kind ?? '').callable);
         return { targets: overloads.map((i) => ({ file, def: i })), how: 'bound' };
+      }
+      // A function with overload signatures (TypeScript's `function f(a: A): X; function f(a: A, b: B): Y; function
+      // f(...) {...}`), used in its own file: every declaration, as an import of it sees them (a call then takes the
+      // first overload that admits its arguments). Not where a declaration without a body is a prototype (C, C++).
+      if (def && kindInfo(def.kind).callable && !this.#context.modules.definesApart(file)) {
+        const overloads = facts.definitions.flatMap((d, i) => (d.name === def.name && d.parent === def.parent && kindInfo(d.kind).callable ? [i] : []));
+        if (overloads.length > 1 && overloads.some((i) => facts.definitions[i]?.declarationOnly)) return { targets: overloads.map((i) => ({ file, def: i })), how: 'bound' };
       }
       return { targets: [{ file, def: binding.def }], how: 'bound' };
     }
@@ -599,10 +749,14 @@ export class Resolver {
       else if (resolution.targets.length === 0) return { ...resolution, how: 'unbound' };
       owners = external ? [] : resolution.targets;
     } else if (head !== '') {
-      // A head no scope binds: an inherited member, a name of the package's other files or of a wildcard import.
-      const visible = await this.visible(file, facts, head, ref.enclosing, hops + 1);
-      if (visible?.how === 'external') return { targets: [], how: 'external', ...(visible.note ? { note: visible.note } : {}) };
-      owners = visible?.targets ?? [];
+      // A head no scope binds: a member of the enclosing class (C++), an inherited member, a name of the package's
+      // other files or of a wildcard import.
+      owners = await this.#membersInScope(file, facts, head, ref.enclosing, hops + 1);
+      if (owners.length === 0) {
+        const visible = await this.visible(file, facts, head, ref.enclosing, hops + 1);
+        if (visible?.how === 'external') return { targets: [], how: 'external', ...(visible.note ? { note: visible.note } : {}) };
+        owners = visible?.targets ?? [];
+      }
     }
     let chain = { headCalled, path };
     if (owners.length === 0 && modulePaths && source === undefined && head !== '') {
@@ -647,7 +801,10 @@ export class Resolver {
     }
     const targets: Target[] = [];
     for (const owner of owners) targets.push(...(await this.membersOf(owner, ref.name, hops + 1)));
-    if (targets.length > 0) return { targets: unique(targets), how: 'bound' };
+    // `this.now()`, `this.scheduler.now()`, `x.now()`: an instance's member, not the static one of the same name (a
+    // class's own name, `Scheduler.now`, reaches both).
+    const instance = ((head === 'this' || head === 'self') && ref.qualifierBinding === undefined && path.length === 0) || (await this.#values(owners));
+    if (targets.length > 0) return { targets: instance ? await this.#notStatic(unique(targets)) : unique(targets), how: 'bound' };
     // A variable declared with a type from outside the index (`List<T> items`, `v: Vec<T>` of the prelude): its
     // members are outside too.
     for (const owner of owners) if (await this.typedExternally(owner, hops + 1, ref.name)) return { targets: [], how: 'external', note: `${qualifier} has a type from outside the index` };
@@ -770,6 +927,16 @@ export class Resolver {
     });
     const found: Target[] = own.map((i) => ({ file: owner.file, def: i }));
     const typeLike = info.category === 'class' || info.category === 'type';
+    // A variable with a declared type (`const provider: Provider = { ... }`): the type's members, as a compiler
+    // reads it, before those of the value written.
+    if (!typeLike && def.kind !== 'module' && found.length > 0) {
+      const binding = facts.bindings.findIndex((b) => b.def === owner.def && b.type !== undefined);
+      const types = binding >= 0 ? await this.typeOfBinding(owner.file, facts, binding, hops + 1) : def.type !== undefined ? await this.typeNamed(owner.file, facts, def.type, hops + 1) : [];
+      const declared = await this.#membersOfAll(await this.#asTypes(types, hops + 1), name, hops + 1);
+      if (declared.length > 0) return declared;
+    }
+    // A constructor's parameter property (`constructor(protected work: Work)`): its parameter.
+    if (typeLike && found.length === 0) found.push(...this.#parameterProperty(owner.file, facts, owner.def, name));
     // Blocks in other files that extend this type (Rust's `impl T` anywhere in the crate).
     const blocks = typeLike ? await this.blocksElsewhere(owner as { file: string; def: number }, def.name, hops + 1) : [];
     for (const block of blocks) {
@@ -818,11 +985,28 @@ export class Resolver {
       if ('def' in base && base.file === owner.file && base.def === owner.def) continue;
       targets.push(...(await this.membersOf(base, name, hops + 1)));
     }
-    // A type alias naming one type (C's `typedef struct node node_t`): that type's members.
-    if (targets.length === 0 && def.kind === 'type' && def.value !== undefined && ALIASED.test(def.value.trim())) {
-      for (const type of await this.typeNamed(owner.file, facts, def.value, hops + 1)) if (!('def' in type && type.file === owner.file && type.def === owner.def)) targets.push(...(await this.membersOf(type, name, hops + 1)));
+    // A type alias naming one type (C's `typedef struct node node_t`), or a union of named types (TypeScript's
+    // `type PartialObserver<T> = NextObserver<T> | ErrorObserver<T>`): the members of each.
+    if (targets.length === 0 && def.kind === 'type' && def.value !== undefined) {
+      for (const part of unionOf(def.value.trim())) {
+        if (!ALIASED.test(part)) continue;
+        for (const type of await this.typeNamed(owner.file, facts, part, hops + 1)) if (!('def' in type && type.file === owner.file && type.def === owner.def)) targets.push(...(await this.membersOf(type, name, hops + 1)));
+      }
     }
     return unique(targets);
+  }
+
+  /** The parameter bindings of a class's constructors that declare the property `name` (TypeScript's parameter properties). */
+  #parameterProperty(file: string, facts: FileFacts, owner: number, name: string): Target[] {
+    const targets: Target[] = [];
+    for (const child of fileIndex(facts).children.get(owner) ?? []) {
+      const ctor = facts.definitions[child];
+      if (ctor?.kind !== 'constructor' || !ctor.parameterProperties?.some((p) => p.name === name)) continue;
+      facts.bindings.forEach((binding, i) => {
+        if (binding.name === name && binding.kind === 'parameter' && binding.line >= ctor.line && binding.line <= ctor.endLine) targets.push({ file, binding: i });
+      });
+    }
+    return targets;
   }
 
   /**
@@ -1029,17 +1213,25 @@ export class Resolver {
     const matching = (f: FileFacts, d: Definition) => d.name === def.name && !d.declarationOnly && !d.local && kindInfo(d.kind).callable && ownerName(f, d) === owner;
     const own = facts.definitions.flatMap((d, i) => (matching(facts, d) ? [{ file, def: i }] : []));
     if (own.length > 0 || !this.#context.filesDefining) return own;
+    // The class the declaration is a member of: a definition elsewhere whose receiver names another class of the same
+    // name (`SkipList<K, C>::Iterator::Valid` for `leveldb::Iterator::Valid`) is not its definition.
+    const declaredIn = def.parent !== undefined && isTypeLike(facts.definitions[def.parent]?.kind ?? '') ? `${file}#d${def.parent}` : undefined;
     const targets: Target[] = [];
     for (const other of await this.#context.filesDefining(def.name)) {
       if (other === file || !this.#context.modules.definesApart(other)) continue;
       const otherFacts = await this.#context.facts(other);
       if (!otherFacts) continue;
-      otherFacts.definitions.forEach((d, i) => {
+      for (const [i, d] of otherFacts.definitions.entries()) {
         const member = d.receiver !== undefined || (d.parent !== undefined && kindInfo(otherFacts.definitions[d.parent]?.kind ?? '').category === 'class');
-        if (matching(otherFacts, d) && (member || !d.modifiers?.some((m) => m === 'static' || m === 'internal'))) targets.push({ file: other, def: i });
-      });
+        if (!matching(otherFacts, d) || (!member && d.modifiers?.some((m) => m === 'static' || m === 'internal'))) continue;
+        if (declaredIn !== undefined && d.receiver !== undefined) {
+          const owners = await this.enclosingOwner(other, otherFacts, i, 1);
+          if (owners.length > 0 && !owners.some((owner) => targetKey(owner) === declaredIn)) continue;
+        }
+        targets.push({ file: other, def: i });
+      }
     }
-    return targets;
+    return inPathOrder(targets);
   }
 
   /**

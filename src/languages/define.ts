@@ -44,6 +44,11 @@ export interface DocCommentStyle {
   line?: string[];
   /** Block-comment delimiters that mark documentation, e.g. `[['/**', '*\/']]`. */
   block?: Array<[open: string, close: string]>;
+  /**
+   * The comment right above a declaration documents it across blank lines too (clangd attaches any comment with only
+   * whitespace before the declaration). A `/**` comment always does. @defaultValue false
+   */
+  detached?: boolean;
 }
 
 /** How signatures are written in a language. */

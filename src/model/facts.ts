@@ -96,6 +96,8 @@ export interface Reference {
   qualifierBinding?: number;
   /** A call's number of arguments (what picks among overloads, without type inference). */
   arity?: number;
+  /** A call has a spread argument (`f(...xs)`): `arity` counts it as one, and only a rest parameter takes it. */
+  spread?: true;
 }
 
 /**

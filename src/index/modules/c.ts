@@ -15,6 +15,9 @@
 import { posix } from 'node:path';
 import { folderOf, type ModuleContext, type ModuleSystem } from './system.js';
 
+/** The extensions of source files (compiled, not included). */
+const SOURCE = /\.(?:c|cc|cpp|cxx|c\+\+|m|mm)$/i;
+
 /** C and C++ include resolution over the tree. */
 export class CModules implements ModuleSystem {
   readonly definesApart = true;
@@ -25,6 +28,11 @@ export class CModules implements ModuleSystem {
 
   constructor(context: ModuleContext) {
     this.#context = context;
+  }
+
+  /** A header: not a source file of its own translation unit (`.c`, `.cc`, `.cpp`, `.cxx`, `.c++`, `.m`, `.mm`). */
+  includable(file: string): boolean {
+    return !SOURCE.test(file);
   }
 
   resolve(from: string, source: string): Promise<string[]> {

@@ -151,6 +151,14 @@ export class ModuleResolver {
     return this.#system(this.#context.language(from))?.definesApart === true;
   }
 
+  /**
+   * Whether `file` is one other files include (a C or C++ header), for module systems that say (else true): what a
+   * source file declares is its own translation unit's.
+   */
+  includable(file: string): boolean {
+    return this.#system(this.#context.language(file))?.includable?.(file) ?? true;
+  }
+
   /** Whether a bare name inside a method of `from` sees its class's members first (C++). */
   membersInScope(from: string): boolean {
     return this.#system(this.#context.language(from))?.membersInScope === true;

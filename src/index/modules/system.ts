@@ -97,6 +97,8 @@ export interface ModuleSystem {
    * method declared in its class): a declaration without a body leads to its definition first. Optional.
    */
   readonly definesApart?: boolean;
+  /** Whether `file` is one other files include (a C or C++ header, not a source file). Optional (all are). */
+  includable?(file: string): boolean;
   /**
    * A bare name inside a method sees the members of its class before the names around it (C++'s implicit `this`,
    * also in methods defined out of line). Optional.
