@@ -1017,6 +1017,7 @@ export class Resolver {
     if (hops > MAX_HOPS) return [];
     const blocks: Array<{ file: string; def: number }> = [];
     let companions = await this.#context.modules.companions(owner.file);
+    if (companions.length === 0) return blocks;
     // Once every companion was analyzed, only those the name table says declare the name are read again.
     const defining = this.#context.filesDefining;
     if (defining && companions.every((file) => this.#analyzed.has(file))) {
