@@ -52,6 +52,17 @@
     (pointer_type (generic_type type: (_) @local.type))
   ])
 
+; a slice or array of a type: its elements' type (a slice has no members of its own, so its element stands for it:
+; `for _, x := range xs`, `x := xs[i]` are of that type)
+(parameter_declaration
+  name: (identifier) @local.definition.parameter
+  type: [
+    (slice_type element: [(type_identifier) (qualified_type)] @local.type)
+    (slice_type element: (pointer_type [(type_identifier) (qualified_type)] @local.type))
+    (array_type element: [(type_identifier) (qualified_type)] @local.type)
+    (array_type element: (pointer_type [(type_identifier) (qualified_type)] @local.type))
+  ])
+
 ; type parameters, and those a method's receiver names (`func (c *Cache[K, V]) Get(k K)`)
 (type_parameter_declaration name: (identifier) @local.definition.type_parameter)
 (method_declaration
@@ -92,6 +103,17 @@
       function: [(identifier) (selector_expression)] @local.type.call
       (#not-eq? @local.type.call "new"))))
 
+; `x := y.f`, `x := pkg.V`: of the field's or variable's declared type; `x := xs[i]`, `x := &xs[i]`: of what the
+; elements of `xs` are
+(short_var_declaration
+  left: (expression_list . (identifier) @local.definition.variable .)
+  right: (expression_list
+    . [
+      (selector_expression) @local.type
+      (index_expression operand: [(identifier) (selector_expression)] @local.type)
+      (unary_expression operator: "&" operand: (index_expression operand: [(identifier) (selector_expression)] @local.type))
+    ] .))
+
 ; `i, x := 0, NewFoo()`: the second name, of what the second value is
 (short_var_declaration
   left: (expression_list . (identifier) . (identifier) @local.definition.variable)
@@ -119,6 +141,14 @@
     (generic_type type: (_) @local.type)
     (pointer_type [(type_identifier) (qualified_type)] @local.type)
     (pointer_type (generic_type type: (_) @local.type))
+  ])
+(var_spec
+  name: (identifier) @local.definition.variable
+  type: [
+    (slice_type element: [(type_identifier) (qualified_type)] @local.type)
+    (slice_type element: (pointer_type [(type_identifier) (qualified_type)] @local.type))
+    (array_type element: [(type_identifier) (qualified_type)] @local.type)
+    (array_type element: (pointer_type [(type_identifier) (qualified_type)] @local.type))
   ])
 (var_spec
   name: (identifier) @local.definition.variable
@@ -153,6 +183,16 @@
 ((range_clause
   left: (expression_list (identifier) @local.definition.variable)
   ":=") @local.after)
+
+; `for _, x := range xs`, `for _, x := range s.items`: of the elements' type; `range m.Fields()`: of what the call
+; returns
+(range_clause
+  left: (expression_list . (_) . (identifier) @local.definition.variable .)
+  right: [(identifier) (selector_expression)] @local.type)
+(range_clause
+  left: (expression_list . (_) . (identifier) @local.definition.variable .)
+  right: (call_expression
+    function: [(identifier) (selector_expression)] @local.type.call))
 
 ; `switch v := x.(type)`: `v` in every clause; `case v, ok := <-ch`
 (type_switch_statement

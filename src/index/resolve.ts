@@ -1157,11 +1157,12 @@ export class Resolver {
    */
   async typeNamed(file: string, facts: FileFacts, type: string | undefined, hops: number, within?: number): Promise<Target[]> {
     // A pointer or reference to a type, or a list of results, is that type (`*Server`, `&Db`, `&mut Db`,
-    // `(*Foo, error)`); a list of named results is its first one's type (`(out *Node, err error)`); C's and C++'s
+    // `(*Foo, error)`), and so is a Go slice or array of it (`[]*Field`: its elements stand for it, a slice has no
+    // members); a list of named results is its first one's type (`(out *Node, err error)`); C's and C++'s
     // `const struct node *` names `node`: the words before a type's name are keywords.
     const text = (type ?? '').trim().replace(/^(?:(?:typedef|const|volatile|struct|union|enum|class|typename)\s+)+/, '');
     const named = text.startsWith('(') ? /^\(\s*[\p{L}_][\p{L}\p{N}_]*\s+(?=[*&\p{L}_])/u.exec(text)?.[0] : undefined;
-    const path = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*/u.exec(text.slice(named?.length ?? 0).replace(/^[\s*&(]+(?:mut\s+)?/, ''))?.[0];
+    const path = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*/u.exec(text.slice(named?.length ?? 0).replace(/^(?:[\s*&(]|\[\d*\])+(?:mut\s+)?/, ''))?.[0];
     if (!path || hops > MAX_HOPS) return [];
     const [head = '', ...rest] = path.split(/\.|::/);
     let owners: Target[] = [];
