@@ -157,6 +157,11 @@ export interface RawCaptures {
    * (`@macro.name`), else the node itself when it is a name.
    */
   macros: Array<{ node: Node; name?: Node }>;
+  /**
+   * Branches of preprocessor conditionals (`@condition.branch`, queries/c/conditions.scm): the branch, its test
+   * (`@condition`, none for `#else`; `test`: how a name tested by `#ifdef` / `#ifndef` counts) and the branch after it.
+   */
+  conditions: Array<{ node: Node; test?: Node; how?: 'defined' | 'undefined'; alternative?: Node }>;
 }
 
 /** Detail captures that can stand in a pattern of their own. */
@@ -324,6 +329,7 @@ export class CaptureGatherer {
     injections: [],
     locals: { scopes: [], definitions: [], uses: [], members: [], afters: [] },
     macros: [],
+    conditions: [],
   };
   readonly #referenced = new Set<number>();
   readonly #spreads = new Set<number>();
@@ -390,6 +396,19 @@ export class CaptureGatherer {
         if (!raw.macros.some((known) => known.node.id === node.id)) raw.macros.push({ node, ...(macroName ? { name: macroName } : {}) });
         consumed = true;
       } else if (name === 'macro.name') {
+        consumed = true;
+      } else if (name === 'condition.branch') {
+        const test = first(match, 'condition');
+        const alternative = first(match, 'condition.alternative');
+        const how = match.properties['condition.test'];
+        raw.conditions.push({
+          node,
+          ...(test ? { test } : {}),
+          ...(how === 'defined' || how === 'undefined' ? { how } : {}),
+          ...(alternative ? { alternative } : {}),
+        });
+        consumed = true;
+      } else if (name === 'condition' || name === 'condition.alternative') {
         consumed = true;
       }
     }

@@ -43,6 +43,7 @@ import {
   readCaptures,
 } from './captures.js';
 import { type BoundNames, bindNames } from './bindings.js';
+import { withConditionals } from './conditions.js';
 import { cleanDocComments, isDocComment } from './docs.js';
 import type { LineIndex } from './lines.js';
 import { type Level, type NodeContext, siblingContexts } from './siblings.js';
@@ -112,7 +113,7 @@ export function extractFacts(input: ExtractionInput): Extraction {
   const docs = documentDefinitions(placed, raw, loaded.definition, input.lines);
   deadline.check();
   const exports = resolveExports(placed, raw, loaded.definition, input.lines, source);
-  const definitions = describeDefinitions(placed, docs, exports, loaded.definition, input.lines, source);
+  const definitions = withConditionals(describeDefinitions(placed, docs, exports, loaded.definition, input.lines, source), raw.conditions);
   deadline.check();
   const bound = bindNames(
     tree.rootNode,

@@ -9,6 +9,7 @@
 import type { Binding, Definition, FileFacts, Reference } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
 import type { ModuleResolver } from './modules/index.js';
+import { mayHold, namesIn } from './conditions.js';
 
 /** Where a name leads. */
 export type Target =
@@ -364,7 +365,36 @@ export class Resolver {
         targets.push(...same.sort((a, b) => (lines[b] ?? 0) - (lines[a] ?? 0)).map((j) => resolution.targets[j] as Target));
       }
     });
-    return { ...resolution, targets };
+    return { ...resolution, targets: await this.#branchesTaken(targets) };
+  }
+
+  /**
+   * Definitions in the branches of one preprocessor conditional (`#if defined(_WIN32) ... #elif ... #else ...`): the
+   * first branch whose test is not known to fail first, as a compiler takes the first that holds (see
+   * index/conditions.ts); the branches known to fail after it, in their order. Other targets stay where they are.
+   */
+  async #branchesTaken(targets: Target[]): Promise<Target[]> {
+    const placed: Array<{ target: Target; group?: string; branch: number; fails: boolean }> = [];
+    const defined = new Map<string, boolean>();
+    for (const target of targets) {
+      const facts = 'def' in target ? await this.#context.facts(target.file) : undefined;
+      const conditional = facts && 'def' in target ? facts.definitions[target.def]?.conditional : undefined;
+      if (!facts || !conditional || !this.#context.filesDefining) {
+        placed.push({ target, branch: 0, fails: false });
+        continue;
+      }
+      for (const name of namesIn(conditional.when)) if (!defined.has(name)) defined.set(name, (await this.#context.filesDefining(name)).length > 0);
+      placed.push({ target, group: `${target.file}\u0000${conditional.group}`, branch: conditional.branch, fails: !mayHold(conditional.when, defined, facts.language === 'cpp') });
+    }
+    const groups = new Map<string, number[]>();
+    placed.forEach((entry, i) => entry.group !== undefined && groups.set(entry.group, [...(groups.get(entry.group) ?? []), i]));
+    const ordered = placed.map((entry) => entry.target);
+    for (const slots of groups.values()) {
+      if (slots.length < 2) continue;
+      const ranked = slots.map((i) => placed[i] as (typeof placed)[number]).sort((a, b) => Number(a.fails) - Number(b.fails) || a.branch - b.branch);
+      slots.forEach((slot, k) => (ordered[slot] = (ranked[k] as (typeof placed)[number]).target));
+    }
+    return ordered;
   }
 
   /** Whether every owner is a value (a variable, parameter, property or field), not a type, module or function. */

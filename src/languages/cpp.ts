@@ -8,7 +8,7 @@ export const cpp = defineLanguage({
   skipBareMacroLines: true,
   grammar: new URL('../../grammars/tree-sitter-cpp.wasm', import.meta.url),
   grammarOrigin: 'tree-sitter-cpp@0.23.4',
-  queries: [new URL('../../queries/cpp/tags.scm', import.meta.url), new URL('../../queries/cpp/locals.scm', import.meta.url), new URL('../../queries/cpp/macros.scm', import.meta.url)],
+  queries: [new URL('../../queries/cpp/tags.scm', import.meta.url), new URL('../../queries/cpp/locals.scm', import.meta.url), new URL('../../queries/cpp/macros.scm', import.meta.url), new URL('../../queries/c/conditions.scm', import.meta.url)],
   signature: { returnTypeFirst: true },
   // Any comment right above a declaration documents it, blank lines between or not, as clangd shows it (Doxygen's
   // `/**` and `///` included).

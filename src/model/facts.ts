@@ -64,6 +64,12 @@ export interface Definition {
   generator?: true;
   /** A function-like definition without a body (an overload, an abstract or ambient declaration). */
   declarationOnly?: true;
+  /**
+   * A C or C++ name defined in a branch of a preprocessor conditional that defines it in another branch too: which
+   * conditional (`group`: where its `#if` starts), which branch (`branch`: 0 for the `#if`), and the test that branch
+   * is taken under (`when`: the tests of the branches before it negated, and its own).
+   */
+  conditional?: { group: number; branch: number; when: Condition };
   /** Constructors: the parameters declared with modifiers (`constructor(private db: Db)`), as properties. */
   parameterProperties?: PropertyInfo[];
   doc?: string;
@@ -184,3 +190,14 @@ export interface FileSummary {
   referenceCount: number;
 }
 
+
+/**
+ * A preprocessor test as data: `['defined', name]`, `['id', name]` (a macro's value), `['num', n]`, `['!', c]`,
+ * `[operator, a, b]` (`&&`, `||`, comparisons, arithmetic), `['?']` (what cannot be read: a function-like macro).
+ */
+export type Condition =
+  | readonly ['defined' | 'id', string]
+  | readonly ['num', number]
+  | readonly ['!', Condition]
+  | readonly ['?']
+  | readonly [string, Condition, Condition];
