@@ -68,6 +68,10 @@ interface FileIndex {
   blocks: Map<string, number[]>;
   /** Definitions declared apart with a receiver (Go's `func (s *T) M()`), by `T` and name. */
   receivers: Map<string, number[]>;
+  /** Exports by their name (`export * from` ones apart, in `wildcards`): a module's export of a name in one lookup. */
+  exportsNamed: Map<string, FileFacts['exports']>;
+  /** `export * from '...'` entries, in order. */
+  wildcards: FileFacts['exports'];
 }
 
 const indexes = new WeakMap<FileFacts, FileIndex>();
@@ -117,7 +121,17 @@ export function fileIndex(facts: FileFacts): FileIndex {
     const parent = def?.parent === undefined ? undefined : facts.definitions[def.parent];
     return parent !== undefined && isTypeLike(parent.kind);
   });
-  index = { top, children, byLine, receivers, membersInScope, blocks };
+  const exportsNamed: FileIndex['exportsNamed'] = new Map();
+  const wildcards: FileIndex['wildcards'] = [];
+  for (const entry of facts.exports) {
+    if (entry.name === '*' && entry.source !== undefined) wildcards.push(entry);
+    else {
+      const list = exportsNamed.get(entry.name);
+      if (list) list.push(entry);
+      else exportsNamed.set(entry.name, [entry]);
+    }
+  }
+  index = { top, children, byLine, receivers, membersInScope, blocks, exportsNamed, wildcards };
   indexes.set(facts, index);
   return index;
 }
@@ -702,9 +716,9 @@ export class Resolver {
       }
     };
     let declared = false;
-    for (const entry of facts.exports) {
-      if (entry.name === '*' && entry.source !== undefined) continue; // after the named ones: `export *` never shadows
-      if (entry.name !== name) continue;
+    // (`export * from` after the named ones: it never shadows them.)
+    const named = index.exportsNamed.get(name) ?? [];
+    for (const entry of named) {
       declared = true;
       if (entry.source !== undefined) {
         const resolution = await this.imported(module, entry.source, entry.kind === 'namespace' ? '*' : (entry.localName ?? name), hops + 1);
@@ -714,21 +728,18 @@ export class Resolver {
     if (!declared) await local(name);
     if (targets.length === 0 && declared) {
       // An export that declares what no scope binds (`exports.VERSION = '1.0'`): the definition on its line.
-      const lines = new Set(facts.exports.filter((e) => e.name === name && e.source === undefined).map((e) => e.line));
+      const lines = new Set(named.filter((e) => e.source === undefined).map((e) => e.line));
       facts.definitions.forEach((def, i) => {
         if (def.name === name && lines.has(def.line) && def.parent === undefined) targets.push({ file: module, def: i });
       });
     }
     if (targets.length === 0) {
-      for (const entry of facts.exports) {
-        if (entry.name !== '*' || entry.source === undefined) continue;
-        targets.push(...(await this.within(module, entry.source, name, hops + 1, seen)));
-      }
+      for (const entry of index.wildcards) targets.push(...(await this.within(module, entry.source as string, name, hops + 1, seen)));
     }
     // What a module sees through its own wildcard imports is its name too (Python's `from m import *`, a header's
     // `#include`, Rust's `pub use self::kind::*`), unless a name of its own shadows them (Rust's `extern crate alloc`
-    // before `use backport::*`).
-    if (targets.length === 0 && !bound) {
+    // before `use backport::*`), or its language keeps a file's imports its own (Java's `import a.b.*`).
+    if (targets.length === 0 && !bound && !this.#context.modules.privateImports(module)) {
       for (const item of facts.imports) {
         if (!item.imports.some((i) => i.name === '*' && !i.isNamespace && i.alias === undefined)) continue;
         targets.push(...(await this.within(module, item.source, name, hops + 1, seen)));

@@ -64,6 +64,7 @@ export function namespacesOf(facts: FileFacts): string[] {
 
 /** C# namespaces, from the namespaces the tree's files declare. */
 export class DotnetModules implements ModuleSystem {
+  readonly privateImports = true;
   readonly #context: ModuleContext;
   #namespaces: Promise<Namespaces> | undefined;
 

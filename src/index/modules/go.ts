@@ -29,6 +29,7 @@ const isTest = (file: string) => file.endsWith('_test.go');
 
 /** Go import paths resolved against the tree's go.mod files. */
 export class GoModules implements ModuleSystem {
+  readonly privateImports = true;
   readonly #context: ModuleContext;
   #folders: Map<string, string[]> | undefined;
   readonly #goMods = new Map<string, Promise<GoModule | undefined>>();

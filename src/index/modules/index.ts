@@ -84,6 +84,11 @@ export class ModuleResolver {
     return this.#system(this.#context.language(from))?.split?.(source);
   }
 
+  /** Whether `module`'s imports are its own (see `ModuleSystem.privateImports`). */
+  privateImports(module: string): boolean {
+    return this.#system(this.#context.language(module))?.privateImports === true;
+  }
+
   /** Whether qualifiers in `from`'s code may be module paths (`crate::a::f()`). */
   pathQualifiers(from: string): boolean {
     return this.#system(this.#context.language(from))?.pathQualifiers === true;

@@ -29,6 +29,7 @@ const MAX_SEGMENTS = 32;
 
 /** Java, Kotlin and Scala packages, found by the paths of the tree's folders. */
 export class JvmModules implements ModuleSystem {
+  readonly privateImports = true;
   readonly #context: ModuleContext;
   #layout: Layout | undefined;
   readonly #packages = new Map<string, string[]>();

@@ -41,6 +41,7 @@ function folderPath(folder: string): string {
 
 /** PHP namespaces, by Composer's PSR-4 map or by folder names. */
 export class PhpModules implements ModuleSystem {
+  readonly privateImports = true;
   readonly #context: ModuleContext;
   #layout: Promise<Layout> | undefined;
   readonly #namespaces = new Map<string, Promise<string[]>>();

@@ -83,6 +83,12 @@ export interface ModuleSystem {
    * `std::mem::swap()`): a qualifier whose first name no scope binds is resolved as a source. Optional.
    */
   readonly pathQualifiers?: boolean;
+  /**
+   * A file's imports are its own (Java, Kotlin, Go, C#, PHP): what it sees through a wildcard import is not a name of
+   * its module for the files that import it, so a lookup does not follow it there. Optional (Python's
+   * `from m import *`, a C header's `#include` and Rust's `pub use` do pass names on).
+   */
+  readonly privateImports?: boolean;
   /** Sources may name the importing file itself (Rust's `use self::Kind::*`): such answers are kept. */
   readonly selfImports?: boolean;
   /** Answers depend on the importing file, not only on its folder (Rust's `self`, `super`, `mod x;`). */
