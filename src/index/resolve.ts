@@ -271,8 +271,9 @@ export class Resolver {
 
   /**
    * Among the overloads of one callable, the first whose parameters admit `arity` arguments (a declaration without
-   * a body before the implementation, as TypeScript resolves a call); all of them when none or no overloads do. A
-   * spread argument (`f(...xs)`, `spread`) is taken only by a rest parameter.
+   * a body before the implementation, as TypeScript resolves a call), one that takes them without its rest parameter
+   * first; all of them when none or no overloads do. A spread argument (`f(...xs)`, `spread`) is taken only by a rest
+   * parameter.
    */
   async overloadFor(targets: Target[], arity: number, spread = false): Promise<Target[]> {
     const candidates: Array<{ target: Target; def: Definition }> = [];
@@ -288,10 +289,17 @@ export class Resolver {
       if (spread) return parameters.some((p) => p.isRest) && arity - 1 <= parameters.length;
       return arity >= required && (parameters.some((p) => p.isRest) || arity <= parameters.length);
     };
+    // Without its rest parameter: a call that fits fixed parameters takes such an overload before a variadic one, as
+    // Java, Kotlin and C# choose (`error(pos, key)` is `error(DiagnosticPosition, Error)`, not `error(String,
+    // Object...)`).
+    const fixed = ({ def }: { def: Definition }) => {
+      const parameters = (def.parameters ?? []).filter((p) => !p.isRest);
+      return !spread && arity >= parameters.filter((p) => !p.optional).length && arity <= parameters.length;
+    };
     const overloads = candidates.filter((candidate) => candidate.def.declarationOnly);
     const pool = overloads.length > 0 ? overloads : candidates;
     // (Java's abstract methods are declarations without bodies too: when none of them admits, the others may)
-    const first = pool.find(admits) ?? candidates.find(admits);
+    const first = pool.find(fixed) ?? pool.find(admits) ?? candidates.find(fixed) ?? candidates.find(admits);
     return first ? [first.target] : targets;
   }
 
@@ -708,8 +716,12 @@ export class Resolver {
     const targets: Target[] = [];
     // Whether the module binds the name itself (an import from outside the tree binds it without targets).
     let bound = false;
+    // Where a file's imports are its own, a name it imports is not one it exports (Java's `import java.util.List` in a
+    // file of a package another file imports with `import pkg.*`).
+    const ownImports = this.#context.modules.privateImports(module);
     const local = async (localName: string) => {
       for (const b of index.top.get(localName) ?? []) {
+        if (ownImports && facts.bindings[b]?.import) continue;
         bound = true;
         const resolution = await this.binding(module, facts, b, hops + 1);
         targets.push(...resolution.targets);
@@ -739,7 +751,7 @@ export class Resolver {
     // What a module sees through its own wildcard imports is its name too (Python's `from m import *`, a header's
     // `#include`, Rust's `pub use self::kind::*`), unless a name of its own shadows them (Rust's `extern crate alloc`
     // before `use backport::*`), or its language keeps a file's imports its own (Java's `import a.b.*`).
-    if (targets.length === 0 && !bound && !this.#context.modules.privateImports(module)) {
+    if (targets.length === 0 && !bound && !ownImports) {
       for (const item of facts.imports) {
         if (!item.imports.some((i) => i.name === '*' && !i.isNamespace && i.alias === undefined)) continue;
         targets.push(...(await this.within(module, item.source, name, hops + 1, seen)));
