@@ -136,6 +136,16 @@ export function fileIndex(facts: FileFacts): FileIndex {
   return index;
 }
 
+/** The types named `name` declared in the definitions enclosing `within` (the nearest first). */
+function nestedType(file: string, facts: FileFacts, within: number, name: string): Target[] {
+  const children = fileIndex(facts).children;
+  for (let parent = facts.definitions[within]?.parent, depth = 0; parent !== undefined && depth < 64; parent = facts.definitions[parent]?.parent, depth++) {
+    const found = (children.get(parent) ?? []).filter((i) => facts.definitions[i]?.name === name && isTypeLike(facts.definitions[i]?.kind ?? ''));
+    if (found.length > 0) return found.map((def) => ({ file, def }));
+  }
+  return [];
+}
+
 /** A class, struct, object, interface or enum: what has members. */
 function isTypeLike(kind: string): boolean {
   const category = kindInfo(kind).category;
@@ -1200,7 +1210,7 @@ export class Resolver {
     const definition = facts.definitions[def];
     if (!definition || hops > MAX_HOPS) return [];
     const targets: Target[] = [];
-    for (const base of [...(definition.extends ?? []), ...(definition.implements ?? [])]) targets.push(...(await this.typeNamed(file, facts, base, hops + 1)));
+    for (const base of [...(definition.extends ?? []), ...(definition.implements ?? [])]) targets.push(...(await this.typeNamed(file, facts, base, hops + 1, def)));
     return unique(targets);
   }
 
@@ -1222,7 +1232,10 @@ export class Resolver {
     // `Self`, `this`; `self.make()` (a value's type written as what a method of the receiver returns).
     const receiver = head === 'Self' || head === 'this' || (head === 'self' && path.startsWith('self.'));
     if (receiver && within !== undefined) owners.push(...(await this.enclosingOwner(file, facts, within, hops + 1)));
-    for (const b of fileIndex(facts).top.get(head) ?? []) owners.push(...(await this.binding(file, facts, b, hops + 1)).targets);
+    // A type nested in a class enclosing the one that writes it (Java's `class JCBinary extends JCOperatorExpression`
+    // inside `JCTree`, a method returning its class's `Entry`): it shadows the file's own names.
+    if (owners.length === 0 && within !== undefined) owners.push(...nestedType(file, facts, within, head));
+    if (owners.length === 0) for (const b of fileIndex(facts).top.get(head) ?? []) owners.push(...(await this.binding(file, facts, b, hops + 1)).targets);
     // Not bound in the file: a name of its package or of a wildcard import (a struct of an included header).
     if (owners.length === 0) owners = (await this.unqualified(file, facts, head, hops + 1))?.targets ?? [];
     // A module path written as the type (Rust's `geo::shapes::Shape`, `crate::ast::Span`): what it names.
