@@ -160,6 +160,12 @@
   name: (identifier) @name
   arguments: (argument_list) @arguments) @reference.call
 
+; literal arguments, by kind: they pick among overloads of one arity (`print("</")` is `print(String)`, not `print(char)`)
+(argument_list (string_literal) @argument.string)
+(argument_list (character_literal) @argument.char)
+(argument_list [(decimal_integer_literal) (hex_integer_literal) (octal_integer_literal) (binary_integer_literal)] @argument.integer)
+(argument_list [(true) (false)] @argument.boolean)
+
 (object_creation_expression
   type: [
     (type_identifier) @name

@@ -34,6 +34,7 @@ interface Use {
   kind: string;
   arity?: number;
   spread?: true;
+  literals?: string[];
   qualifier?: Node;
   /** The qualifier is called: the member is one of what it returns. */
   called?: true;
@@ -97,6 +98,8 @@ export interface BoundUse {
   arity?: number;
   /** A call has a spread argument. */
   spread?: true;
+  /** Its literal arguments' kinds (see `RawReference.literals`). */
+  literals?: string[];
   /** The binding it sees. */
   binding?: number;
   /** A member use: what it is a member of, as written (`Option`, `this`, `a.b`), when that is a name path; else `''`. */
@@ -291,7 +294,7 @@ export function bindNames(
   // Uses: tagged references, `@local.reference` names and members; one per name node, a binding's own name excluded.
   const uses = new Map<number, Use>();
   for (const ref of raw.references) {
-    uses.set(ref.nameNode.startIndex, { node: ref.nameNode, name: ref.name, kind: ref.kind, ...(ref.arity !== undefined ? { arity: ref.arity } : {}), ...(ref.spread ? { spread: true as const } : {}) });
+    uses.set(ref.nameNode.startIndex, { node: ref.nameNode, name: ref.name, kind: ref.kind, ...(ref.arity !== undefined ? { arity: ref.arity } : {}), ...(ref.spread ? { spread: true as const } : {}), ...(ref.literals ? { literals: ref.literals } : {}) });
   }
   const isPath = (node: Node) => chainOf(node.text) !== undefined;
   for (const member of locals.members) {
@@ -412,7 +415,7 @@ export function bindNames(
 
   const result = new Map<number, BoundUse>();
   for (const [offset, use] of uses) {
-    const entry: BoundUse = { kind: use.kind, name: use.name, node: use.node, ...(use.arity !== undefined ? { arity: use.arity } : {}), ...(use.spread ? { spread: true as const } : {}) };
+    const entry: BoundUse = { kind: use.kind, name: use.name, node: use.node, ...(use.arity !== undefined ? { arity: use.arity } : {}), ...(use.spread ? { spread: true as const } : {}), ...(use.literals ? { literals: use.literals } : {}) };
     const binding = resolved.get(use);
     if (binding !== undefined) entry.binding = binding;
     if (use.qualifier) {

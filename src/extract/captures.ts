@@ -71,6 +71,11 @@ export interface RawReference {
   arity?: number;
   /** One of them is spread (`@arguments.spread` on an argument: `f(...xs)`). */
   spread?: true;
+  /**
+   * What each argument is when it is a literal (`@argument.<kind>`: `string`, `char`, `integer`, `boolean`), `''` for
+   * any other; absent when none is. Picks among overloads of one arity (`print("</")`, not `print(char)`).
+   */
+  literals?: string[];
   /** The argument list, until the spread arguments are known. */
   args?: Node;
 }
@@ -333,6 +338,7 @@ export class CaptureGatherer {
   };
   readonly #referenced = new Set<number>();
   readonly #spreads = new Set<number>();
+  readonly #literals = new Map<number, string>();
   readonly #unnamed: Array<{ match: Match; kind: string; node: Node }> = [];
 
   /** A lone `@local.reference` (most matches): the name used. */
@@ -366,6 +372,9 @@ export class CaptureGatherer {
           nameNode,
           ...(args ? { arity: args.namedChildren.filter((child) => child && !child.isExtra).length, args } : {}),
         });
+        consumed = true;
+      } else if (name.startsWith('argument.')) {
+        for (const argument of nodes) this.#literals.set(argument.id, name.slice('argument.'.length));
         consumed = true;
       } else if (name === 'arguments.spread') {
         for (const spread of nodes) this.#spreads.add(spread.id);
@@ -424,8 +433,13 @@ export class CaptureGatherer {
     // Details matched before the pattern that names their definition (a later pattern, an earlier match).
     for (const { match, kind, node } of this.#unnamed.splice(0)) addDefinition(this.raw.definitions, match, kind, node);
     const spreads = this.#spreads;
+    const literals = this.#literals;
     for (const ref of this.raw.references) {
       if (spreads.size > 0 && ref.args?.namedChildren.some((child) => child !== null && spreads.has(child.id))) ref.spread = true;
+      if (literals.size > 0 && ref.args) {
+        const kinds = ref.args.namedChildren.flatMap((child) => (child && !child.isExtra ? [literals.get(child.id) ?? ''] : []));
+        if (kinds.some((kind) => kind !== '')) ref.literals = kinds;
+      }
       delete ref.args;
     }
     return this.raw;

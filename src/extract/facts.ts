@@ -663,7 +663,7 @@ function describeDefinitions(
  * each with the innermost definition it sits in.
  */
 function collectReferences(raw: RawCaptures, placed: Placed[], bound: BoundNames, lines: LineIndex): Reference[] {
-  const found = new Map<number, { name: string; kind: string; node: Node; arity?: number; spread?: true; binding?: number; qualifier?: string; qualifierBinding?: number }>();
+  const found = new Map<number, { name: string; kind: string; node: Node; arity?: number; spread?: true; literals?: string[]; binding?: number; qualifier?: string; qualifierBinding?: number }>();
   for (const use of bound.uses.values()) found.set(use.node.startIndex, use);
   for (const fact of [...raw.imports.values()].sort((a, b) => a.node.startIndex - b.node.startIndex)) {
     for (const item of fact.items) {
@@ -696,6 +696,7 @@ function collectReferences(raw: RawCaptures, placed: Placed[], bound: BoundNames
     if (ref.qualifierBinding !== undefined) reference.qualifierBinding = ref.qualifierBinding;
     if (ref.arity !== undefined) reference.arity = ref.arity;
     if (ref.spread) reference.spread = true;
+    if (ref.literals) reference.literals = ref.literals;
     return reference;
   });
   return references.sort((a, b) => a.line - b.line || a.column - b.column);

@@ -7,6 +7,7 @@
  * @module
  */
 import type { Binding, Definition, FileFacts, Reference } from '../model/facts.js';
+import type { ParameterInfo } from '../types.js';
 import { kindInfo } from '../model/kinds.js';
 import type { ModuleResolver } from './modules/index.js';
 import { mayHold, namesIn } from './conditions.js';
@@ -134,6 +135,34 @@ export function fileIndex(facts: FileFacts): FileIndex {
   index = { top, children, byLine, receivers, membersInScope, blocks, exportsNamed, wildcards };
   indexes.set(facts, index);
   return index;
+}
+
+/** Declared types that take a literal of each kind exactly, and those that take it at all (besides a type parameter). */
+const LITERAL_TYPES: Record<string, { exact: readonly string[]; takes: readonly string[] }> = {
+  string: { exact: ['String', 'java.lang.String'], takes: ['CharSequence', 'Object', 'Comparable', 'Serializable', 'Constable', 'ConstantDesc'] },
+  char: { exact: ['char'], takes: ['int', 'long', 'float', 'double', 'Character', 'Object', 'Comparable', 'Serializable'] },
+  integer: { exact: ['int'], takes: ['long', 'float', 'double', 'short', 'byte', 'char', 'Integer', 'Number', 'Object', 'Comparable', 'Serializable'] },
+  boolean: { exact: ['boolean'], takes: ['Boolean', 'Object', 'Comparable', 'Serializable'] },
+};
+
+/**
+ * How well parameters take literal arguments: -1 when one cannot be passed, else 2 per exact type and 1 per type that
+ * takes it (or is unknown, or a type parameter). A rest parameter takes the arguments past the others.
+ */
+function literalFit(parameters: readonly ParameterInfo[], literals: readonly string[]): number {
+  let score = 0;
+  for (const [i, kind] of literals.entries()) {
+    const accepted = LITERAL_TYPES[kind];
+    if (!accepted) continue;
+    const parameter = parameters[i] ?? (parameters.at(-1)?.isRest ? parameters.at(-1) : undefined);
+    // `Object... args`, `final String s`, `java.util.List<String>`: the type's name.
+    const type = parameter?.type?.replace(/^final\s+/, '').replace(/(?:\.\.\.|\[\])$/, '').replace(/<.*$/, '').trim();
+    if (!type || /^[A-Z]$/.test(type)) score += 1;
+    else if (accepted.exact.includes(type)) score += 2;
+    else if (accepted.takes.includes(type)) score += 1;
+    else return -1;
+  }
+  return score;
 }
 
 /** The types named `name` declared in the definitions enclosing `within` (the nearest first). */
@@ -265,7 +294,7 @@ export class Resolver {
     if (reference?.ref !== undefined) {
       const ref = facts.references[reference.ref] as Reference;
       const resolution = await this.reference(file, facts, ref, 0);
-      if (ref.arity !== undefined && resolution.targets.length > 1) resolution.targets = await this.overloadFor(resolution.targets, ref.arity, ref.spread === true);
+      if (ref.arity !== undefined && resolution.targets.length > 1) resolution.targets = await this.overloadFor(resolution.targets, ref.arity, ref.spread === true, ref.literals);
       return { name: ref.name, resolution };
     }
     return undefined;
@@ -285,7 +314,7 @@ export class Resolver {
    * first; all of them when none or no overloads do. A spread argument (`f(...xs)`, `spread`) is taken only by a rest
    * parameter.
    */
-  async overloadFor(targets: Target[], arity: number, spread = false): Promise<Target[]> {
+  async overloadFor(targets: Target[], arity: number, spread = false, literals?: readonly string[]): Promise<Target[]> {
     const candidates: Array<{ target: Target; def: Definition }> = [];
     for (const target of targets) {
       if (!('def' in target)) return targets;
@@ -309,6 +338,16 @@ export class Resolver {
     const overloads = candidates.filter((candidate) => candidate.def.declarationOnly);
     const pool = overloads.length > 0 ? overloads : candidates;
     // (Java's abstract methods are declarations without bodies too: when none of them admits, the others may)
+    // Literal arguments (`print("</")`, `check(ok, 3)`): an overload whose parameters take them, the most exact first
+    // (`String` before `Object`), as Java picks the most specific; one that cannot take them is passed over.
+    if (literals?.some((kind) => kind !== '')) {
+      const score = ({ def }: { def: Definition }) => literalFit(def.parameters ?? [], literals);
+      const fitting = [...pool.filter(fixed), ...pool.filter(admits), ...candidates.filter(fixed), ...candidates.filter(admits)]
+        .map((candidate, order) => ({ candidate, order, score: score(candidate) }))
+        .filter((entry) => entry.score >= 0)
+        .sort((a, b) => b.score - a.score || a.order - b.order);
+      if (fitting[0]) return [fitting[0].candidate.target];
+    }
     const first = pool.find(fixed) ?? pool.find(admits) ?? candidates.find(fixed) ?? candidates.find(admits);
     return first ? [first.target] : targets;
   }

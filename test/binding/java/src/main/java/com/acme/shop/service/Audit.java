@@ -10,5 +10,6 @@ public final class Audit {
     Report.print(what, 2);
     Report.print("%s and %s", what, table.rows());
     Report.print(what);
+    Report.print('-');
   }
 }

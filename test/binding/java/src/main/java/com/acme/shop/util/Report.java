@@ -20,4 +20,9 @@ public final class Report {
   static Table table() {
     return null;
   }
+
+  /** Prints a mark. */
+  public static void print(char mark) {
+    Log.info(String.valueOf(mark));
+  }
 }
