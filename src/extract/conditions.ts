@@ -8,6 +8,7 @@
 import type { Condition, Definition } from '../model/facts.js';
 import type { Node } from '../runtime/tree-sitter.js';
 import type { RawCaptures } from './captures.js';
+import { innermost } from './spans.js';
 
 type Branch = RawCaptures['conditions'][number];
 
@@ -25,15 +26,15 @@ export function withConditionals(definitions: readonly Definition[], branches: r
   // The branch each branch follows (an `#elif` or `#else` is the alternative of the branch before it).
   const before = new Map<number, Branch>();
   for (const branch of branches) if (branch.alternative) before.set(branch.alternative.startIndex, branch);
-  return definitions.map((def) => {
-    if (def.local || (counts.get(def.name) ?? 0) < 2) return def;
-    // The innermost branch whose own part (up to the branch after it) holds the definition.
-    let inner: Branch | undefined;
-    for (const branch of branches) {
-      const ownEnd = branch.alternative?.startIndex ?? branch.node.endIndex;
-      if (branch.node.startIndex <= def.start && def.end <= ownEnd && (!inner || branch.node.startIndex > inner.node.startIndex)) inner = branch;
-    }
-    if (!inner) return def;
+  // The innermost branch whose own part (up to the branch after it) holds each definition: own parts nest, so one
+  // sweep finds them all.
+  const holders = innermost(
+    branches.map((branch) => ({ start: branch.node.startIndex, end: branch.alternative?.startIndex ?? branch.node.endIndex, branch })),
+    definitions.map((def) => ({ start: def.start, end: def.end })),
+  );
+  return definitions.map((def, i) => {
+    const inner = holders[i]?.branch;
+    if (!inner || def.local || (counts.get(def.name) ?? 0) < 2) return def;
     const chain: Branch[] = [inner];
     for (let previous = before.get(inner.node.startIndex); previous && chain.length < MAX_DEPTH; previous = before.get(previous.node.startIndex)) chain.unshift(previous);
     const tests: Condition[] = chain.slice(0, -1).map((branch) => ['!', testOf(branch)] as const);

@@ -10,6 +10,7 @@ import type { Binding, Definition, FileFacts, Reference } from '../model/facts.j
 import type { ParameterInfo } from '../types.js';
 import { kindInfo } from '../model/kinds.js';
 import type { ModuleResolver } from './modules/index.js';
+import type { LiteralTypes } from './modules/system.js';
 import { mayHold, namesIn } from './conditions.js';
 
 /** Where a name leads. */
@@ -137,22 +138,14 @@ export function fileIndex(facts: FileFacts): FileIndex {
   return index;
 }
 
-/** Declared types that take a literal of each kind exactly, and those that take it at all (besides a type parameter). */
-const LITERAL_TYPES: Record<string, { exact: readonly string[]; takes: readonly string[] }> = {
-  string: { exact: ['String', 'java.lang.String'], takes: ['CharSequence', 'Object', 'Comparable', 'Serializable', 'Constable', 'ConstantDesc'] },
-  char: { exact: ['char'], takes: ['int', 'long', 'float', 'double', 'Character', 'Object', 'Comparable', 'Serializable'] },
-  integer: { exact: ['int'], takes: ['long', 'float', 'double', 'short', 'byte', 'char', 'Integer', 'Number', 'Object', 'Comparable', 'Serializable'] },
-  boolean: { exact: ['boolean'], takes: ['Boolean', 'Object', 'Comparable', 'Serializable'] },
-};
-
 /**
  * How well parameters take literal arguments: -1 when one cannot be passed, else 2 per exact type and 1 per type that
  * takes it (or is unknown, or a type parameter). A rest parameter takes the arguments past the others.
  */
-function literalFit(parameters: readonly ParameterInfo[], literals: readonly string[]): number {
+function literalFit(parameters: readonly ParameterInfo[], literals: readonly string[], table: LiteralTypes): number {
   let score = 0;
   for (const [i, kind] of literals.entries()) {
-    const accepted = LITERAL_TYPES[kind];
+    const accepted = table[kind];
     if (!accepted) continue;
     const parameter = parameters[i] ?? (parameters.at(-1)?.isRest ? parameters.at(-1) : undefined);
     // `Object... args`, `final String s`, `java.util.List<String>`: the type's name.
@@ -294,7 +287,9 @@ export class Resolver {
     if (reference?.ref !== undefined) {
       const ref = facts.references[reference.ref] as Reference;
       const resolution = await this.reference(file, facts, ref, 0);
-      if (ref.arity !== undefined && resolution.targets.length > 1) resolution.targets = await this.overloadFor(resolution.targets, ref.arity, ref.spread === true, ref.literals);
+      if (ref.arity !== undefined && resolution.targets.length > 1) {
+        resolution.targets = await this.overloadFor(resolution.targets, ref.arity, ref.spread === true, ref.literals && { kinds: ref.literals, types: this.#context.modules.literalTypes(file) });
+      }
       return { name: ref.name, resolution };
     }
     return undefined;
@@ -312,9 +307,10 @@ export class Resolver {
    * Among the overloads of one callable, the first whose parameters admit `arity` arguments (a declaration without
    * a body before the implementation, as TypeScript resolves a call), one that takes them without its rest parameter
    * first; all of them when none or no overloads do. A spread argument (`f(...xs)`, `spread`) is taken only by a rest
-   * parameter.
+   * parameter. Literal arguments (`literals`: their kinds, and which declared types take them in the caller's
+   * language) pick among those.
    */
-  async overloadFor(targets: Target[], arity: number, spread = false, literals?: readonly string[]): Promise<Target[]> {
+  async overloadFor(targets: Target[], arity: number, spread = false, literals?: { kinds: readonly string[]; types: LiteralTypes | undefined }): Promise<Target[]> {
     const candidates: Array<{ target: Target; def: Definition }> = [];
     for (const target of targets) {
       if (!('def' in target)) return targets;
@@ -340,8 +336,9 @@ export class Resolver {
     // (Java's abstract methods are declarations without bodies too: when none of them admits, the others may)
     // Literal arguments (`print("</")`, `check(ok, 3)`): an overload whose parameters take them, the most exact first
     // (`String` before `Object`), as Java picks the most specific; one that cannot take them is passed over.
-    if (literals?.some((kind) => kind !== '')) {
-      const score = ({ def }: { def: Definition }) => literalFit(def.parameters ?? [], literals);
+    const table = literals?.types;
+    if (table && literals.kinds.some((kind) => kind !== '')) {
+      const score = ({ def }: { def: Definition }) => literalFit(def.parameters ?? [], literals.kinds, table);
       const fitting = [...pool.filter(fixed), ...pool.filter(admits), ...candidates.filter(fixed), ...candidates.filter(admits)]
         .map((candidate, order) => ({ candidate, order, score: score(candidate) }))
         .filter((entry) => entry.score >= 0)
@@ -450,12 +447,13 @@ export class Resolver {
     for (const target of targets) {
       const facts = 'def' in target ? await this.#context.facts(target.file) : undefined;
       const conditional = facts && 'def' in target ? facts.definitions[target.def]?.conditional : undefined;
-      if (!facts || !conditional || !this.#context.filesDefining) {
+      const predefined = conditional ? this.#context.modules.predefinedMacros(target.file) : undefined;
+      if (!facts || !conditional || !predefined || !this.#context.filesDefining) {
         placed.push({ target, branch: 0, fails: false });
         continue;
       }
       for (const name of namesIn(conditional.when)) if (!defined.has(name)) defined.set(name, (await this.#context.filesDefining(name)).length > 0);
-      placed.push({ target, group: `${target.file}\u0000${conditional.group}`, branch: conditional.branch, fails: !mayHold(conditional.when, defined, facts.language === 'cpp') });
+      placed.push({ target, group: `${target.file}\u0000${conditional.group}`, branch: conditional.branch, fails: !mayHold(conditional.when, predefined, defined) });
     }
     const groups = new Map<string, number[]>();
     placed.forEach((entry, i) => entry.group !== undefined && groups.set(entry.group, [...(groups.get(entry.group) ?? []), i]));

@@ -15,6 +15,24 @@
 import { posix } from 'node:path';
 import { folderOf, type ModuleContext, type ModuleSystem } from './system.js';
 
+/**
+ * Defined on a common build, by the compiler or the standard headers: Linux on x86-64, a GCC-compatible compiler.
+ */
+const PREDEFINED = new Set([
+  '__GNUC__', '__GNUC_MINOR__', '__GNUC_PATCHLEVEL__', '__STDC__', '__STDC_VERSION__', '__STDC_HOSTED__',
+  '__linux__', '__linux', 'linux', '__gnu_linux__', '__unix__', '__unix', 'unix', '__ELF__', '__x86_64__', '__x86_64',
+  '__amd64__', '__LP64__', '_LP64', '__CHAR_BIT__', '__SIZEOF_POINTER__', '__SIZEOF_LONG__', '__SIZEOF_INT__',
+  '__BYTE_ORDER__', '__ORDER_LITTLE_ENDIAN__', '__ORDER_BIG_ENDIAN__', '__has_include', '__has_attribute',
+  '__has_builtin', 'CHAR_BIT', 'SCHAR_MAX', 'UCHAR_MAX', 'CHAR_MAX', 'SHRT_MAX', 'USHRT_MAX', 'INT_MAX', 'INT_MIN',
+  'UINT_MAX', 'LONG_MAX', 'LONG_MIN', 'ULONG_MAX', 'LLONG_MAX', 'LLONG_MIN', 'ULLONG_MAX', 'SIZE_MAX', 'PTRDIFF_MAX',
+  'INTPTR_MAX', 'UINTPTR_MAX', 'INT8_MAX', 'INT16_MAX', 'INT32_MAX', 'INT64_MAX', 'UINT8_MAX', 'UINT16_MAX',
+  'UINT32_MAX', 'UINT64_MAX', 'INTMAX_MAX', 'UINTMAX_MAX', 'EOF', 'NULL', 'BUFSIZ', 'FILENAME_MAX', 'FLT_MAX',
+  'DBL_MAX', 'LDBL_MAX', 'DBL_MANT_DIG', 'FLT_RADIX', 'HUGE_VAL', 'INFINITY', 'NAN', '_POSIX_C_SOURCE',
+  '_POSIX_VERSION',
+]);
+
+const PREDEFINED_CXX = new Set([...PREDEFINED, '__cplusplus']);
+
 /** The extensions of source files (compiled, not included). */
 const SOURCE = /\.(?:c|cc|cpp|cxx|c\+\+|m|mm)$/i;
 
@@ -28,6 +46,11 @@ export class CModules implements ModuleSystem {
 
   constructor(context: ModuleContext) {
     this.#context = context;
+  }
+
+  /** The macros a common build predefines (`__cplusplus` too in a C++ file). */
+  predefinedMacros(from: string): ReadonlySet<string> {
+    return this.#context.language(from)?.id === 'cpp' ? PREDEFINED_CXX : PREDEFINED;
   }
 
   /** A header: not a source file of its own translation unit (`.c`, `.cc`, `.cpp`, `.cxx`, `.c++`, `.m`, `.mm`). */

@@ -21,7 +21,7 @@ import { PhpModules } from './php.js';
 import { PythonModules } from './python.js';
 import { RubyModules } from './ruby.js';
 import { RustModules } from './rust.js';
-import { type DeclarationPath, folderOf, type ModuleContext, type ModuleSystem } from './system.js';
+import { type DeclarationPath, folderOf, type LiteralTypes, type ModuleContext, type ModuleSystem } from './system.js';
 
 export type { DeclarationPath, ModuleContext, ModuleSystem } from './system.js';
 export { moduleFilesByPath } from './paths.js';
@@ -82,6 +82,16 @@ export class ModuleResolver {
   /** Where to look for an item a source names inside a module, when the source names no module file (`split`). */
   split(from: string, source: string): { parent: string; name: string } | undefined {
     return this.#system(this.#context.language(from))?.split?.(source);
+  }
+
+  /** The macros a build predefines for `from` (see `ModuleSystem.predefinedMacros`); undefined without a preprocessor. */
+  predefinedMacros(from: string): ReadonlySet<string> | undefined {
+    return this.#system(this.#context.language(from))?.predefinedMacros?.(from);
+  }
+
+  /** Which declared types take literal arguments in `from`'s language (see `ModuleSystem.literalTypes`). */
+  literalTypes(from: string): LiteralTypes | undefined {
+    return this.#system(this.#context.language(from))?.literalTypes;
   }
 
   /** Whether `module`'s imports are its own (see `ModuleSystem.privateImports`). */

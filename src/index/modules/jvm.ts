@@ -14,7 +14,7 @@
  * @module
  */
 import { JAVA_LANG, KOTLIN_DEFAULTS } from './jvm-builtins.js';
-import { folderOf, type DeclarationPath, type ModuleContext, type ModuleSystem } from './system.js';
+import { folderOf, type DeclarationPath, type LiteralTypes, type ModuleContext, type ModuleSystem } from './system.js';
 
 /** The folders of the tree that hold sources of this system, by their last segment. */
 interface Layout {
@@ -28,8 +28,20 @@ interface Layout {
 const MAX_SEGMENTS = 32;
 
 /** Java, Kotlin and Scala packages, found by the paths of the tree's folders. */
+/**
+ * Java's (and Kotlin's) types that take a literal: a string literal is a `String`, which is also a `CharSequence`,
+ * `Object`, ...; a char converts to the wider numeric types; an integer literal to any numeric type (Kotlin adapts it).
+ */
+const LITERAL_TYPES: LiteralTypes = {
+  string: { exact: ['String', 'java.lang.String'], takes: ['CharSequence', 'Object', 'Comparable', 'Serializable', 'Constable', 'ConstantDesc', 'Any'] },
+  char: { exact: ['char', 'Char'], takes: ['int', 'long', 'float', 'double', 'Character', 'Object', 'Comparable', 'Serializable', 'Any'] },
+  integer: { exact: ['int', 'Int'], takes: ['long', 'float', 'double', 'short', 'byte', 'char', 'Integer', 'Number', 'Object', 'Comparable', 'Serializable', 'Any'] },
+  boolean: { exact: ['boolean', 'Boolean'], takes: ['Object', 'Comparable', 'Serializable', 'Any'] },
+};
+
 export class JvmModules implements ModuleSystem {
   readonly privateImports = true;
+  readonly literalTypes = LITERAL_TYPES;
   readonly #context: ModuleContext;
   #layout: Layout | undefined;
   readonly #packages = new Map<string, string[]>();

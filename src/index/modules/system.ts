@@ -84,6 +84,17 @@ export interface ModuleSystem {
    */
   readonly pathQualifiers?: boolean;
   /**
+   * The macros a common build predefines for `from` (C, C++): they rank the branches of preprocessor conditionals.
+   * Optional.
+   */
+  predefinedMacros?(from: string): ReadonlySet<string>;
+  /**
+   * Which declared parameter types take a literal argument of each kind (`string`, `char`, `integer`, `boolean`; see
+   * `@argument.<kind>` in queries/README.md): `exact` ones best, then `takes`. Optional: without it literal arguments
+   * do not pick among overloads.
+   */
+  readonly literalTypes?: LiteralTypes;
+  /**
    * A file's imports are its own (Java, Kotlin, Go, C#, PHP): what it sees through a wildcard import is not a name of
    * its module for the files that import it, so a lookup does not follow it there. Optional (Python's
    * `from m import *`, a C header's `#include` and Rust's `pub use` do pass names on).
@@ -111,6 +122,9 @@ export interface ModuleSystem {
    */
   readonly membersInScope?: boolean;
 }
+
+/** For each literal kind, the declared types that take it exactly and those that take it at all. */
+export type LiteralTypes = Readonly<Record<string, { readonly exact: readonly string[]; readonly takes: readonly string[] }>>;
 
 /** The folder of a root-relative file (`''` at the root). */
 export function folderOf(file: string): string {
