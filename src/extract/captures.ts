@@ -338,6 +338,7 @@ export class CaptureGatherer {
   };
   readonly #referenced = new Set<number>();
   readonly #spreads = new Set<number>();
+  readonly #macros = new Set<number>();
   readonly #literals = new Map<number, string>();
   readonly #unnamed: Array<{ match: Match; kind: string; node: Node }> = [];
 
@@ -402,7 +403,10 @@ export class CaptureGatherer {
         consumed = true;
       } else if (name === 'macro') {
         const macroName = first(match, 'macro.name') ?? (node.namedChildCount === 0 ? node : undefined);
-        if (!raw.macros.some((known) => known.node.id === node.id)) raw.macros.push({ node, ...(macroName ? { name: macroName } : {}) });
+        if (!this.#macros.has(node.id)) {
+          this.#macros.add(node.id);
+          raw.macros.push({ node, ...(macroName ? { name: macroName } : {}) });
+        }
         consumed = true;
       } else if (name === 'macro.name') {
         consumed = true;

@@ -70,6 +70,10 @@ interface FileIndex {
   blocks: Map<string, number[]>;
   /** Definitions declared apart with a receiver (Go's `func (s *T) M()`), by `T` and name. */
   receivers: Map<string, number[]>;
+  /** Definitions by name, in order: a name's declarations without a scan of the file. */
+  named: Map<string, number[]>;
+  /** The bindings declaring each definition, in order. */
+  bindingsOf: Map<number, number[]>;
   /** Exports by their name (`export * from` ones apart, in `wildcards`): a module's export of a name in one lookup. */
   exportsNamed: Map<string, FileFacts['exports']>;
   /** `export * from '...'` entries, in order. */
@@ -89,10 +93,21 @@ export function fileIndex(facts: FileFacts): FileIndex {
     if (list) list.push(i);
     else top.set(binding.name, [i]);
   });
+  const bindingsOf = new Map<number, number[]>();
+  facts.bindings.forEach((binding, i) => {
+    if (binding.def === undefined) return;
+    const list = bindingsOf.get(binding.def);
+    if (list) list.push(i);
+    else bindingsOf.set(binding.def, [i]);
+  });
   const children = new Map<number, number[]>();
   const blocks = new Map<string, number[]>();
   const receivers = new Map<string, number[]>();
+  const named = new Map<string, number[]>();
   facts.definitions.forEach((def, i) => {
+    const sameName = named.get(def.name);
+    if (sameName) sameName.push(i);
+    else named.set(def.name, [i]);
     if (kindInfo(def.kind).declaresName === false) {
       const list = blocks.get(def.name);
       if (list) list.push(i);
@@ -133,7 +148,7 @@ export function fileIndex(facts: FileFacts): FileIndex {
       else exportsNamed.set(entry.name, [entry]);
     }
   }
-  index = { top, children, byLine, receivers, membersInScope, blocks, exportsNamed, wildcards };
+  index = { top, children, byLine, receivers, membersInScope, blocks, named, bindingsOf, exportsNamed, wildcards };
   indexes.set(facts, index);
   return index;
 }
@@ -401,9 +416,11 @@ export class Resolver {
     const typedefs: Target[] = [];
     for (const other of await this.#context.filesDefining(ref.name)) {
       if (!this.#context.modules.definesApart(other) || (other !== file && !this.#context.modules.includable(other))) continue;
-      (await this.#context.facts(other))?.definitions.forEach((d, i) => {
-        if (d.kind === 'type' && d.name === ref.name && !d.local && aliases.test(d.value?.trim() ?? '')) typedefs.push({ file: other, def: i });
-      });
+      const otherFacts = await this.#context.facts(other);
+      for (const i of (otherFacts && fileIndex(otherFacts).named.get(ref.name)) ?? []) {
+        const d = otherFacts?.definitions[i];
+        if (d?.kind === 'type' && !d.local && aliases.test(d.value?.trim() ?? '')) typedefs.push({ file: other, def: i });
+      }
     }
     return typedefs.length > 0 ? { ...resolution, targets: unique([...inPathOrder(typedefs), ...resolution.targets]) } : resolution;
   }
@@ -456,7 +473,12 @@ export class Resolver {
       placed.push({ target, group: `${target.file}\u0000${conditional.group}`, branch: conditional.branch, fails: !mayHold(conditional.when, predefined, defined) });
     }
     const groups = new Map<string, number[]>();
-    placed.forEach((entry, i) => entry.group !== undefined && groups.set(entry.group, [...(groups.get(entry.group) ?? []), i]));
+    placed.forEach((entry, i) => {
+      if (entry.group === undefined) return;
+      const slots = groups.get(entry.group);
+      if (slots) slots.push(i);
+      else groups.set(entry.group, [i]);
+    });
     const ordered = placed.map((entry) => entry.target);
     for (const slots of groups.values()) {
       if (slots.length < 2) continue;
@@ -616,8 +638,9 @@ export class Resolver {
       // (a type a source file defines is its translation unit's own)
       if (!this.#context.modules.definesApart(other) || !this.#context.modules.includable(other)) continue;
       const facts = await this.#context.facts(other);
-      for (const [i, def] of (facts?.definitions ?? []).entries()) {
-        if (def.name !== name || def.local || !isTypeLike(def.kind) || kindInfo(def.kind).declaresName === false) continue;
+      for (const i of (facts && fileIndex(facts).named.get(name)) ?? []) {
+        const def = facts?.definitions[i] as Definition;
+        if (def.local || !isTypeLike(def.kind) || kindInfo(def.kind).declaresName === false) continue;
         if (def.modifiers?.some((m) => m === 'static' || m === 'internal')) continue;
         const parent = def.parent === undefined ? undefined : facts?.definitions[def.parent];
         if (parent === undefined || parent.kind === 'module') targets.push({ file: other, def: i });
@@ -661,7 +684,7 @@ export class Resolver {
       // f(...) {...}`), used in its own file: every declaration, as an import of it sees them (a call then takes the
       // first overload that admits its arguments). Not where a declaration without a body is a prototype (C, C++).
       if (def && kindInfo(def.kind).callable && !this.#context.modules.definesApart(file)) {
-        const overloads = facts.definitions.flatMap((d, i) => (d.name === def.name && d.parent === def.parent && kindInfo(d.kind).callable ? [i] : []));
+        const overloads = (fileIndex(facts).named.get(def.name) ?? []).filter((i) => facts.definitions[i]?.parent === def.parent && kindInfo(facts.definitions[i]?.kind ?? '').callable);
         if (overloads.length > 1 && overloads.some((i) => facts.definitions[i]?.declarationOnly)) return { targets: overloads.map((i) => ({ file, def: i })), how: 'bound' };
       }
       return { targets: [{ file, def: binding.def }], how: 'bound' };
@@ -788,9 +811,10 @@ export class Resolver {
     if (targets.length === 0 && declared) {
       // An export that declares what no scope binds (`exports.VERSION = '1.0'`): the definition on its line.
       const lines = new Set(named.filter((e) => e.source === undefined).map((e) => e.line));
-      facts.definitions.forEach((def, i) => {
-        if (def.name === name && lines.has(def.line) && def.parent === undefined) targets.push({ file: module, def: i });
-      });
+      for (const i of index.named.get(name) ?? []) {
+        const def = facts.definitions[i] as Definition;
+        if (lines.has(def.line) && def.parent === undefined) targets.push({ file: module, def: i });
+      }
     }
     if (targets.length === 0) {
       for (const entry of index.wildcards) targets.push(...(await this.within(module, entry.source as string, name, hops + 1, seen)));
@@ -930,7 +954,7 @@ export class Resolver {
       const def = facts.definitions[owner.def];
       const category = def ? kindInfo(def.kind).category : 'class';
       if (category === 'class' || category === 'type' || category === 'function' || def?.kind === 'module') return false;
-      const binding = facts.bindings[facts.bindings.findIndex((b) => b.def === owner.def)];
+      const binding = facts.bindings[fileIndex(facts).bindingsOf.get(owner.def)?.[0] ?? -1];
       type = binding?.type ?? def?.type?.replace(/^&\s*(mut\s+)?/, '');
       typeBinding = binding?.typeBinding ?? (type === undefined ? undefined : fileIndex(facts).top.get(type.split(/[.:<\s]/)[0] ?? '')?.[0]);
     }
@@ -1020,17 +1044,18 @@ export class Resolver {
     const info = kindInfo(def.kind);
     const own = (fileIndex(facts).children.get(owner.def) ?? []).filter((child) => facts.definitions[child]?.name === name);
     // Members declared apart: Rust `impl T`, Go methods with a receiver `(t *T)`, JavaScript's `app.set = function`.
-    facts.definitions.forEach((candidate, i) => {
-      if (candidate.name !== name || candidate.parent === owner.def) return;
+    for (const i of fileIndex(facts).named.get(name) ?? []) {
+      const candidate = facts.definitions[i] as Definition;
+      if (candidate.parent === owner.def) continue;
       const parent = candidate.parent === undefined ? undefined : facts.definitions[candidate.parent];
       if (candidate.receiver === def.name || (parent?.kind === 'impl' && parent.name === def.name)) own.push(i);
-    });
+    }
     const found: Target[] = own.map((i) => ({ file: owner.file, def: i }));
     const typeLike = info.category === 'class' || info.category === 'type';
     // A variable with a declared type (`const provider: Provider = { ... }`): the type's members, as a compiler
     // reads it, before those of the value written.
     if (!typeLike && def.kind !== 'module' && found.length > 0) {
-      const binding = facts.bindings.findIndex((b) => b.def === owner.def && b.type !== undefined);
+      const binding = (fileIndex(facts).bindingsOf.get(owner.def) ?? []).find((b) => facts.bindings[b]?.type !== undefined) ?? -1;
       const types = binding >= 0 ? await this.typeOfBinding(owner.file, facts, binding, hops + 1) : def.type !== undefined ? await this.typeNamed(owner.file, facts, def.type, hops + 1) : [];
       const declared = await this.#membersOfAll(await this.#asTypes(types, hops + 1), name, hops + 1);
       if (declared.length > 0) return declared;
@@ -1057,14 +1082,14 @@ export class Resolver {
     const parts = def.modifiers?.includes('partial') ? await this.partsOf(owner.file, def, hops + 1) : [];
     // A variable, constant, property or field: its declared type's members.
     if (info.category !== 'class' && info.category !== 'type' && def.kind !== 'module') {
-      const binding = facts.bindings.findIndex((b) => b.def === owner.def);
+      const binding = fileIndex(facts).bindingsOf.get(owner.def)?.[0] ?? -1;
       if (binding >= 0 && facts.bindings[binding]?.type !== undefined) return this.membersOf({ file: owner.file, binding }, name, hops + 1);
       return this.#membersOfAll(await this.#asTypes(await this.typeNamed(owner.file, facts, def.type, hops + 1), hops + 1), name, hops + 1);
     }
     // Its bases, and those its blocks declare (`impl Trait for T`: the trait's provided methods).
     const bases = await this.bases(owner.file, facts, owner.def, hops + 1);
-    for (const [i, candidate] of facts.definitions.entries()) {
-      if (i !== owner.def && candidate.name === def.name && kindInfo(candidate.kind).declaresName === false) bases.push(...(await this.bases(owner.file, facts, i, hops + 1)));
+    for (const i of fileIndex(facts).named.get(def.name) ?? []) {
+      if (i !== owner.def && kindInfo(facts.definitions[i]?.kind ?? '').declaresName === false) bases.push(...(await this.bases(owner.file, facts, i, hops + 1)));
     }
     for (const block of blocks) {
       const blockFacts = await this.#context.facts(block.file);
@@ -1102,9 +1127,13 @@ export class Resolver {
     for (const child of fileIndex(facts).children.get(owner) ?? []) {
       const ctor = facts.definitions[child];
       if (ctor?.kind !== 'constructor' || !ctor.parameterProperties?.some((p) => p.name === name)) continue;
-      facts.bindings.forEach((binding, i) => {
-        if (binding.name === name && binding.kind === 'parameter' && binding.line >= ctor.line && binding.line <= ctor.endLine) targets.push({ file, binding: i });
-      });
+      // (the constructor's lines, not every binding of the file)
+      for (let line = ctor.line; line <= ctor.endLine; line++) {
+        for (const entry of fileIndex(facts).byLine.get(line) ?? []) {
+          const binding = entry.binding === undefined ? undefined : facts.bindings[entry.binding];
+          if (binding?.name === name && binding.kind === 'parameter') targets.push({ file, binding: entry.binding as number });
+        }
+      }
     }
     return targets;
   }
@@ -1316,7 +1345,7 @@ export class Resolver {
     const ownerName = (f: FileFacts, d: Definition) => (d.receiver ?? (d.parent === undefined ? undefined : f.definitions[d.parent]?.name))?.replace(/<[\s\S]*$/, '').split('::').pop();
     const owner = ownerName(facts, def);
     const matching = (f: FileFacts, d: Definition) => d.name === def.name && !d.declarationOnly && !d.local && kindInfo(d.kind).callable && ownerName(f, d) === owner;
-    const own = facts.definitions.flatMap((d, i) => (matching(facts, d) ? [{ file, def: i }] : []));
+    const own = (fileIndex(facts).named.get(def.name) ?? []).flatMap((i) => (matching(facts, facts.definitions[i] as Definition) ? [{ file, def: i }] : []));
     if (own.length > 0 || !this.#context.filesDefining) return own;
     // The class the declaration is a member of: a definition elsewhere whose receiver names another class of the same
     // name (`SkipList<K, C>::Iterator::Valid` for `leveldb::Iterator::Valid`) is not its definition.
@@ -1326,7 +1355,8 @@ export class Resolver {
       if (other === file || !this.#context.modules.definesApart(other)) continue;
       const otherFacts = await this.#context.facts(other);
       if (!otherFacts) continue;
-      for (const [i, d] of otherFacts.definitions.entries()) {
+      for (const i of fileIndex(otherFacts).named.get(def.name) ?? []) {
+        const d = otherFacts.definitions[i] as Definition;
         const member = d.receiver !== undefined || (d.parent !== undefined && kindInfo(otherFacts.definitions[d.parent]?.kind ?? '').category === 'class');
         if (!matching(otherFacts, d) || (!member && d.modifiers?.some((m) => m === 'static' || m === 'internal'))) continue;
         if (declaredIn !== undefined && d.receiver !== undefined) {
