@@ -358,6 +358,8 @@ export function bindNames(
   const scopeGroups = new Map<Scope, Map<string, number[]>>();
   const visible = new Map<string, number[][]>();
   const resolved = new Map<Use, number>();
+  const namespaces = new WeakMap<number[], { calls: number[]; others: number[] }>();
+  const hoisting = new WeakMap<number[], number | undefined>();
   for (const event of events) {
     deadline.tick();
     if (event.open) {
@@ -373,16 +375,12 @@ export function bindNames(
       scopeGroups.delete(event.close);
     } else if (event.use && !event.use.qualifier) {
       const stack = visible.get(event.use.name) ?? [];
-      // A scope declaring a method and a field of one name (Java's separate namespaces): a call takes the method,
-      // any other use the field.
-      const callable = (b: number) => kindInfo((bindings[b] as Binding).kind).callable;
       const call = event.use.kind === 'call';
       // The last declaration at or above the use (binary search), else the first that is visible in its whole
       // scope; a scope whose declarations all come after the use leaves it to the scope outside.
       const at = event.use.node.startIndex;
       for (let level = stack.length - 1; level >= 0; level--) {
-        let group = stack[level] as number[];
-        if (group.some(callable) && !group.every(callable)) group = group.filter((b) => callable(b) === call);
+        const group = namespaceOf(stack[level] as number[], call);
         if (group.length === 0) continue;
         let low = 0;
         let high = group.length - 1;
@@ -395,13 +393,33 @@ export function bindNames(
           resolved.set(event.use, group[low] as number);
           break;
         }
-        const hoisted = group.find((b) => !sequential[b]);
+        const hoisted = hoistedOf(group);
         if (hoisted !== undefined) {
           resolved.set(event.use, hoisted);
           break;
         }
       }
     }
+  }
+
+  // Per group of one scope's declarations of a name, worked out once however many uses see it (a name declared
+  // thousands of times, a generated file's macro, would otherwise cost each use a pass over all of them).
+  // A scope declaring a method and a field of one name (Java's separate namespaces): a call takes the method, any
+  // other use the field.
+  function namespaceOf(group: number[], call: boolean): number[] {
+    let split = namespaces.get(group);
+    if (!split) {
+      const callable = (b: number) => kindInfo((bindings[b] as Binding).kind).callable;
+      const calls = group.filter(callable);
+      split = calls.length > 0 && calls.length < group.length ? { calls, others: group.filter((b) => !callable(b)) } : { calls: group, others: group };
+      namespaces.set(group, split);
+    }
+    return call ? split.calls : split.others;
+  }
+  // The first declaration visible in its whole scope (not only after it), if any.
+  function hoistedOf(group: number[]): number | undefined {
+    if (!hoisting.has(group)) hoisting.set(group, group.find((b) => !sequential[b]));
+    return hoisting.get(group);
   }
 
   // A declared type's first name is a use like any other: its binding says where the type is. A type that is a
