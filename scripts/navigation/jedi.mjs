@@ -123,7 +123,8 @@ export async function sample(corpus, args) {
   const [name, version] = corpus.spec.split('=');
   const root = join(await fetchDeb(name, version), DIST_PACKAGES);
   const cache = join(CACHE_DIR, 'jedi-samples', `${corpus.spec.replace(/[^\w.+-]/g, '_')}_${corpus.folder}_${args.samples}_seed${SEED}_jedi${JEDI.version}.json`);
-  if (existsSync(cache)) return JSON.parse(await readFile(cache, 'utf8'));
+  // (the root as found now: a cache written from another checkout names that checkout's folder)
+  if (existsSync(cache)) return { ...JSON.parse(await readFile(cache, 'utf8')), root };
   const all = (await helper(['candidates', root])).filter((candidate) => candidate.file.startsWith(`${corpus.folder}/`));
   const files = new Set(all.map((candidate) => candidate.file)).size;
   const samples = await helper(['resolve', root], { quota: { call: args.samples, type: args.samples }, candidates: shuffled(all, SEED) });
