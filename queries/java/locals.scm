@@ -41,11 +41,11 @@
 
 (field_declaration declarator: (variable_declarator name: (identifier) @local.definition.field))
 (field_declaration
-  type: [(type_identifier) (generic_type) (scoped_type_identifier)] @local.type
+  type: [(type_identifier) (generic_type) (scoped_type_identifier) (integral_type) (floating_point_type) (boolean_type) (array_type)] @local.type
   declarator: (variable_declarator name: (identifier) @local.definition.field))
 (constant_declaration declarator: (variable_declarator name: (identifier) @local.definition.constant))
 (constant_declaration
-  type: [(type_identifier) (generic_type) (scoped_type_identifier)] @local.type
+  type: [(type_identifier) (generic_type) (scoped_type_identifier) (integral_type) (floating_point_type) (boolean_type) (array_type)] @local.type
   declarator: (variable_declarator name: (identifier) @local.definition.constant))
 (enum_constant name: (identifier) @local.definition.constant)
 
@@ -70,10 +70,11 @@
 
 (type_parameter (type_identifier) @local.definition.type_parameter)
 
-; parameters (a record's components too: they are visible in its body), with their declared types
+; parameters (a record's components too: they are visible in its body), with their declared types (a primitive's
+; and an array's too: they pick among overloads, `warning(int pos, ...)`)
 (formal_parameter name: (identifier) @local.definition.parameter)
 (formal_parameter
-  type: [(type_identifier) (generic_type) (scoped_type_identifier)] @local.type
+  type: [(type_identifier) (generic_type) (scoped_type_identifier) (integral_type) (floating_point_type) (boolean_type) (array_type)] @local.type
   name: (identifier) @local.definition.parameter)
 (spread_parameter (variable_declarator name: (identifier) @local.definition.parameter))
 (catch_formal_parameter name: (identifier) @local.definition.variable)
@@ -86,7 +87,7 @@
 ; local variables: `Foo x`, and `var x = new Foo()`
 (local_variable_declaration declarator: (variable_declarator name: (identifier) @local.definition.variable))
 ((local_variable_declaration
-  type: [(type_identifier) (generic_type) (scoped_type_identifier)] @local.type
+  type: [(type_identifier) (generic_type) (scoped_type_identifier) (integral_type) (floating_point_type) (boolean_type) (array_type)] @local.type
   declarator: (variable_declarator name: (identifier) @local.definition.variable))
   (#not-eq? @local.type "var"))
 ((local_variable_declaration
@@ -97,12 +98,12 @@
   (#eq? @_var "var"))
 (enhanced_for_statement name: (identifier) @local.definition.variable)
 ((enhanced_for_statement
-  type: [(type_identifier) (generic_type) (scoped_type_identifier)] @local.type
+  type: [(type_identifier) (generic_type) (scoped_type_identifier) (integral_type) (floating_point_type) (boolean_type) (array_type)] @local.type
   name: (identifier) @local.definition.variable)
   (#not-eq? @local.type "var"))
 (resource name: (identifier) @local.definition.variable)
 ((resource
-  type: [(type_identifier) (generic_type) (scoped_type_identifier)] @local.type
+  type: [(type_identifier) (generic_type) (scoped_type_identifier) (integral_type) (floating_point_type) (boolean_type) (array_type)] @local.type
   name: (identifier) @local.definition.variable)
   (#not-eq? @local.type "var"))
 

@@ -165,6 +165,20 @@
 (argument_list (character_literal) @argument.char)
 (argument_list [(decimal_integer_literal) (hex_integer_literal) (octal_integer_literal) (binary_integer_literal)] @argument.integer)
 (argument_list [(true) (false)] @argument.boolean)
+(argument_list (class_literal) @argument.class)
+
+; arguments that are names with a value (a variable, a field, what a method returns, a new object): the type that name
+; is declared with picks among overloads of one arity (`at(tree.pos())` is `at(DiagnosticPosition)`, not `at(int)`)
+(argument_list (identifier) @argument.value.name @argument.value)
+(argument_list (field_access field: (identifier) @argument.value.name) @argument.value)
+(argument_list (method_invocation name: (identifier) @argument.value.name) @argument.value)
+(argument_list
+  (object_creation_expression
+    type: [
+      (type_identifier) @argument.value.name
+      (generic_type (type_identifier) @argument.value.name)
+      (scoped_type_identifier (type_identifier) @argument.value.name .)
+    ]) @argument.value)
 
 (object_creation_expression
   type: [

@@ -15,7 +15,7 @@ import type { Binding } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
 import type { Deadline } from '../runtime/deadline.js';
 import type { Node } from '../runtime/tree-sitter.js';
-import type { RawCaptures, RawDefinition } from './captures.js';
+import type { CallShape, RawCaptures, RawDefinition } from './captures.js';
 import type { LineIndex } from './lines.js';
 import { innermost, parents, type Span } from './spans.js';
 
@@ -32,9 +32,7 @@ interface Use {
   node: Node;
   name: string;
   kind: string;
-  arity?: number;
-  spread?: true;
-  literals?: string[];
+  call?: CallShape;
   qualifier?: Node;
   /** The qualifier is called: the member is one of what it returns. */
   called?: true;
@@ -94,12 +92,8 @@ export interface BoundUse {
   node: Node;
   name: string;
   kind: string;
-  /** A call's number of arguments. */
-  arity?: number;
-  /** A call has a spread argument. */
-  spread?: true;
-  /** Its literal arguments' kinds (see `RawReference.literals`). */
-  literals?: string[];
+  /** A call's arguments (see {@link CallShape}). */
+  call?: CallShape;
   /** The binding it sees. */
   binding?: number;
   /** A member use: what it is a member of, as written (`Option`, `this`, `a.b`), when that is a name path; else `''`. */
@@ -294,7 +288,7 @@ export function bindNames(
   // Uses: tagged references, `@local.reference` names and members; one per name node, a binding's own name excluded.
   const uses = new Map<number, Use>();
   for (const ref of raw.references) {
-    uses.set(ref.nameNode.startIndex, { node: ref.nameNode, name: ref.name, kind: ref.kind, ...(ref.arity !== undefined ? { arity: ref.arity } : {}), ...(ref.spread ? { spread: true as const } : {}), ...(ref.literals ? { literals: ref.literals } : {}) });
+    uses.set(ref.nameNode.startIndex, { node: ref.nameNode, name: ref.name, kind: ref.kind, ...(ref.call ? { call: ref.call } : {}) });
   }
   const isPath = (node: Node) => chainOf(node.text) !== undefined;
   for (const member of locals.members) {
@@ -433,7 +427,7 @@ export function bindNames(
 
   const result = new Map<number, BoundUse>();
   for (const [offset, use] of uses) {
-    const entry: BoundUse = { kind: use.kind, name: use.name, node: use.node, ...(use.arity !== undefined ? { arity: use.arity } : {}), ...(use.spread ? { spread: true as const } : {}), ...(use.literals ? { literals: use.literals } : {}) };
+    const entry: BoundUse = { kind: use.kind, name: use.name, node: use.node, ...(use.call ? { call: use.call } : {}) };
     const binding = resolved.get(use);
     if (binding !== undefined) entry.binding = binding;
     if (use.qualifier) {

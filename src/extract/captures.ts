@@ -67,17 +67,29 @@ export interface RawReference {
   name: string;
   node: Node;
   nameNode: Node;
-  /** Arguments of a call (`@arguments`: the argument list's children, comments left out). */
-  arity?: number;
+  /** A call's arguments, as far as they pick among overloads. */
+  call?: CallShape;
+  /** The argument list, until what its arguments are is known. */
+  args?: Node;
+}
+
+/** What a call's arguments are, as far as they pick among overloads of the callee (no type inference). */
+export interface CallShape {
+  /** How many (`@arguments`: the argument list's children, comments left out). */
+  arity: number;
   /** One of them is spread (`@arguments.spread` on an argument: `f(...xs)`). */
   spread?: true;
   /**
-   * What each argument is when it is a literal (`@argument.<kind>`: `string`, `char`, `integer`, `boolean`), `''` for
-   * any other; absent when none is. Picks among overloads of one arity (`print("</")`, not `print(char)`).
+   * What each argument is when it is a literal (`@argument.<kind>`: `string`, `char`, `integer`, `boolean`, `class`),
+   * `''` for any other; absent when none is. Picks among overloads of one arity (`print("</")`, not `print(char)`).
    */
   literals?: string[];
-  /** The argument list, until the spread arguments are known. */
-  args?: Node;
+  /**
+   * Where the name whose value each argument is starts (`@argument.value.name` inside `@argument.value`: `x`, the `f`
+   * of `a.f`, the `m` of `a.m()`, the type of `new T()`), `-1` for an argument that is no such name; absent when none
+   * is. Its declared type picks among overloads (`at(tree.pos())` is `at(DiagnosticPosition)`, not `at(int)`).
+   */
+  values?: number[];
 }
 
 /** One import statement or call, with its items. */
@@ -340,6 +352,8 @@ export class CaptureGatherer {
   readonly #spreads = new Set<number>();
   readonly #macros = new Set<number>();
   readonly #literals = new Map<number, string>();
+  /** Argument expressions (`@argument.value`) and where the name holding their value starts. */
+  readonly #values = new Map<number, number>();
   readonly #unnamed: Array<{ match: Match; kind: string; node: Node }> = [];
 
   /** A lone `@local.reference` (most matches): the name used. */
@@ -371,8 +385,14 @@ export class CaptureGatherer {
           name: strippedText(match.properties, 'name', nameNode),
           node,
           nameNode,
-          ...(args ? { arity: args.namedChildren.filter((child) => child && !child.isExtra).length, args } : {}),
+          ...(args ? { call: { arity: args.namedChildren.filter((child) => child && !child.isExtra).length }, args } : {}),
         });
+        consumed = true;
+      } else if (name === 'argument.value') {
+        const valueName = first(match, 'argument.value.name');
+        if (valueName) this.#values.set(node.id, valueName.startIndex);
+        consumed = true;
+      } else if (name === 'argument.value.name') {
         consumed = true;
       } else if (name.startsWith('argument.')) {
         for (const argument of nodes) this.#literals.set(argument.id, name.slice('argument.'.length));
@@ -438,13 +458,21 @@ export class CaptureGatherer {
     for (const { match, kind, node } of this.#unnamed.splice(0)) addDefinition(this.raw.definitions, match, kind, node);
     const spreads = this.#spreads;
     const literals = this.#literals;
+    const values = this.#values;
     for (const ref of this.raw.references) {
-      if (spreads.size > 0 && ref.args?.namedChildren.some((child) => child !== null && spreads.has(child.id))) ref.spread = true;
-      if (literals.size > 0 && ref.args) {
-        const kinds = ref.args.namedChildren.flatMap((child) => (child && !child.isExtra ? [literals.get(child.id) ?? ''] : []));
-        if (kinds.some((kind) => kind !== '')) ref.literals = kinds;
-      }
+      const { call, args } = ref;
       delete ref.args;
+      if (!call || !args) continue;
+      const children = args.namedChildren.filter((child): child is Node => child !== null && !child.isExtra);
+      if (spreads.size > 0 && children.some((child) => spreads.has(child.id))) call.spread = true;
+      if (literals.size > 0) {
+        const kinds = children.map((child) => literals.get(child.id) ?? '');
+        if (kinds.some((kind) => kind !== '')) call.literals = kinds;
+      }
+      if (values.size > 0) {
+        const starts = children.map((child) => values.get(child.id) ?? -1);
+        if (starts.some((start) => start >= 0)) call.values = starts;
+      }
     }
     return this.raw;
   }

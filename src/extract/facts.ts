@@ -34,6 +34,7 @@ import {
   applyDetail,
   applyParameterDetail,
   pushUniqueNode,
+  type CallShape,
   type RawCaptures,
   type RawDefinition,
   type RawExport,
@@ -663,7 +664,7 @@ function describeDefinitions(
  * each with the innermost definition it sits in.
  */
 function collectReferences(raw: RawCaptures, placed: Placed[], bound: BoundNames, lines: LineIndex): Reference[] {
-  const found = new Map<number, { name: string; kind: string; node: Node; arity?: number; spread?: true; literals?: string[]; binding?: number; qualifier?: string; qualifierBinding?: number }>();
+  const found = new Map<number, { name: string; kind: string; node: Node; call?: CallShape; binding?: number; qualifier?: string; qualifierBinding?: number }>();
   for (const use of bound.uses.values()) found.set(use.node.startIndex, use);
   for (const fact of [...raw.imports.values()].sort((a, b) => a.node.startIndex - b.node.startIndex)) {
     for (const item of fact.items) {
@@ -681,12 +682,14 @@ function collectReferences(raw: RawCaptures, placed: Placed[], bound: BoundNames
       found.set(item.node.startIndex, { ...use, name: item.name, kind: fact.source !== undefined ? 'reexport' : 'export', node: item.node });
     }
   }
-  const list = [...found.values()];
+  // In source order (a name's start), so an argument's value is found by where its name starts.
+  const list = [...found.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);
+  const indexAt = new Map(list.map((ref, i) => [ref.node.startIndex, i]));
   const enclosing = innermost(
     placed.map((def) => ({ ...spanOf(def.raw.node), def })),
     list.map((ref) => ({ start: ref.node.startIndex, end: ref.node.endIndex })),
   );
-  const references = list.map((ref, i): Reference => {
+  return list.map((ref, i): Reference => {
     const at = lines.position(ref.node.startIndex);
     const outer = enclosing[i]?.def;
     const reference: Reference = { name: ref.name, kind: ref.kind, line: at.line, column: at.column };
@@ -694,12 +697,16 @@ function collectReferences(raw: RawCaptures, placed: Placed[], bound: BoundNames
     if (ref.binding !== undefined) reference.binding = ref.binding;
     if (ref.qualifier !== undefined) reference.qualifier = ref.qualifier;
     if (ref.qualifierBinding !== undefined) reference.qualifierBinding = ref.qualifierBinding;
-    if (ref.arity !== undefined) reference.arity = ref.arity;
-    if (ref.spread) reference.spread = true;
-    if (ref.literals) reference.literals = ref.literals;
+    const call = ref.call;
+    if (call) {
+      reference.arity = call.arity;
+      if (call.spread) reference.spread = true;
+      if (call.literals) reference.literals = call.literals;
+      const values = call.values?.map((start) => indexAt.get(start) ?? -1);
+      if (values?.some((value) => value >= 0)) reference.arguments = values;
+    }
     return reference;
   });
-  return references.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 /** Imports in source order, in the seed's shape. */

@@ -10,7 +10,7 @@ import type { Binding, Definition, FileFacts, Reference } from '../model/facts.j
 import type { ParameterInfo } from '../types.js';
 import { kindInfo } from '../model/kinds.js';
 import type { ModuleResolver } from './modules/index.js';
-import type { LiteralTypes } from './modules/system.js';
+import type { ArgumentTypes } from './modules/system.js';
 import { mayHold, namesIn } from './conditions.js';
 
 /** Where a name leads. */
@@ -53,6 +53,8 @@ const ALIASED = /^(?:typedef\s+)?(?:(?:const|volatile|struct|union|enum|class)\s
 
 /** Follows at most this many links (imports, re-exports, bases) for one name: barrels are deep, cycles exist. */
 const MAX_HOPS = 32;
+/** Most supertypes of an argument's type looked at (a deeper hierarchy counts as not known). */
+const MAX_SUPERTYPES = 64;
 
 interface FileIndex {
   /** Bindings in the file's own scope, by name. */
@@ -153,22 +155,66 @@ export function fileIndex(facts: FileFacts): FileIndex {
   return index;
 }
 
+/** What an argument's value is declared as: its type's name (`List`, `int`) and the names of that type's supertypes. */
+interface ArgumentType {
+  name: string;
+  supertypes: ReadonlySet<string>;
+  /** Every supertype is known (none is declared outside the tree): a type not among them is not one. */
+  complete: boolean;
+}
+
 /**
- * How well parameters take literal arguments: -1 when one cannot be passed, else 2 per exact type and 1 per type that
- * takes it (or is unknown, or a type parameter). A rest parameter takes the arguments past the others.
+ * A type as written to the name it is matched by: `final java.util.List<String>` is `List`, `A[]` stays `A[]` (an
+ * array is no `A`), `Object...` is `Object` (a rest parameter's arguments are its elements).
  */
-function literalFit(parameters: readonly ParameterInfo[], literals: readonly string[], table: LiteralTypes): number {
+function typeHead(type: string): string {
+  const text = type
+    .replace(/@[\p{L}_$][\p{L}\p{N}_$.]*(?:\([^)]*\))?\s*/gu, '')
+    .replace(/^(?:final\s+)+/, '')
+    .replace(/<.*>/s, '')
+    .replace(/\.\.\.$/, '')
+    .replace(/\s+/g, '');
+  const array = /(?:\[\])+$/.exec(text)?.[0] ?? '';
+  const name = text.slice(0, text.length - array.length);
+  return (name.split(/\.|::/).at(-1) ?? name) + array;
+}
+
+/** A name that stands for a type parameter: one capital letter (and a digit), or one the callable declares. */
+function isTypeParameter(type: string, def: Definition): boolean {
+  if (/^[A-Z]\d?$/.test(type)) return true;
+  return def.typeParameters !== undefined && new RegExp(`(?:^|[<,\\s])${type.replace(/[$]/g, '\\$&')}(?:$|[>,\\s])`).test(def.typeParameters);
+}
+
+/**
+ * How well a callable's parameters take a call's arguments: -1 when one cannot be passed, else 2 per exact type and 1
+ * per type that takes it (a supertype, a conversion, a type parameter, a type not known); an argument nothing is
+ * known of counts for none. A rest parameter takes the arguments past the others.
+ */
+function argumentFit(def: Definition, literals: readonly string[], values: ReadonlyArray<ArgumentType | undefined>, table: ArgumentTypes): number {
+  const parameters = def.parameters ?? [];
   let score = 0;
-  for (const [i, kind] of literals.entries()) {
-    const accepted = table[kind];
-    if (!accepted) continue;
+  for (let i = 0; i < Math.max(literals.length, values.length); i++) {
+    const literal = literals[i] ? table.kinds[literals[i] as string] : undefined;
+    const value = literal ? undefined : values[i];
+    if (!literal && !value) continue;
     const parameter = parameters[i] ?? (parameters.at(-1)?.isRest ? parameters.at(-1) : undefined);
-    // `Object... args`, `final String s`, `java.util.List<String>`: the type's name.
-    const type = parameter?.type?.replace(/^final\s+/, '').replace(/(?:\.\.\.|\[\])$/, '').replace(/<.*$/, '').trim();
-    if (!type || /^[A-Z]$/.test(type)) score += 1;
-    else if (accepted.exact.includes(type)) score += 2;
-    else if (accepted.takes.includes(type)) score += 1;
-    else return -1;
+    const type = parameter?.type ? typeHead(parameter.type) : '';
+    if (!type || isTypeParameter(type.replace(/(?:\[\])+$/, ''), def)) {
+      score += 1;
+      continue;
+    }
+    const accepted = literal ?? (value ? table.kinds[value.name] : undefined);
+    if (accepted) {
+      if (accepted.exact.includes(type)) score += 2;
+      else if (accepted.takes.includes(type)) score += 1;
+      else return -1;
+    } else if (value) {
+      // An object: of its own type, of a supertype, or of a type every object is; never of a primitive.
+      if (value.name === type) score += 2;
+      else if (value.supertypes.has(type) || table.top.includes(type)) score += 1;
+      else if (table.primitives.includes(type) || value.complete) return -1;
+      else score += 1;
+    }
   }
   return score;
 }
@@ -303,7 +349,9 @@ export class Resolver {
       const ref = facts.references[reference.ref] as Reference;
       const resolution = await this.reference(file, facts, ref, 0);
       if (ref.arity !== undefined && resolution.targets.length > 1) {
-        resolution.targets = await this.overloadFor(resolution.targets, ref.arity, ref.spread === true, ref.literals && { kinds: ref.literals, types: this.#context.modules.literalTypes(file) });
+        const types = this.#context.modules.argumentTypes(file);
+        const argumentsOf = async () => Promise.all((ref.arguments ?? []).map((index) => (index < 0 ? undefined : this.#argumentType(file, facts, index, 0))));
+        resolution.targets = await this.overloadFor(resolution.targets, ref.arity, ref.spread === true, types && { types, literals: ref.literals ?? [], values: argumentsOf });
       }
       return { name: ref.name, resolution };
     }
@@ -322,10 +370,15 @@ export class Resolver {
    * Among the overloads of one callable, the first whose parameters admit `arity` arguments (a declaration without
    * a body before the implementation, as TypeScript resolves a call), one that takes them without its rest parameter
    * first; all of them when none or no overloads do. A spread argument (`f(...xs)`, `spread`) is taken only by a rest
-   * parameter. Literal arguments (`literals`: their kinds, and which declared types take them in the caller's
-   * language) pick among those.
+   * parameter. What the arguments are (`given`: literals of a kind, values of a declared type, and which parameter types
+   * take them in the caller's language) picks among those.
    */
-  async overloadFor(targets: Target[], arity: number, spread = false, literals?: { kinds: readonly string[]; types: LiteralTypes | undefined }): Promise<Target[]> {
+  async overloadFor(
+    targets: Target[],
+    arity: number,
+    spread = false,
+    given?: { types: ArgumentTypes; literals: readonly string[]; values: () => Promise<ReadonlyArray<ArgumentType | undefined>> },
+  ): Promise<Target[]> {
     const candidates: Array<{ target: Target; def: Definition }> = [];
     for (const target of targets) {
       if (!('def' in target)) return targets;
@@ -349,16 +402,19 @@ export class Resolver {
     const overloads = candidates.filter((candidate) => candidate.def.declarationOnly);
     const pool = overloads.length > 0 ? overloads : candidates;
     // (Java's abstract methods are declarations without bodies too: when none of them admits, the others may)
-    // Literal arguments (`print("</")`, `check(ok, 3)`): an overload whose parameters take them, the most exact first
-    // (`String` before `Object`), as Java picks the most specific; one that cannot take them is passed over.
-    const table = literals?.types;
-    if (table && literals.kinds.some((kind) => kind !== '')) {
-      const score = ({ def }: { def: Definition }) => literalFit(def.parameters ?? [], literals.kinds, table);
-      const fitting = [...pool.filter(fixed), ...pool.filter(admits), ...candidates.filter(fixed), ...candidates.filter(admits)]
-        .map((candidate, order) => ({ candidate, order, score: score(candidate) }))
-        .filter((entry) => entry.score >= 0)
-        .sort((a, b) => b.score - a.score || a.order - b.order);
-      if (fitting[0]) return [fitting[0].candidate.target];
+    // What the arguments are (`print("</")`, `check(ok, 3)`, `at(tree.pos())`): an overload whose parameters take them,
+    // the most exact first (`String` before `Object`), as Java picks the most specific; one that cannot take them is
+    // passed over. Worked out only where overloads of the call's arity remain.
+    const admitting = [...pool.filter(fixed), ...pool.filter(admits), ...candidates.filter(fixed), ...candidates.filter(admits)];
+    if (given && new Set(admitting.map(({ target }) => targetKey(target))).size > 1) {
+      const values = await given.values();
+      if (given.literals.some((kind) => kind !== '') || values.some((value) => value !== undefined)) {
+        const fitting = admitting
+          .map((candidate, order) => ({ candidate, order, score: argumentFit(candidate.def, given.literals, values, given.types) }))
+          .filter((entry) => entry.score >= 0)
+          .sort((a, b) => b.score - a.score || a.order - b.order);
+        if (fitting[0]) return [fitting[0].candidate.target];
+      }
     }
     const first = pool.find(fixed) ?? pool.find(admits) ?? candidates.find(fixed) ?? candidates.find(admits);
     return first ? [first.target] : targets;
@@ -1199,6 +1255,73 @@ export class Resolver {
       }
     }
     return this.followChain(owners, chain.headCalled, chain.path, hops + 1);
+  }
+
+  /**
+   * What the value of a call's argument (the reference `index` of a file: a name, a member, a call, a type created)
+   * is declared as: the type of the variable, field or parameter it binds, what the method it calls returns, the
+   * class it creates; with the names of that type's supertypes. Undefined when it is not known (or is a type
+   * parameter).
+   */
+  async #argumentType(file: string, facts: FileFacts, index: number, hops: number): Promise<ArgumentType | undefined> {
+    const ref = facts.references[index];
+    if (!ref || hops > MAX_HOPS) return undefined;
+    const target = (await this.reference(file, facts, ref, hops + 1)).targets[0];
+    if (!target || 'module' in target) return undefined;
+    const targetFacts = await this.#context.facts(target.file);
+    if (!targetFacts) return undefined;
+    let written: string | undefined;
+    let types: Target[] = [];
+    if ('binding' in target) {
+      written = targetFacts.bindings[target.binding]?.type;
+      if (written) types = await this.typeOfBinding(target.file, targetFacts, target.binding, hops + 1);
+    } else {
+      const def = targetFacts.definitions[target.def];
+      if (!def) return undefined;
+      const { category, callable } = kindInfo(def.kind);
+      if (category === 'class' || category === 'type') {
+        written = def.name;
+        types = [target];
+      } else {
+        written = callable ? def.returnType : def.type;
+        if (written) types = await this.typeNamed(target.file, targetFacts, written, hops + 1, target.def);
+      }
+    }
+    const name = written === undefined ? '' : typeHead(written);
+    if (name === '' || /^[A-Z]\d?$/.test(name)) return undefined;
+    // Its supertypes, through the declared bases (a base declared outside the tree counts by its name, and those of
+    // a type of the standard library are known; another leaves the rest unknown).
+    const library = this.#context.modules.argumentTypes(file)?.library ?? {};
+    const supertypes = new Set<string>();
+    const outside = (type: string): boolean => {
+      supertypes.add(type);
+      const known = library[type];
+      for (const supertype of known ?? []) supertypes.add(supertype);
+      return known !== undefined;
+    };
+    let complete = types.length > 0 || outside(name);
+    const seen = new Set<string>();
+    const bases = types.map((type) => ({ type, written: name }));
+    for (let i = 0; i < bases.length && seen.size < MAX_SUPERTYPES; i++) {
+      const { type, written: as } = bases[i] as { type: Target; written: string };
+      // (an import of a type from outside the tree: known by its name, as the standard library's)
+      if (!('def' in type)) {
+        if (!outside(as)) complete = false;
+        continue;
+      }
+      if (seen.has(targetKey(type))) continue;
+      seen.add(targetKey(type));
+      const typeFacts = await this.#context.facts(type.file);
+      const def = typeFacts?.definitions[type.def];
+      if (!typeFacts || !def) continue;
+      supertypes.add(def.name);
+      for (const base of [...(def.extends ?? []), ...(def.implements ?? [])]) {
+        const found = await this.typeNamed(type.file, typeFacts, base, hops + 1, type.def);
+        if (found.length === 0 && !outside(typeHead(base))) complete = false;
+        for (const next of found) bases.push({ type: next, written: typeHead(base) });
+      }
+    }
+    return { name, supertypes, complete: complete && seen.size < MAX_SUPERTYPES };
   }
 
   /**

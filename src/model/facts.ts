@@ -22,7 +22,7 @@ import type {
  * Version of what extraction stores. Bump it whenever extraction changes what it writes for the same source: stored
  * facts of another version are never served.
  */
-export const FACTS_VERSION = 4;
+export const FACTS_VERSION = 5;
 
 /** One definition (`@definition.<kind>`), with everything its views need already written out as text. */
 export interface Definition {
@@ -109,6 +109,12 @@ export interface Reference {
    * argument; absent when none is. Picks among overloads of one arity by their parameters' declared types.
    */
   literals?: string[];
+  /**
+   * A call's arguments that are names with a value, by position: the index of the reference to the name (`x`, the `f`
+   * of `a.f`, the `m` of `a.m()`, the type of `new T()`), `-1` for any other argument; absent when none is. What that
+   * name is declared as picks among overloads of one arity (`at(tree.pos())` is `at(DiagnosticPosition)`).
+   */
+  arguments?: number[];
 }
 
 /**

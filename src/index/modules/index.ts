@@ -21,7 +21,7 @@ import { PhpModules } from './php.js';
 import { PythonModules } from './python.js';
 import { RubyModules } from './ruby.js';
 import { RustModules } from './rust.js';
-import { type DeclarationPath, folderOf, type LiteralTypes, type ModuleContext, type ModuleSystem } from './system.js';
+import { type DeclarationPath, folderOf, type ArgumentTypes, type ModuleContext, type ModuleSystem } from './system.js';
 
 export type { DeclarationPath, ModuleContext, ModuleSystem } from './system.js';
 export { moduleFilesByPath } from './paths.js';
@@ -89,9 +89,9 @@ export class ModuleResolver {
     return this.#system(this.#context.language(from))?.predefinedMacros?.(from);
   }
 
-  /** Which declared types take literal arguments in `from`'s language (see `ModuleSystem.literalTypes`). */
-  literalTypes(from: string): LiteralTypes | undefined {
-    return this.#system(this.#context.language(from))?.literalTypes;
+  /** Which declared parameter types take which arguments in `from`'s language (see `ModuleSystem.argumentTypes`). */
+  argumentTypes(from: string): ArgumentTypes | undefined {
+    return this.#system(this.#context.language(from))?.argumentTypes;
   }
 
   /** Whether `module`'s imports are its own (see `ModuleSystem.privateImports`). */

@@ -14,7 +14,7 @@
  * @module
  */
 import { JAVA_LANG, KOTLIN_DEFAULTS } from './jvm-builtins.js';
-import { folderOf, type DeclarationPath, type LiteralTypes, type ModuleContext, type ModuleSystem } from './system.js';
+import { folderOf, type DeclarationPath, type ArgumentTypes, type ModuleContext, type ModuleSystem } from './system.js';
 
 /** The folders of the tree that hold sources of this system, by their last segment. */
 interface Layout {
@@ -27,21 +27,87 @@ interface Layout {
 /** Longest package path followed (segments); longer sources are not packages. */
 const MAX_SEGMENTS = 32;
 
-/** Java, Kotlin and Scala packages, found by the paths of the tree's folders. */
+/** What every object is (Java's `Object`, Kotlin's `Any`) and a few interfaces nearly every value type implements. */
+const OBJECT = ['Object', 'Any'];
+const VALUE = [...OBJECT, 'Comparable', 'Serializable', 'Constable', 'ConstantDesc'];
+/** Where a numeric value widens to (Java's primitive widening, then boxing to `Number`). */
+const NUMBERS = ['int', 'long', 'float', 'double'];
+
 /**
- * Java's (and Kotlin's) types that take a literal: a string literal is a `String`, which is also a `CharSequence`,
- * `Object`, ...; a char converts to the wider numeric types; an integer literal to any numeric type (Kotlin adapts it).
+ * Java's (and Kotlin's) parameter types that take an argument. A string literal is a `String`, which is also a
+ * `CharSequence`, `Object`, ...; a char converts to the wider numeric types; an integer literal to any numeric type
+ * (a constant narrows; Kotlin adapts it); a class literal is a `Class`. A value declared `int` widens to `long`,
+ * `float` and `double` and boxes to `Integer`; a box unboxes to its primitive.
  */
-const LITERAL_TYPES: LiteralTypes = {
-  string: { exact: ['String', 'java.lang.String'], takes: ['CharSequence', 'Object', 'Comparable', 'Serializable', 'Constable', 'ConstantDesc', 'Any'] },
-  char: { exact: ['char', 'Char'], takes: ['int', 'long', 'float', 'double', 'Character', 'Object', 'Comparable', 'Serializable', 'Any'] },
-  integer: { exact: ['int', 'Int'], takes: ['long', 'float', 'double', 'short', 'byte', 'char', 'Integer', 'Number', 'Object', 'Comparable', 'Serializable', 'Any'] },
-  boolean: { exact: ['boolean', 'Boolean'], takes: ['Object', 'Comparable', 'Serializable', 'Any'] },
+const ARGUMENT_TYPES: ArgumentTypes = {
+  kinds: {
+    string: { exact: ['String'], takes: ['CharSequence', ...VALUE] },
+    char: { exact: ['char', 'Char'], takes: [...NUMBERS, 'Character', ...VALUE] },
+    integer: { exact: ['int', 'Int'], takes: [...NUMBERS, 'short', 'byte', 'char', 'Integer', 'Number', ...VALUE] },
+    boolean: { exact: ['boolean', 'Boolean'], takes: VALUE },
+    class: { exact: ['Class'], takes: ['Type', 'GenericDeclaration', 'AnnotatedElement', ...VALUE] },
+    String: { exact: ['String'], takes: ['CharSequence', ...VALUE] },
+    byte: { exact: ['byte'], takes: ['short', ...NUMBERS, 'Byte', 'Number', ...VALUE] },
+    short: { exact: ['short'], takes: [...NUMBERS, 'Short', 'Number', ...VALUE] },
+    int: { exact: ['int', 'Int'], takes: [...NUMBERS, 'Integer', 'Number', ...VALUE] },
+    long: { exact: ['long', 'Long'], takes: ['float', 'double', 'Number', ...VALUE] },
+    float: { exact: ['float', 'Float'], takes: ['double', 'Number', ...VALUE] },
+    double: { exact: ['double', 'Double'], takes: ['Number', ...VALUE] },
+    Integer: { exact: ['Integer', 'int'], takes: ['long', 'float', 'double', 'Number', ...VALUE] },
+    Long: { exact: ['Long', 'long'], takes: ['float', 'double', 'Number', ...VALUE] },
+    Character: { exact: ['Character', 'char'], takes: [...NUMBERS, ...VALUE] },
+    Boolean: { exact: ['Boolean', 'boolean'], takes: VALUE },
+  },
+  primitives: ['boolean', 'byte', 'short', 'char', 'int', 'long', 'float', 'double'],
+  top: OBJECT,
+  library: javaLibrary(),
 };
 
+/** The supertypes of java.lang's and java.util's common types (see `ArgumentTypes.library`). */
+function javaLibrary(): Record<string, string[]> {
+  const collection = ['Collection', 'Iterable'];
+  const list = ['List', 'SequencedCollection', ...collection];
+  const set = ['Set', ...collection];
+  const deque = ['Deque', 'Queue', 'SequencedCollection', ...collection];
+  const throwable = ['Throwable', 'Serializable'];
+  return {
+    Iterable: [],
+    Collection: ['Iterable'],
+    SequencedCollection: collection,
+    List: list.slice(1),
+    Set: collection,
+    SortedSet: ['Set', 'SequencedSet', 'SequencedCollection', ...collection],
+    NavigableSet: ['SortedSet', 'Set', 'SequencedSet', 'SequencedCollection', ...collection],
+    Queue: collection,
+    Deque: deque.slice(1),
+    ArrayList: [...list, 'AbstractList', 'AbstractCollection', 'RandomAccess', 'Cloneable', 'Serializable'],
+    LinkedList: [...list, ...deque.slice(0, 2), 'AbstractSequentialList', 'AbstractList', 'AbstractCollection', 'Cloneable', 'Serializable'],
+    ArrayDeque: [...deque, 'AbstractCollection', 'Cloneable', 'Serializable'],
+    HashSet: [...set, 'AbstractSet', 'AbstractCollection', 'Cloneable', 'Serializable'],
+    LinkedHashSet: ['HashSet', 'SequencedSet', 'SequencedCollection', ...set, 'AbstractSet', 'AbstractCollection', 'Cloneable', 'Serializable'],
+    TreeSet: ['NavigableSet', 'SortedSet', 'SequencedSet', 'SequencedCollection', ...set, 'AbstractSet', 'AbstractCollection', 'Cloneable', 'Serializable'],
+    Map: [],
+    SortedMap: ['Map', 'SequencedMap'],
+    HashMap: ['Map', 'AbstractMap', 'Cloneable', 'Serializable'],
+    LinkedHashMap: ['HashMap', 'SequencedMap', 'Map', 'AbstractMap', 'Cloneable', 'Serializable'],
+    TreeMap: ['NavigableMap', 'SortedMap', 'SequencedMap', 'Map', 'AbstractMap', 'Cloneable', 'Serializable'],
+    StringBuilder: ['CharSequence', 'Appendable', 'Comparable', 'Serializable'],
+    Throwable: ['Serializable'],
+    Exception: throwable,
+    Error: throwable,
+    RuntimeException: ['Exception', ...throwable],
+    IOException: ['Exception', ...throwable],
+    Optional: [],
+    Stream: ['BaseStream', 'AutoCloseable'],
+    Path: ['Comparable', 'Iterable', 'Watchable'],
+    File: ['Comparable', 'Serializable'],
+  };
+}
+
+/** Java, Kotlin and Scala packages, found by the paths of the tree's folders. */
 export class JvmModules implements ModuleSystem {
   readonly privateImports = true;
-  readonly literalTypes = LITERAL_TYPES;
+  readonly argumentTypes = ARGUMENT_TYPES;
   readonly #context: ModuleContext;
   #layout: Layout | undefined;
   readonly #packages = new Map<string, string[]>();

@@ -89,11 +89,11 @@ export interface ModuleSystem {
    */
   predefinedMacros?(from: string): ReadonlySet<string>;
   /**
-   * Which declared parameter types take a literal argument of each kind (`string`, `char`, `integer`, `boolean`; see
-   * `@argument.<kind>` in queries/README.md): `exact` ones best, then `takes`. Optional: without it literal arguments
-   * do not pick among overloads.
+   * Which declared parameter types take an argument, by what the argument is: a literal of a kind (`string`, `char`,
+   * `integer`, `boolean`, `class`; see `@argument.<kind>` in queries/README.md) or a value of a declared type (`int`,
+   * `String`; see `@argument.value`). Optional: without it arguments do not pick among overloads of one arity.
    */
-  readonly literalTypes?: LiteralTypes;
+  readonly argumentTypes?: ArgumentTypes;
   /**
    * A file's imports are its own (Java, Kotlin, Go, C#, PHP): what it sees through a wildcard import is not a name of
    * its module for the files that import it, so a lookup does not follow it there. Optional (Python's
@@ -123,8 +123,23 @@ export interface ModuleSystem {
   readonly membersInScope?: boolean;
 }
 
-/** For each literal kind, the declared types that take it exactly and those that take it at all. */
-export type LiteralTypes = Readonly<Record<string, { readonly exact: readonly string[]; readonly takes: readonly string[] }>>;
+/** Which declared parameter types take which arguments, in one language (see `ModuleSystem.argumentTypes`). */
+export interface ArgumentTypes {
+  /**
+   * By what an argument is (a literal's kind, or the declared type of a value, as written: `int`, `String`): the
+   * parameter types that take it exactly, and those that take it at all. A value of a type not listed is an object.
+   */
+  readonly kinds: Readonly<Record<string, { readonly exact: readonly string[]; readonly takes: readonly string[] }>>;
+  /** Parameter types no object is passed to (Java's primitives, but for the boxes `kinds` lists). */
+  readonly primitives: readonly string[];
+  /** Parameter types every object is passed to (`Object`). */
+  readonly top: readonly string[];
+  /**
+   * The supertypes of the standard library's common types, which a tree uses without declaring them (Java's `List` is
+   * a `Collection` and an `Iterable`): every one of them, so a parameter type not listed does not take the type.
+   */
+  readonly library: Readonly<Record<string, readonly string[]>>;
+}
 
 /** The folder of a root-relative file (`''` at the root). */
 export function folderOf(file: string): string {

@@ -12,4 +12,13 @@ public final class Audit {
     Report.print(what);
     Report.print('-');
   }
+
+  public void walk(Node.Binary tree, java.util.ArrayList<Node> nodes, int count) {
+    Report.print(tree.left);
+    Report.print(nodes);
+    Report.print(count);
+    Report.print(Audit.class);
+    Report.print(new Node.Binary());
+    Report.print(tree.tag());
+  }
 }

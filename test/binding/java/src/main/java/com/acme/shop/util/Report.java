@@ -25,4 +25,24 @@ public final class Report {
   public static void print(char mark) {
     Log.info(String.valueOf(mark));
   }
+
+  /** Prints a node. */
+  public static void print(Node node) {
+    Log.info(node.toString());
+  }
+
+  /** Prints every node. */
+  public static void print(java.util.List<? extends Node> nodes) {
+    for (Node node : nodes) print(node);
+  }
+
+  /** Prints a count. */
+  public static void print(long count) {
+    Log.info(Long.toString(count));
+  }
+
+  /** Prints a type's name. */
+  public static void print(Class<?> type) {
+    Log.info(type.getName());
+  }
 }
