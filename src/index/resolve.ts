@@ -7,7 +7,6 @@
  * @module
  */
 import type { Binding, Definition, FileFacts, Reference } from '../model/facts.js';
-import type { ParameterInfo } from '../types.js';
 import { kindInfo } from '../model/kinds.js';
 import type { ModuleResolver } from './modules/index.js';
 import type { ArgumentTypes } from './modules/system.js';
