@@ -95,3 +95,20 @@ for (const folder of folders) {
     }
   });
 }
+
+// Module answers are kept for a folder (its files import alike): the file that asked first must not be left out of
+// what its neighbours get. Here Shape.java looks its package up first (for its static import), then Walker.java, in
+// the same package, reaches Shape's nested class through the package; with every file indexed first, nothing
+// forgets the kept answer in between.
+it('keeps a package whole for the files of its folder, whichever asked first', async () => {
+  const root = `${base}java`;
+  const index = await CodeIndex.open({ root, registry, persist: false, rescanAfterMs: 60_000 });
+  opened.push(index);
+  await index.indexAll();
+  const util = 'src/main/java/com/acme/shop/util';
+  const first = await index.findDefinitions({ file: `${util}/Shape.java`, line: 13, column: 5 });
+  expect(first.definitions.map((d) => `${d.file}:${d.line}`)).toEqual([`${util}/Log.java:12`]);
+  const nested = await index.findDefinitions({ file: `${util}/Walker.java`, line: 8, column: 19 });
+  expect(nested.definitions.map((d) => `${d.file}:${d.line}`)).toEqual([`${util}/Shape.java:9`]);
+  expect(nested.resolution).toBe('bound');
+});

@@ -347,10 +347,15 @@ export class Resolver {
     if (reference?.ref !== undefined) {
       const ref = facts.references[reference.ref] as Reference;
       const resolution = await this.reference(file, facts, ref, 0);
-      if (ref.arity !== undefined && resolution.targets.length > 1) {
-        const types = this.#context.modules.argumentTypes(file);
-        const argumentsOf = async () => Promise.all((ref.arguments ?? []).map((index) => (index < 0 ? undefined : this.#argumentType(file, facts, index, 0))));
-        resolution.targets = await this.overloadFor(resolution.targets, ref.arity, ref.spread === true, types && { types, literals: ref.literals ?? [], values: argumentsOf });
+      const types = this.#context.modules.argumentTypes(file);
+      if (ref.arity !== undefined && (resolution.targets.length > 1 || (types?.inheritedOverloads === true && resolution.how === 'bound'))) {
+        let values: Promise<ReadonlyArray<ArgumentType | undefined>> | undefined;
+        const argumentsOf = () => (values ??= Promise.all((ref.arguments ?? []).map((index) => (index < 0 ? undefined : this.#argumentType(file, facts, index, 0)))));
+        const given = types && { types, literals: ref.literals ?? [], values: argumentsOf };
+        // (Java's methods of a base class are overloads beside its subclass's: when no method of the class takes the
+        // arguments, its bases' of that name are looked at, as javac does; C++'s subclass hides them)
+        const inherited = types?.inheritedOverloads ? () => this.#inheritedOverloads(resolution.targets, ref.name) : undefined;
+        resolution.targets = await this.overloadFor(resolution.targets, ref.arity, ref.spread === true, given, inherited);
       }
       return { name: ref.name, resolution };
     }
@@ -377,6 +382,7 @@ export class Resolver {
     arity: number,
     spread = false,
     given?: { types: ArgumentTypes; literals: readonly string[]; values: () => Promise<ReadonlyArray<ArgumentType | undefined>> },
+    further?: () => Promise<Target[]>,
   ): Promise<Target[]> {
     const candidates: Array<{ target: Target; def: Definition }> = [];
     for (const target of targets) {
@@ -405,7 +411,8 @@ export class Resolver {
     // the most exact first (`String` before `Object`), as Java picks the most specific; one that cannot take them is
     // passed over. Worked out only where overloads of the call's arity remain.
     const admitting = [...pool.filter(fixed), ...pool.filter(admits), ...candidates.filter(fixed), ...candidates.filter(admits)];
-    if (given && new Set(admitting.map(({ target }) => targetKey(target))).size > 1) {
+    let fits = admitting.length > 0;
+    if (given && (further || new Set(admitting.map(({ target }) => targetKey(target))).size > 1)) {
       const values = await given.values();
       if (given.literals.some((kind) => kind !== '') || values.some((value) => value !== undefined)) {
         const fitting = admitting
@@ -413,7 +420,13 @@ export class Resolver {
           .filter((entry) => entry.score >= 0)
           .sort((a, b) => b.score - a.score || a.order - b.order);
         if (fitting[0]) return [fitting[0].candidate.target];
+        fits = false;
       }
+    }
+    // None takes the arguments: the candidates from further away (a base class's overloads) beside these.
+    if (!fits && further) {
+      const more = (await further()).filter((target) => !targets.some((own) => targetKey(own) === targetKey(target)));
+      if (more.length > 0) return this.overloadFor([...targets, ...more], arity, spread, given);
     }
     const first = pool.find(fixed) ?? pool.find(admits) ?? candidates.find(fixed) ?? candidates.find(admits);
     return first ? [first.target] : targets;
@@ -1254,6 +1267,27 @@ export class Resolver {
       }
     }
     return this.followChain(owners, chain.headCalled, chain.path, hops + 1);
+  }
+
+  /**
+   * The methods named `name` of the bases of the classes declaring `targets` (each base's nearest, through
+   * {@link Resolver.membersOf}): the overloads a subclass's call also sees in Java.
+   */
+  async #inheritedOverloads(targets: readonly Target[], name: string): Promise<Target[]> {
+    const found: Target[] = [];
+    for (const target of targets) {
+      if (!('def' in target)) continue;
+      const facts = await this.#context.facts(target.file);
+      const owner = facts?.definitions[target.def]?.parent;
+      if (!facts || owner === undefined) continue;
+      for (const base of await this.bases(target.file, facts, owner, 1)) {
+        for (const member of await this.membersOf(base, name, 1)) {
+          const def = 'def' in member ? (await this.#context.facts(member.file))?.definitions[member.def] : undefined;
+          if (def && kindInfo(def.kind).callable) found.push(member);
+        }
+      }
+    }
+    return unique(found);
   }
 
   /**

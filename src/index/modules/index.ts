@@ -63,10 +63,15 @@ export class ModuleResolver {
     const language = this.#context.language(from);
     const system = this.#system(language);
     const key = `i\u0000${language?.moduleSystem ?? language?.id ?? ''}\u0000${system?.perFile ? from : folderOf(from)}\u0000${source}`;
-    return this.#cached(key, async () => {
-      if (system) return (await system.resolve(from, source)).filter((file) => file !== from || system.selfImports === true);
-      return moduleFilesByPath(this.#context.files(), from, source, language?.modulePaths).filter((file) => file !== from && this.#sameFamily(language, file));
+    // The answer is kept for the folder (its files import alike), so `from` itself is left out after it: a list kept
+    // without the file that asked first would lack that file for its neighbours (javac's `JCTree.java` missing from
+    // `com.sun.tools.javac.tree` for every other file of the package, depending on which asked first).
+    const files = this.#cached(key, async () => {
+      if (system) return system.resolve(from, source);
+      return moduleFilesByPath(this.#context.files(), from, source, language?.modulePaths).filter((file) => this.#sameFamily(language, file));
     });
+    const selfImports = system?.selfImports === true;
+    return files.then((list) => (selfImports ? list : list.filter((file) => file !== from)));
   }
 
   /** Files whose top-level declarations `from` sees without an import (its package's other files), when its system says. */

@@ -61,6 +61,7 @@ const ARGUMENT_TYPES: ArgumentTypes = {
   primitives: ['boolean', 'byte', 'short', 'char', 'int', 'long', 'float', 'double'],
   top: OBJECT,
   library: javaLibrary(),
+  inheritedOverloads: true,
 };
 
 /** The supertypes of java.lang's and java.util's common types (see `ArgumentTypes.library`). */
@@ -73,6 +74,10 @@ function javaLibrary(): Record<string, string[]> {
   return {
     Iterable: [],
     Collection: ['Iterable'],
+    AbstractCollection: collection,
+    AbstractList: ['AbstractCollection', ...list],
+    AbstractSet: ['AbstractCollection', ...set],
+    AbstractMap: ['Map'],
     SequencedCollection: collection,
     List: list.slice(1),
     Set: collection,

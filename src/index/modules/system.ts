@@ -139,6 +139,11 @@ export interface ArgumentTypes {
    * a `Collection` and an `Iterable`): every one of them, so a parameter type not listed does not take the type.
    */
   readonly library: Readonly<Record<string, readonly string[]>>;
+  /**
+   * A base class's methods are overloads beside its subclass's of the same name (Java, Kotlin, C#): when none of the
+   * subclass's takes a call's arguments, the bases' are looked at. Not C++, whose subclass hides them.
+   */
+  readonly inheritedOverloads: boolean;
 }
 
 /** The folder of a root-relative file (`''` at the root). */
