@@ -13,7 +13,7 @@
 // included). Files are in the OS page cache before anything is timed.
 //   1. parse floor: web-tree-sitter alone, one thread, files in memory, every tree deleted;
 //   2. ctags: `ctags -R --languages=TypeScript` (wall time of the process);
-//   3. cold: CodeIndex.open + indexAll on an empty cache folder (the threads of the pool: the machine's cores);
+//   3. cold: CodeIndex.open + indexAll on an empty cache folder (the pool's default threads: the cores but one);
 //   4. warm restart: a new process on the unchanged tree, open + the first searchSymbols answered (wall time of the
 //      whole process, as ctags');
 //   5. touched: 1% of the files get a comment line appended, then a warm restart as in 4 (files restored after);
@@ -298,8 +298,11 @@ async function main() {
   const { srcDir: packageRoot } = await fetchCorpus(args.corpus);
   const real = await loadCorpus(args.corpus, packageRoot);
   const generated = await loadCorpus(`generated-${args.files}`, await generatedCorpus(packageRoot, real.paths, args.files));
-  const threads = Math.min(availableParallelism(), 4);
-  console.log(`# bench:index — ${new Date().toISOString()}, Node ${process.version}, ${cpus()[0]?.model ?? 'cpu'} x${availableParallelism()} (index threads: ${threads})`);
+  // The index's parse threads (its default: the cores but one, at most 4) and the thread that reads, hashes and stores
+  // what they send: the cores the cold index uses, which the parse floor is divided by.
+  const parseThreads = Math.max(1, Math.min(availableParallelism() - 1, 4));
+  const threads = Math.min(availableParallelism(), parseThreads + 1);
+  console.log(`# bench:index — ${new Date().toISOString()}, Node ${process.version}, ${cpus()[0]?.model ?? 'cpu'} x${availableParallelism()} (parse threads: ${parseThreads}, cores used: ${threads})`);
   const parsers = await floorParsers();
   const report = [];
   for (const corpus of [real, generated]) {

@@ -69,8 +69,9 @@ export interface CodeIndexOptions {
    */
   cacheDir?: string;
   /**
-   * Threads that parse files, so that parsing never blocks queries and a cold index uses every core; `0` parses on
-   * the calling thread. @defaultValue the cores, at most 4
+   * Threads that parse files, so that parsing never blocks queries and a cold index uses every core (the calling
+   * thread reads, hashes and stores what they send); `0` parses on the calling thread. @defaultValue the cores but
+   * one, at least 1 and at most 4
    */
   threads?: number;
   /** Scope of `findDefinitions`/`findReferences` when a call gives none. @defaultValue 'project' */
