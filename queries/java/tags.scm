@@ -166,6 +166,7 @@
 (argument_list [(decimal_integer_literal) (hex_integer_literal) (octal_integer_literal) (binary_integer_literal)] @argument.integer)
 (argument_list [(true) (false)] @argument.boolean)
 (argument_list (class_literal) @argument.class)
+(argument_list [(lambda_expression) (method_reference)] @argument.function)
 
 ; arguments that are names with a value (a variable, a field, what a method returns, a new object): the type that name
 ; is declared with picks among overloads of one arity (`at(tree.pos())` is `at(DiagnosticPosition)`, not `at(int)`)

@@ -178,6 +178,11 @@ function typeHead(type: string): string {
   return (name.split(/\.|::/).at(-1) ?? name) + array;
 }
 
+/** A type some kind of argument is exactly (`String`, `int`, `Class`): no lambda is one. */
+function namedExactly(table: ArgumentTypes, type: string): boolean {
+  return Object.values(table.kinds).some((kind) => kind.exact.includes(type));
+}
+
 /** A name that stands for a type parameter: one capital letter (and a digit), or one the callable declares. */
 function isTypeParameter(type: string, def: Definition): boolean {
   if (/^[A-Z]\d?$/.test(type)) return true;
@@ -206,6 +211,7 @@ function argumentFit(def: Definition, literals: readonly string[], values: Reado
     if (accepted) {
       if (accepted.exact.includes(type)) score += 2;
       else if (accepted.takes.includes(type)) score += 1;
+      else if (accepted.otherTypes && !table.primitives.includes(type) && !table.top.includes(type) && !namedExactly(table, type)) score += 1;
       else return -1;
     } else if (value) {
       // An object: of its own type, of a supertype, or of a type every object is; never of a primitive.

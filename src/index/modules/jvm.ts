@@ -36,7 +36,8 @@ const NUMBERS = ['int', 'long', 'float', 'double'];
 /**
  * Java's (and Kotlin's) parameter types that take an argument. A string literal is a `String`, which is also a
  * `CharSequence`, `Object`, ...; a char converts to the wider numeric types; an integer literal to any numeric type
- * (a constant narrows; Kotlin adapts it); a class literal is a `Class`. A value declared `int` widens to `long`,
+ * (a constant narrows; Kotlin adapts it); a class literal is a `Class`; a lambda or a method reference is any functional
+ * interface (no type the table names). A value declared `int` widens to `long`,
  * `float` and `double` and boxes to `Integer`; a box unboxes to its primitive.
  */
 const ARGUMENT_TYPES: ArgumentTypes = {
@@ -46,6 +47,7 @@ const ARGUMENT_TYPES: ArgumentTypes = {
     integer: { exact: ['int', 'Int'], takes: [...NUMBERS, 'short', 'byte', 'char', 'Integer', 'Number', ...VALUE] },
     boolean: { exact: ['boolean', 'Boolean'], takes: VALUE },
     class: { exact: ['Class'], takes: ['Type', 'GenericDeclaration', 'AnnotatedElement', ...VALUE] },
+    function: { exact: [], takes: [], otherTypes: true },
     String: { exact: ['String'], takes: ['CharSequence', ...VALUE] },
     byte: { exact: ['byte'], takes: ['short', ...NUMBERS, 'Byte', 'Number', ...VALUE] },
     short: { exact: ['short'], takes: [...NUMBERS, 'Short', 'Number', ...VALUE] },

@@ -127,9 +127,11 @@ export interface ModuleSystem {
 export interface ArgumentTypes {
   /**
    * By what an argument is (a literal's kind, or the declared type of a value, as written: `int`, `String`): the
-   * parameter types that take it exactly, and those that take it at all. A value of a type not listed is an object.
+   * parameter types that take it exactly, and those that take it at all; `otherTypes`: every object type no kind
+   * names exactly and that is not `top` takes it too (Java's lambda: any functional interface, never `String` or
+   * `Object`). A value of a type not listed is an object.
    */
-  readonly kinds: Readonly<Record<string, { readonly exact: readonly string[]; readonly takes: readonly string[] }>>;
+  readonly kinds: Readonly<Record<string, { readonly exact: readonly string[]; readonly takes: readonly string[]; readonly otherTypes?: true }>>;
   /** Parameter types no object is passed to (Java's primitives, but for the boxes `kinds` lists). */
   readonly primitives: readonly string[];
   /** Parameter types every object is passed to (`Object`). */

@@ -20,5 +20,7 @@ public final class Audit {
     Report.print(Audit.class);
     Report.print(new Node.Binary());
     Report.print(tree.tag());
+    Report.trace(() -> "walked " + count);
+    Report.trace(this::toString);
   }
 }

@@ -45,4 +45,14 @@ public final class Report {
   public static void print(Class<?> type) {
     Log.info(type.getName());
   }
+
+  /** Logs a line. */
+  public static void trace(String line) {
+    Log.info(line);
+  }
+
+  /** Logs a line made only when it is logged. */
+  public static void trace(java.util.function.Supplier<String> line) {
+    Log.info(line.get());
+  }
 }
