@@ -183,9 +183,12 @@ function namedExactly(table: ArgumentTypes, type: string): boolean {
   return Object.values(table.kinds).some((kind) => kind.exact.includes(type));
 }
 
-/** A name that stands for a type parameter: one capital letter (and a digit), or one the callable declares. */
+/** How a type parameter is written by convention (`T`, `E`, `T2`), where nothing declares it in sight. */
+const TYPE_PARAMETER = /^[A-Z]\d?$/;
+
+/** A name that stands for a type parameter: written as one, or one the callable declares. */
 function isTypeParameter(type: string, def: Definition): boolean {
-  if (/^[A-Z]\d?$/.test(type)) return true;
+  if (TYPE_PARAMETER.test(type)) return true;
   return def.typeParameters !== undefined && new RegExp(`(?:^|[<,\\s])${type.replace(/[$]/g, '\\$&')}(?:$|[>,\\s])`).test(def.typeParameters);
 }
 
@@ -1327,7 +1330,7 @@ export class Resolver {
       }
     }
     const name = written === undefined ? '' : typeHead(written);
-    if (name === '' || /^[A-Z]\d?$/.test(name)) return undefined;
+    if (name === '' || TYPE_PARAMETER.test(name)) return undefined;
     // Its supertypes, through the declared bases (a base declared outside the tree counts by its name, and those of
     // a type of the standard library are known; another leaves the rest unknown).
     const library = this.#context.modules.argumentTypes(file)?.library ?? {};
