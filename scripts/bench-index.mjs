@@ -298,9 +298,10 @@ async function main() {
   const { srcDir: packageRoot } = await fetchCorpus(args.corpus);
   const real = await loadCorpus(args.corpus, packageRoot);
   const generated = await loadCorpus(`generated-${args.files}`, await generatedCorpus(packageRoot, real.paths, args.files));
-  // The index's parse threads (its default: the cores but one, at most 4) and the thread that reads, hashes and stores
-  // what they send: the cores the cold index uses, which the parse floor is divided by.
-  const parseThreads = Math.max(1, Math.min(availableParallelism() - 1, 4));
+  // The index's parse threads (its default) and the thread that reads, hashes and stores what they send: the cores the
+  // cold index uses, which the parse floor is divided by.
+  const { defaultThreads } = await import(new URL('../dist/index/pool.js', import.meta.url).href);
+  const parseThreads = defaultThreads();
   const threads = Math.min(availableParallelism(), parseThreads + 1);
   console.log(`# bench:index — ${new Date().toISOString()}, Node ${process.version}, ${cpus()[0]?.model ?? 'cpu'} x${availableParallelism()} (parse threads: ${parseThreads}, cores used: ${threads})`);
   const parsers = await floorParsers();

@@ -80,8 +80,8 @@ export interface CallShape {
   /** One of them is spread (`@arguments.spread` on an argument: `f(...xs)`). */
   spread?: true;
   /**
-   * What each argument is when it is a literal (`@argument.<kind>`: `string`, `char`, `integer`, `boolean`, `class`),
-   * `''` for any other; absent when none is. Picks among overloads of one arity (`print("</")`, not `print(char)`).
+   * What each argument is when it is a literal or a lambda (`@argument.<kind>`: `string`, `char`, `integer`, `boolean`,
+   * `class`, `function`), `''` for any other; absent when none is. Picks among overloads of one arity (`print("</")`, not `print(char)`).
    */
   literals?: string[];
   /**

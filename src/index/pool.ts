@@ -96,7 +96,7 @@ export const DEFAULT_RECYCLE_BYTES = 224 * 1024 * 1024;
 /**
  * Default number of parse threads: the cores but one, at least 1 and at most 4. The calling thread reads, hashes and
  * stores what the threads send, and each thread's garbage collector runs beside it: on 2 cores, a second parse thread
- * indexed 361 files 5% faster and took 110 MB more (`npm run bench:index`).
+ * indexed 361 files 7% faster on average and took 80-120 MB more (`npm run bench:index`).
  */
 export function defaultThreads(): number {
   return Math.max(1, Math.min(availableParallelism() - 1, 4));

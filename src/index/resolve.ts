@@ -163,16 +163,11 @@ interface ArgumentType {
 }
 
 /**
- * A type as written to the name it is matched by: `final java.util.List<String>` is `List`, `A[]` stays `A[]` (an
- * array is no `A`), `Object...` is `Object` (a rest parameter's arguments are its elements).
+ * A type as written to the name it is matched by: `java.util.List<String>` is `List`, `A[]` stays `A[]` (an array is
+ * no `A`). (Extraction gives a parameter's type without its modifiers, and a rest parameter's as its elements'.)
  */
 function typeHead(type: string): string {
-  const text = type
-    .replace(/@[\p{L}_$][\p{L}\p{N}_$.]*(?:\([^)]*\))?\s*/gu, '')
-    .replace(/^(?:final\s+)+/, '')
-    .replace(/<.*>/s, '')
-    .replace(/\.\.\.$/, '')
-    .replace(/\s+/g, '');
+  const text = type.replace(/<.*>/s, '').replace(/\s+/g, '');
   const array = /(?:\[\])+$/.exec(text)?.[0] ?? '';
   const name = text.slice(0, text.length - array.length);
   return (name.split(/\.|::/).at(-1) ?? name) + array;
@@ -421,7 +416,12 @@ export class Resolver {
     // passed over. Worked out only where overloads of the call's arity remain.
     const admitting = [...pool.filter(fixed), ...pool.filter(admits), ...candidates.filter(fixed), ...candidates.filter(admits)];
     let fits = admitting.length > 0;
-    if (given && (further || new Set(admitting.map(({ target }) => targetKey(target))).size > 1)) {
+    // The candidates from further away (a base class's overloads), looked up once and only when asked for: without
+    // any, one candidate that admits the arity is the answer, and its arguments need no typing.
+    let more: Target[] | undefined;
+    const furtherAway = async () => (more ??= further ? (await further()).filter((target) => !targets.some((own) => targetKey(own) === targetKey(target))) : []);
+    const several = new Set(admitting.map(({ target }) => targetKey(target))).size > 1;
+    if (given && (several || (fits && (await furtherAway()).length > 0))) {
       const values = await given.values();
       if (given.literals.some((kind) => kind !== '') || values.some((value) => value !== undefined)) {
         const fitting = admitting
@@ -432,10 +432,10 @@ export class Resolver {
         fits = false;
       }
     }
-    // None takes the arguments: the candidates from further away (a base class's overloads) beside these.
+    // None takes the arguments: the candidates from further away beside these.
     if (!fits && further) {
-      const more = (await further()).filter((target) => !targets.some((own) => targetKey(own) === targetKey(target)));
-      if (more.length > 0) return this.overloadFor([...targets, ...more], arity, spread, given);
+      const extra = await furtherAway();
+      if (extra.length > 0) return this.overloadFor([...targets, ...extra], arity, spread, given);
     }
     const first = pool.find(fixed) ?? pool.find(admits) ?? candidates.find(fixed) ?? candidates.find(admits);
     return first ? [first.target] : targets;

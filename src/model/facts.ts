@@ -105,8 +105,9 @@ export interface Reference {
   /** A call has a spread argument (`f(...xs)`): `arity` counts it as one, and only a rest parameter takes it. */
   spread?: true;
   /**
-   * A call's arguments that are literals, by position: `string`, `char`, `integer` or `boolean`, `''` for any other
-   * argument; absent when none is. Picks among overloads of one arity by their parameters' declared types.
+   * A call's arguments that are literals (or lambdas), by position: `string`, `char`, `integer`, `boolean`, `class`,
+   * `function`, `''` for any other argument; absent when none is. Picks among overloads of one arity by their
+   * parameters' declared types.
    */
   literals?: string[];
   /**

@@ -36,9 +36,9 @@ const NUMBERS = ['int', 'long', 'float', 'double'];
 /**
  * Java's (and Kotlin's) parameter types that take an argument. A string literal is a `String`, which is also a
  * `CharSequence`, `Object`, ...; a char converts to the wider numeric types; an integer literal to any numeric type
- * (a constant narrows; Kotlin adapts it); a class literal is a `Class`; a lambda or a method reference is any functional
- * interface (no type the table names). A value declared `int` widens to `long`,
- * `float` and `double` and boxes to `Integer`; a box unboxes to its primitive.
+ * (a constant narrows; Kotlin adapts it); a class literal is a `Class`; a lambda or a method reference is any
+ * functional interface (no type the table names). A value declared `int` widens to `long`, `float` and `double` and
+ * boxes to `Integer`; a box unboxes to its primitive.
  */
 const ARGUMENT_TYPES: ArgumentTypes = {
   kinds: {
