@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,5 +39,43 @@ describe('WorkerPool', () => {
       expect('entry' in outcome ? outcome.entry.summary?.definitions.map((d) => d.name) : outcome).toContain('UserService');
     }
     expect(pool.threadsStarted).toBe(3);
+  });
+
+  it('Should run a job that outgrows the heap bound again on a thread without it, and keep the bound for the rest', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'code-index-pool-'));
+    try {
+      // About 600 KB of functions: its captures need far more than a 16 MB old generation.
+      const big = Array.from({ length: 8_000 }, (_, i) => `export function handler${i}(value: number): number {\n  return helper(value + ${i});\n}\n`);
+      writeFileSync(join(root, 'big.ts'), big.join(''));
+      writeFileSync(join(root, 'small.ts'), 'export function small(): number {\n  return 1;\n}\n');
+      const pool = new WorkerPool({
+        script: workerScript() as URL,
+        threads: 1,
+        hardLimitMs: 120_000,
+        heapLimitMb: 16,
+        init: async () => ({
+          root,
+          definitions: [await registry.portable('typescript')],
+          limits: { maxFileSize: 10 * 1024 * 1024, parseTimeoutMs: 60_000 },
+          disabledLanguages: [],
+          store: null,
+          recycleBytes: 1024 * 1024 * 1024,
+        }),
+      });
+      pools.push(pool);
+      const small = await pool.run({ file: 'small.ts', language: 'typescript', key: 'k1' });
+      expect(pool.threadsStarted).toBe(1);
+      const outcome = await pool.run({ file: 'big.ts', language: 'typescript', key: 'k2' });
+      const names = 'entry' in outcome ? outcome.entry.summary?.definitions.map((d) => d.name) : outcome;
+      expect(names).toHaveLength(8_000);
+      expect(names).toContain('handler7999');
+      // The bounded thread ran out and was replaced; the job ran on a roomy thread, which stopped after it.
+      expect(pool.threadsStarted).toBe(2);
+      const again = await pool.run({ file: 'small.ts', language: 'typescript', key: 'k3' });
+      expect(pool.threadsStarted).toBe(3);
+      for (const result of [small, again]) expect('entry' in result ? result.entry.summary?.definitions.map((d) => d.name) : result).toEqual(['small']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -65,24 +65,36 @@ export function workerExecArgv(argv: readonly string[] = process.execArgv): stri
 }
 
 /**
- * A parse thread's young generation: 16 MB rather than V8's default (up to 48 MB here). A job's objects are short-lived
- * (a file's captures, then its facts, sent and dropped), so a smaller nursery costs nothing measurable and each
- * thread holds less memory between jobs (effect, 361 files, 2 threads: peak RSS 704 -> 669 MB on the 5,000-file tree).
+ * A parse thread's young generation, in MB: 16 rather than V8's default (up to 48 here). A job's objects are
+ * short-lived (a file's captures, then its facts, sent and dropped), so a smaller nursery costs nothing measurable and
+ * each thread holds less memory between jobs (effect, 361 files, 2 threads: peak RSS 704 -> 669 MB on the 5,000-file
+ * tree).
  */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16 };
+const YOUNG_GENERATION_MB = 16;
 
 /**
- * Starts a worker; when Node refuses some of the options (V8 options cannot be given to a worker explicitly), starts
- * it again without them.
+ * Default bound of a parse thread's old generation (its long-lived heap), in MB. Without one, V8 lets a parse thread's
+ * heap grow to 160 MB on effect's 361 files, most of it garbage (the JavaScript nodes of every capture) that it has no
+ * reason to collect sooner; what stays alive between jobs is about 20 MB (grammars, queries). With 64 MB the cold
+ * index's peak RSS fell from 291-309 to 217-226 MB, and its wall time stayed within the noise (`npm run bench:index`).
+ * A file that needs more (a multi-megabyte file's captures) is analyzed again on a thread of its own without the
+ * bound: see `WorkerPool`.
  */
-function startWorker(script: URL, workerData: unknown): Worker {
+export const DEFAULT_HEAP_LIMIT_MB = 64;
+
+/**
+ * Starts a worker (its old generation bounded to `heapLimitMb`, or V8's own bound when undefined); when Node refuses
+ * some of the options (V8 options cannot be given to a worker explicitly), starts it again without them.
+ */
+function startWorker(script: URL, workerData: unknown, heapLimitMb: number | undefined): Worker {
+  const resourceLimits = { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, ...(heapLimitMb ? { maxOldGenerationSizeMb: heapLimitMb } : {}) };
   const execArgv = workerExecArgv();
   try {
-    return new Worker(script, { workerData, resourceLimits: WORKER_LIMITS, ...(execArgv ? { execArgv } : {}) });
+    return new Worker(script, { workerData, resourceLimits, ...(execArgv ? { execArgv } : {}) });
   } catch (error) {
     const refused = /invalid execArgv flags: (.*)$/.exec((error as Error).message)?.[1]?.split(/,\s*/) ?? [];
     if (!execArgv || refused.length === 0) throw error;
-    return new Worker(script, { workerData, resourceLimits: WORKER_LIMITS, execArgv: execArgv.filter((arg) => !refused.includes(arg.split('=')[0] ?? arg)) });
+    return new Worker(script, { workerData, resourceLimits, execArgv: execArgv.filter((arg) => !refused.includes(arg.split('=')[0] ?? arg)) });
   }
 }
 
@@ -153,6 +165,8 @@ const DEFAULT_LOAD_LIMIT_MS = 180_000;
 
 interface Slot {
   worker: Worker;
+  /** A thread without the heap bound, started for one job that ran out of memory on a bounded one. */
+  roomy?: true;
   current?: { id: number; pending: Pending; timer: NodeJS.Timeout };
   idleTimer?: NodeJS.Timeout;
 }
@@ -175,9 +189,18 @@ export interface WorkerPoolOptions {
   loadLimitMs?: number;
   /** An idle worker is stopped after this long (its memory given back). */
   idleMs?: number;
+  /**
+   * Bound of each thread's old generation, in MB (0: V8's own). A job that runs a thread out of it is run once more on
+   * a thread of its own without the bound, which stops after that job. @defaultValue {@link DEFAULT_HEAP_LIMIT_MB}
+   */
+  heapLimitMb?: number;
 }
 
-/** Jobs on worker threads, one job per worker at a time. */
+/**
+ * Jobs on worker threads, one job per worker at a time. Each thread's heap is bounded (`heapLimitMb`), so that the
+ * garbage of thousands of jobs does not pile up to hundreds of MB; the rare job that needs more than the bound is not
+ * lost: it runs again on an extra thread without the bound.
+ */
 export class WorkerPool implements Analyzer {
   readonly threads: number;
   readonly #options: WorkerPoolOptions;
@@ -220,9 +243,9 @@ export class WorkerPool implements Analyzer {
 
   async #pump(): Promise<void> {
     while (this.#queue.length > 0 && !this.#closed) {
-      let slot = [...this.#slots].find((candidate) => !candidate.current);
+      let slot = [...this.#slots].find((candidate) => !candidate.current && !candidate.roomy);
       if (!slot) {
-        if (this.#slots.size >= this.threads) return;
+        if (this.#bounded() >= this.threads) return;
         slot = await this.#start();
         if (!slot) return;
         continue;
@@ -233,7 +256,15 @@ export class WorkerPool implements Analyzer {
     }
   }
 
-  async #start(): Promise<Slot | undefined> {
+  /** Threads with the heap bound (the pool's own: `threads` of them at most). */
+  #bounded(): number {
+    let count = 0;
+    for (const slot of this.#slots) if (!slot.roomy) count++;
+    return count;
+  }
+
+  /** Starts a thread: a bounded one for the queue, or a roomy one for the job that ran out of memory. */
+  async #start(roomy?: Pending): Promise<Slot | undefined> {
     let init: WorkerInit;
     try {
       this.#init ??= this.#options.init();
@@ -245,24 +276,24 @@ export class WorkerPool implements Analyzer {
       }
       return undefined;
     }
-    if (this.#closed || this.#slots.size >= this.threads) return undefined;
+    if (this.#closed || (!roomy && this.#bounded() >= this.threads)) return undefined;
     let worker: Worker;
     try {
-      worker = startWorker(this.#options.script, init);
+      worker = startWorker(this.#options.script, init, roomy ? undefined : (this.#options.heapLimitMb ?? DEFAULT_HEAP_LIMIT_MB));
     } catch (error) {
-      for (const pending of this.#queue.splice(0)) {
+      for (const pending of roomy ? [roomy] : this.#queue.splice(0)) {
         pending.resolve(failedOutcome(pending, { code: ErrorCode.ANALYSIS_FAILED, message: `A parse worker could not start: ${(error as Error).message}` }));
       }
       return undefined;
     }
-    const slot: Slot = { worker };
+    const slot: Slot = roomy ? { worker, roomy: true } : { worker };
     this.#slots.add(slot);
     this.#started++;
     worker.on('message', (message: { id: number; outcome: AnalysisOutcome & IdentifyOutcome; loaded?: true; recycle?: true }) => {
       if (message.loaded) this.#loaded(slot, message.id);
       else this.#finish(slot, message.id, message.outcome, message.recycle === true);
     });
-    worker.on('error', (error) => this.#crash(slot, error));
+    worker.on('error', (error: Error & { code?: string }) => this.#crash(slot, error));
     worker.on('exit', () => this.#crash(slot, new Error('the parse worker exited')));
     return slot;
   }
@@ -305,7 +336,7 @@ export class WorkerPool implements Analyzer {
     current.pending.resolve(outcome);
     // A fault inside WASM: the worker exits by itself; no job may reach it meanwhile (it would fail in its place).
     // A worker that grew past its memory bound is replaced by a new one, which starts small.
-    if (outcome.error?.data?.fault === true || recycle) {
+    if (outcome.error?.data?.fault === true || recycle || slot.roomy) {
       this.#retire(slot);
       return;
     }
@@ -314,9 +345,19 @@ export class WorkerPool implements Analyzer {
     void this.#pump();
   }
 
-  #crash(slot: Slot, error: Error): void {
+  #crash(slot: Slot, error: Error & { code?: string }): void {
     if (!this.#slots.has(slot)) return;
-    const file = slot.current?.pending.file ?? '';
+    const current = slot.current;
+    if (error.code === 'ERR_WORKER_OUT_OF_MEMORY' && current && !slot.roomy && !this.#closed) {
+      // The job needs more than the bound: it runs again, on a thread of its own without it.
+      clearTimeout(current.timer);
+      slot.current = undefined;
+      this.#retire(slot);
+      // (Not started: the pool was closed meanwhile, or the thread could not start and the job has its error already.)
+      void this.#start(current.pending).then((roomy) => (roomy ? this.#assign(roomy, current.pending) : current.pending.resolve(failedOutcome(current.pending, CLOSED))));
+      return;
+    }
+    const file = current?.pending.file ?? '';
     this.#retire(slot, { code: ErrorCode.ANALYSIS_FAILED, message: `Analysis of ${file} failed: ${error.message}`, data: { file_path: file } });
   }
 
