@@ -83,6 +83,34 @@ describe('persistent index', () => {
     }
   });
 
+  it('Should keep files of the same content apart: each answers with its own path, and changes of one leave the other', async () => {
+    const root = makeTree('copies', 3);
+    cpSync(join(root, 'src'), join(root, 'copy'), { recursive: true });
+    const cacheDir = join(scratch, 'copies-cache');
+    const files = async (index: CodeIndex, query: string) => (await index.searchSymbols({ query })).matches.map((m) => m.file).sort();
+    const first = await CodeIndex.open({ root, cacheDir, registry, rescanAfterMs: 0 });
+    try {
+      expect(await files(first, 'step1')).toEqual(['copy/m1.ts', 'src/m1.ts']);
+      // One copy changes: the other keeps the names they shared; one is deleted: its twin stays.
+      appendFileSync(join(root, 'copy', 'm1.ts'), 'export function onlyInCopy(): void {}\n');
+      rmSync(join(root, 'src', 'm2.ts'));
+      expect(await files(first, 'step1')).toEqual(['copy/m1.ts', 'src/m1.ts']);
+      expect(await files(first, 'onlyInCopy')).toEqual(['copy/m1.ts']);
+      expect(await files(first, 'step2')).toEqual(['copy/m2.ts']);
+    } finally {
+      first.close();
+    }
+    // The same from the stored index, in a new index.
+    const second = await CodeIndex.open({ root, cacheDir, registry });
+    try {
+      expect(await files(second, 'step1')).toEqual(['copy/m1.ts', 'src/m1.ts']);
+      expect(await files(second, 'step0')).toEqual(['copy/m0.ts', 'src/m0.ts']);
+      expect((await second.indexAll()).cache.parses).toBe(0);
+    } finally {
+      second.close();
+    }
+  });
+
   it('Should be portable: a copy of the tree and its index at another path answers without parsing', async () => {
     const root = makeTree('portable', 5);
     const cacheDir = join(scratch, 'portable-cache');

@@ -13,7 +13,7 @@ import { statSync } from 'node:fs';
 import { LRUCache } from 'lru-cache';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LanguageRegistry } from '../languages/registry.js';
-import type { FileFacts } from '../model/facts.js';
+import type { FileFacts, FileSummary } from '../model/facts.js';
 import { FACTS_VERSION } from '../model/facts.js';
 import { VERSION } from '../version.js';
 import { type AnalysisOutcome, type FileLimits, limitsKey } from './analyze-file.js';
@@ -74,7 +74,11 @@ export class Workspace {
   readonly #options: WorkspaceOptions;
   readonly #entries: Map<string, FileEntry>;
   readonly #names = new NameTable();
-  readonly #blobUses = new Map<string, number>();
+  /**
+   * Entries per facts blob, and the summary they share: files of the same content (copies, vendored packages,
+   * generated files) keep one summary, as they keep one blob.
+   */
+  readonly #blobs = new Map<string, { uses: number; summary: FileSummary | undefined }>();
   readonly #facts: LRUCache<string, FileFacts>;
   readonly #inFlight = new Map<string, Promise<FileEntry>>();
   readonly #dirty = new Map<string, FileEntry | null>();
@@ -307,7 +311,7 @@ export class Workspace {
 
   /** Deletes stored facts no entry references (stray blobs of other processes too). */
   collectGarbage(): void {
-    this.store.collect(new Set(this.#blobUses.keys()));
+    this.store.collect(new Set(this.#blobs.keys()));
   }
 
   /** Saves, stops the parse workers and drops loaded facts. */
@@ -342,7 +346,11 @@ export class Workspace {
       if (outcome.parsed) this.languageStates.set(language, { state: 'loaded' });
       if (outcome.parsed) this.counters.parses++;
       if (outcome.facts && outcome.entry.blob) this.store.writeFacts(outcome.entry.blob, outcome.facts);
-      const entry = compactEntry(outcome.entry, this.#intern);
+      // A blob's summary already held (this file's own, or a copy's) is taken as it is, not copied again.
+      const { summary, ...bare } = outcome.entry;
+      const shared = summary && bare.blob ? this.#blobs.get(bare.blob)?.summary : undefined;
+      const entry = compactEntry(shared ? bare : outcome.entry, this.#intern);
+      if (shared) entry.summary = shared;
       this.#set(file, entry);
       return entry;
     }
@@ -384,18 +392,25 @@ export class Workspace {
     this.#membership++;
   }
 
+  /** Adds a new entry's names; an entry of a blob already known takes that blob's summary (the same facts). */
   #link(file: string, entry: FileEntry): void {
+    if (entry.blob) {
+      const blob = this.#blobs.get(entry.blob);
+      if (blob) {
+        blob.uses++;
+        if (blob.summary) entry.summary = blob.summary;
+        else blob.summary = entry.summary;
+      } else this.#blobs.set(entry.blob, { uses: 1, summary: entry.summary });
+    }
     if (entry.summary) this.#names.add(file, entry.summary);
-    if (entry.blob) this.#blobUses.set(entry.blob, (this.#blobUses.get(entry.blob) ?? 0) + 1);
   }
 
   #unlink(file: string, entry: FileEntry): void {
     if (entry.summary) this.#names.remove(file, entry.summary);
     if (entry.blob) {
-      const uses = (this.#blobUses.get(entry.blob) ?? 1) - 1;
-      if (uses > 0) this.#blobUses.set(entry.blob, uses);
-      else {
-        this.#blobUses.delete(entry.blob);
+      const blob = this.#blobs.get(entry.blob);
+      if (!blob || --blob.uses === 0) {
+        this.#blobs.delete(entry.blob);
         this.#facts.delete(entry.blob);
       }
     }
