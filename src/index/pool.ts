@@ -65,22 +65,22 @@ export function workerExecArgv(argv: readonly string[] = process.execArgv): stri
 }
 
 /**
- * A parse thread's young generation, in MB: 16 rather than V8's default (up to 48 here). A job's objects are
- * short-lived (a file's captures, then its facts, sent and dropped), so a smaller nursery costs nothing measurable and
- * each thread holds less memory between jobs (effect, 361 files, 2 threads: peak RSS 704 -> 669 MB on the 5,000-file
- * tree).
+ * A parse thread's young generation, in MB. A job's objects are short-lived (a file's captures, then its facts, sent
+ * and dropped); with the old generation bounded (below), a nursery that holds a file's captures until they die is what
+ * keeps the bound cheap: on effect's 361 files, 16 MB with a 96 MB bound took 15% more CPU than no bound, and 48 MB the
+ * same as no bound (CPU 15.4-16.9 s against 14.8-16.4 s, alternated runs).
  */
-const YOUNG_GENERATION_MB = 16;
+const YOUNG_GENERATION_MB = 48;
 
 /**
  * Default bound of a parse thread's old generation (its long-lived heap), in MB. Without one, V8 lets a parse thread's
  * heap grow to 160 MB on effect's 361 files, most of it garbage (the JavaScript nodes of every capture) that it has no
- * reason to collect sooner; what stays alive between jobs is about 20 MB (grammars, queries). With 64 MB the cold
- * index's peak RSS fell from 291-309 to 217-226 MB, and its wall time stayed within the noise (`npm run bench:index`).
- * A file that needs more (a multi-megabyte file's captures) is analyzed again on a thread of its own without the
- * bound: see `WorkerPool`.
+ * reason to collect sooner; what stays alive between jobs is about 20 MB (grammars, queries). With 96 MB, a cold index
+ * of effect peaked at 263-275 MB RSS instead of 304-323, in the same time (`bench-index.mjs --child cold`, alternated
+ * runs); 64 MB took 238 MB but 37% more CPU, as V8 then collects far more often. A file that needs more (a
+ * multi-megabyte file's captures) is analyzed again on a thread of its own without the bound: see `WorkerPool`.
  */
-export const DEFAULT_HEAP_LIMIT_MB = 64;
+export const DEFAULT_HEAP_LIMIT_MB = 96;
 
 /**
  * Starts a worker (its old generation bounded to `heapLimitMb`, or V8's own bound when undefined); when Node refuses

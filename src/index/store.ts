@@ -23,7 +23,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  appendFileSync,
   closeSync,
   existsSync,
   mkdirSync,
@@ -378,16 +377,16 @@ function forEachLine(path: string, visit: (line: string) => void): boolean {
   }
 }
 
-/** Writes lines to a new file in pieces of about 1 MB. */
+/** Writes lines to a new file (or appends them to a file) in pieces of about 1 MB, each of whole lines. */
 class LineWriter {
   readonly #path: string;
   #fd: number | undefined;
   #buffered: string[] = [];
   #size = 0;
 
-  constructor(path: string) {
+  constructor(path: string, flags: 'w' | 'a' = 'w') {
     this.#path = path;
-    this.#fd = openSync(path, 'w');
+    this.#fd = openSync(path, flags);
   }
 
   write(line: string): void {
@@ -413,6 +412,12 @@ class LineWriter {
       closeSync(this.#fd);
       this.#fd = undefined;
     }
+  }
+
+  /** Closes the file without writing what is still buffered. */
+  abandon(): void {
+    this.#buffered = [];
+    this.close();
   }
 
   #flush(): void {
@@ -455,31 +460,18 @@ export class DiskStore implements FactStore {
 
   saveManifest(changes: ReadonlyMap<string, FileEntry | null>): void {
     if (!this.writable || changes.size === 0) return;
-    let fd: number | undefined;
+    let output: LineWriter | undefined;
     try {
-      fd = openSync(this.#journal, 'a');
-      // Appends of whole lines, about 1 MB each (never the whole change as one string: a cold index of 5,000 files
-      // is 35 MB of lines): two processes appending at once interleave lines, never bytes of a line.
-      let lines: string[] = [];
-      let size = 0;
-      for (const [path, entry] of changes) {
-        const line = JSON.stringify([path, entry ? encodeEntry(entry) : null]);
-        lines.push(line);
-        size += line.length + 1;
-        if (size >= 1 << 20) {
-          appendFileSync(fd, `${lines.join('\n')}\n`);
-          lines = [];
-          size = 0;
-        }
-      }
-      if (lines.length > 0) appendFileSync(fd, `${lines.join('\n')}\n`);
+      // Appended in pieces of whole lines (never the whole change as one string: a cold index of 5,000 files is 35 MB
+      // of lines): two processes appending at once interleave lines, never bytes of a line.
+      output = new LineWriter(this.#journal, 'a');
+      for (const [path, entry] of changes) output.write(JSON.stringify([path, entry ? encodeEntry(entry) : null]));
+      output.close();
     } catch (error) {
+      output?.abandon();
       this.warnings.push(warning(`The index cache could not be saved: ${(error as Error).message}`, { location: this.location }));
-    } finally {
-      if (fd !== undefined) closeSync(fd);
     }
   }
-
 
   compact(force = false): void {
     if (!this.writable) return;
