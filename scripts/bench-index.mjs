@@ -2,10 +2,12 @@
 // The persistent index measured as issue 11 asks, on two TypeScript trees, beside `ctags -R` and the parse floor:
 //   A. a real tree from the npm registry (default effect@3.19.3: every .ts file of the package, sources and
 //      declarations), fetched once into .bench-cache/ by fetch-corpus.mjs;
-//   B. a generated tree of --files files (default 5,000): copies of A's files, made once and reused.
+//   B. a generated tree of --files files (default 5,000): copies of A's files, made once and reused. Copies share
+//      content hashes, so the index parses and holds each distinct file once; with --unique every copy starts with a
+//      comment line naming it, so that every file is parsed and held as in a real tree of that size.
 //
 // Usage: npm run bench:index   (= node --expose-gc scripts/bench-index.mjs [--runs N] [--files N] [--corpus SPEC]
-//                                   [--soak-queries N] [--soak-edits N] [--no-soak])
+//                                   [--soak-queries N] [--soak-edits N] [--no-soak] [--unique])
 //   Needs a current build (npm run build).
 //
 // Every measurement of the index runs in a fresh child process (as an MCP server or a CLI command starts), with its
@@ -27,7 +29,7 @@
 // growing <= 20 MB per 1,000 further files; findDefinitions p95 <= 2 ms, searchSymbols p95 <= 5 ms.
 import { execFile } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -43,7 +45,7 @@ const MB = 1024 * 1024;
 const TARGETS = { warmVsCtags: 0.5, coldVsFloorPerCore: 2, rssA: 150, rssPer1000: 20, definitionsP95: 2, searchP95: 5 };
 
 function parseArgs(argv) {
-  const args = { runs: 3, files: 5000, corpus: 'effect@3.19.3', soakQueries: 10_000, soakEdits: 1_000, soak: true, child: undefined };
+  const args = { runs: 3, files: 5000, corpus: 'effect@3.19.3', soakQueries: 10_000, soakEdits: 1_000, soak: true, unique: false, child: undefined };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s);
     const value = () => inline ?? argv[++i];
@@ -53,9 +55,10 @@ function parseArgs(argv) {
     else if (flag === '--soak-queries') args.soakQueries = Number(value());
     else if (flag === '--soak-edits') args.soakEdits = Number(value());
     else if (flag === '--no-soak') args.soak = false;
+    else if (flag === '--unique') args.unique = true;
     else if (flag === '--child') args.child = argv.slice(i + 1);
     else if (flag === '--help' || flag === '-h') {
-      console.log('Usage: node --expose-gc scripts/bench-index.mjs [--runs N] [--files N] [--corpus SPEC] [--soak-queries N] [--soak-edits N] [--no-soak]');
+      console.log('Usage: node --expose-gc scripts/bench-index.mjs [--runs N] [--files N] [--corpus SPEC] [--soak-queries N] [--soak-edits N] [--no-soak] [--unique]');
       process.exit(0);
     } else throw new Error(`Unknown argument ${argv[i]}`);
     if (args.child) break;
@@ -231,8 +234,8 @@ async function child(kind, root, cacheDir, extra) {
 
 // ---- corpora -----------------------------------------------------------------------------------------------------
 
-async function generatedCorpus(sourceRoot, paths, count) {
-  const dir = join(CACHE_DIR, `generated-${count}`);
+async function generatedCorpus(sourceRoot, paths, count, unique) {
+  const dir = join(CACHE_DIR, `generated-${count}${unique ? '-unique' : ''}`);
   if (existsSync(dir) && (await listTypeScriptFiles(dir, { includeDeclarations: true })).length === count) return dir;
   progress(`generating ${count} files under ${dir}`);
   await rm(dir, { recursive: true, force: true });
@@ -243,7 +246,8 @@ async function generatedCorpus(sourceRoot, paths, count) {
       if (written === count) break;
       const target = join(dir, `copy-${String(copy).padStart(2, '0')}`, path);
       await mkdir(dirname(target), { recursive: true });
-      await copyFile(join(sourceRoot, path), target);
+      if (unique) await writeFile(target, `// copy ${copy}\n${await readFile(join(sourceRoot, path), 'utf8')}`);
+      else await copyFile(join(sourceRoot, path), target);
       written++;
     }
   }
@@ -297,7 +301,8 @@ async function main() {
   if (args.child) return childMain(args.child);
   const { srcDir: packageRoot } = await fetchCorpus(args.corpus);
   const real = await loadCorpus(args.corpus, packageRoot);
-  const generated = await loadCorpus(`generated-${args.files}`, await generatedCorpus(packageRoot, real.paths, args.files));
+  const generatedRoot = await generatedCorpus(packageRoot, real.paths, args.files, args.unique);
+  const generated = await loadCorpus(`generated-${args.files}${args.unique ? '-unique' : ''}`, generatedRoot);
   // The index's parse threads (its default) and the thread that reads, hashes and stores what they send: the cores the
   // cold index uses, which the parse floor is divided by.
   const { defaultThreads } = await import(new URL('../dist/index/pool.js', import.meta.url).href);

@@ -6,6 +6,7 @@
  * @module
  */
 import { readdirSync } from 'node:fs';
+import { LRUCache } from 'lru-cache';
 import { basename, dirname, extname } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import { alternativesFor, siblingLanguage } from '../extract/alternatives.js';
@@ -61,8 +62,24 @@ export type AnalysisOutcome =
       stat?: { size: number; mtimeMs: number; hash: string };
     };
 
-/** Summaries of recently stored facts kept by a context: a file whose content is stored already is not re-read whole. */
-const MAX_SUMMARIES = 4096;
+type Summary = NonNullable<FileEntry['summary']>;
+
+/** About what a summary takes in memory, in bytes (its objects and strings; names are mostly shared). */
+function summaryBytes(summary: Summary): number {
+  let bytes = 256 + summary.references.length * 16;
+  for (const definition of summary.definitions) bytes += 128 + definition.preview.length + (definition.signature?.length ?? 0);
+  return bytes;
+}
+
+/**
+ * Summaries of recently stored or read facts, by blob, up to about 16 MB (least recently used dropped first): a file
+ * whose content is stored already (a copy of another file, a file changed back) is not re-read whole. Bounded by size,
+ * not count, so that a parse thread's heap bound leaves room for a large file's captures: 4,096 summaries of a tree of
+ * large files took more than half of it.
+ */
+export function summaryCache(): LRUCache<string, Summary> {
+  return new LRUCache<string, Summary>({ maxSize: 16 * 1024 * 1024, sizeCalculation: summaryBytes });
+}
 
 /** Where a job runs. */
 export interface AnalysisContext {
@@ -73,8 +90,8 @@ export interface AnalysisContext {
   disabledLanguages: ReadonlySet<string>;
   /** Return the facts with the entry (the store is not shared with the caller). */
   returnFacts: boolean;
-  /** Summaries of facts this context stored or read, by blob (a few thousand, oldest dropped first). */
-  summaries?: Map<string, NonNullable<FileEntry['summary']>>;
+  /** Summaries of facts this context stored or read, by blob ({@link summaryCache}). */
+  summaries?: LRUCache<string, Summary>;
 }
 
 /** A fault inside WebAssembly (an out-of-bounds access, `unreachable`, an abort): the module may be unusable. */
@@ -231,11 +248,7 @@ export async function runAnalysisJob(job: AnalysisJob, context: AnalysisContext,
     context.store.writeFacts(blob, facts);
   }
   const summary = summaryOf(facts);
-  const summaries = context.summaries;
-  if (summaries) {
-    if (summaries.size >= MAX_SUMMARIES) summaries.delete(summaries.keys().next().value as string);
-    summaries.set(blob, summary);
-  }
+  context.summaries?.set(blob, summary);
   const entry: FileEntry = { ...stat, language: job.language, key: job.key, blob, summary };
   return context.returnFacts && parsed ? { file: job.file, entry, parsed, facts } : { file: job.file, entry, parsed };
 }

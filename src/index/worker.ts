@@ -9,7 +9,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { LanguageDefinition } from '../languages/define.js';
 import { LanguageRegistry } from '../languages/registry.js';
-import { type AnalysisJob, type FileLimits, type IdentifyJob, runAnalysisJob, runIdentifyJob } from './analyze-file.js';
+import { type AnalysisJob, type FileLimits, type IdentifyJob, runAnalysisJob, runIdentifyJob, summaryCache } from './analyze-file.js';
 import { DiskStore, MemoryStore } from './store.js';
 
 /** What a worker is started with. */
@@ -48,7 +48,7 @@ if (parentPort) {
     limits: init.limits,
     disabledLanguages: new Set(init.disabledLanguages),
     returnFacts: init.store === null,
-    summaries: new Map(),
+    summaries: summaryCache(),
   };
   port.on('message', (request: WorkerRequest) => {
     if ('identify' in request) {

@@ -16,7 +16,7 @@ import type { LanguageRegistry } from '../languages/registry.js';
 import type { FileFacts, FileSummary } from '../model/facts.js';
 import { FACTS_VERSION } from '../model/facts.js';
 import { VERSION } from '../version.js';
-import { type AnalysisOutcome, type FileLimits, limitsKey } from './analyze-file.js';
+import { type AnalysisOutcome, type FileLimits, limitsKey, summaryCache } from './analyze-file.js';
 import { type DiscoveryOptions, discoverFiles } from './discovery.js';
 import { type LocatedDefinition, NameTable } from './names.js';
 import { type Analyzer, createAnalyzer } from './pool.js';
@@ -471,7 +471,7 @@ export class Workspace {
         limits: this.#options.limits,
         disabledLanguages: this.#options.disabledLanguages ?? new Set(),
         returnFacts: false,
-        summaries: new Map(),
+        summaries: summaryCache(),
       },
     });
     return this.#analyzer;
