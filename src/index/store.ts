@@ -126,7 +126,8 @@ function decodeEntry(encoded: EncodedEntry, intern: Intern): FileEntry | undefin
       const [name, kind, line, column, endLine, exported, scope, preview, signature] = tuple;
       definitions.push(summaryDefinition(intern, name, kind, line, column, endLine, preview, exported === 1, scope || undefined, signature));
     }
-    entry.summary = { definitions, references: encoded.r.map((name) => intern(String(name))), referenceCount: Number(encoded.c ?? 0) };
+    // (Sorted again: the name table searches them, and a hand-edited or older manifest may not be.)
+    entry.summary = { definitions, references: encoded.r.map((name) => intern(String(name))).sort(), referenceCount: Number(encoded.c ?? 0) };
   }
   return entry;
 }
@@ -191,7 +192,7 @@ export function compactEntry(entry: FileEntry, intern: Intern): FileEntry {
       definitions: summary.definitions.map((d) =>
         summaryDefinition(intern, d.name, d.kind, d.line, d.column, d.endLine, d.preview, d.isExported, d.scope, d.signature),
       ),
-      references: summary.references.map(intern),
+      references: summary.references.map(intern).sort(),
       referenceCount: summary.referenceCount,
     };
   }

@@ -267,6 +267,11 @@ export class Workspace {
     return this.#names.filesReferencing(name);
   }
 
+  /** Whether a file references this exact name. */
+  references(file: string, name: string): boolean {
+    return this.#names.references(file, name);
+  }
+
   /** Every distinct definition name, sorted by code unit. */
   names(): readonly string[] {
     return this.#names.names();

@@ -196,7 +196,7 @@ export interface SummaryDefinition {
 export interface FileSummary {
   /** Definitions outside function bodies (not `require` bindings). */
   definitions: SummaryDefinition[];
-  /** Every distinct name the file references. */
+  /** Every distinct name the file references, sorted by code unit (the name table looks names up by binary search). */
   references: string[];
   /** How many references (all of them, not distinct). */
   referenceCount: number;

@@ -359,7 +359,7 @@ export function summaryOf(facts: FileFacts): FileSummary {
   // A name bound to a local (a parameter, a variable in a body) refers to nothing outside the file.
   const names = new Set<string>();
   for (const ref of facts.references) if (!isLocalUse(facts, ref)) names.add(ref.name);
-  return { definitions, references: [...names], referenceCount: facts.references.length };
+  return { definitions, references: [...names].sort(), referenceCount: facts.references.length };
 }
 
 function isLocalUse(facts: FileFacts, ref: Reference): boolean {
