@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../src/index.js';
-import { WorkerPool, workerScript } from '../src/index/pool.js';
+import { LARGE_FILE_BYTES, WorkerPool, workerScript } from '../src/index/pool.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures', import.meta.url));
 const registry = createDefaultRegistry();
@@ -74,6 +74,10 @@ describe('WorkerPool', () => {
       const again = await pool.run({ file: 'small.ts', language: 'typescript', key: 'k3' });
       expect(pool.threadsStarted).toBe(3);
       for (const result of [small, again]) expect('entry' in result ? result.entry.summary?.definitions.map((d) => d.name) : result).toEqual(['small']);
+      // A file the caller knows to be large goes to a thread without the bound at once: one thread more, not two.
+      const large = await pool.run({ file: 'big.ts', language: 'typescript', key: 'k4', size: LARGE_FILE_BYTES + 1 });
+      expect('entry' in large ? large.entry.summary?.definitions.length : large).toBe(8_000);
+      expect(pool.threadsStarted).toBe(4);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

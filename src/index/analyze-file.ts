@@ -43,6 +43,15 @@ export interface AnalysisJob {
   known?: FileEntry;
   /** Read the stored facts again (they were found missing): no shortcut through known entries or summaries. */
   force?: boolean;
+  /** Time an earlier attempt at this job spent (on a thread that ran out of memory): taken from the parse budget. */
+  spentMs?: number;
+  /** The file's size as the caller last saw it (a pool runs large files on a thread without its heap bound). */
+  size?: number;
+}
+
+/** The parse budget left to a job: the limit, less what an earlier attempt spent (at least 1 ms). */
+function budgetOf(context: AnalysisContext, job: { spentMs?: number }): number {
+  return Math.max(1, context.limits.parseTimeoutMs - (job.spentMs ?? 0));
 }
 
 /** What a job gives back. */
@@ -121,6 +130,8 @@ export interface IdentifyJob {
   /** The column to look at; without it, the first whole-word `symbol` on the line. */
   column?: number;
   symbol?: string;
+  /** As {@link AnalysisJob.spentMs}. */
+  spentMs?: number;
 }
 
 /** The identifier found, or the node type at the position when it is not one. */
@@ -155,7 +166,7 @@ export async function runIdentifyJob(job: IdentifyJob, context: AnalysisContext)
       if (column === undefined) return { column: 0, nodeType: 'none' };
     }
     const loaded = await context.registry.load(job.language);
-    const tree = parseText(loaded.parser, source.text, context.limits.parseTimeoutMs, { file_path: job.file });
+    const tree = parseText(loaded.parser, source.text, budgetOf(context, job), { file_path: job.file });
     try {
       const offset = (lines.starts[job.line - 1] ?? 0) + column - 1;
       const node = tree.rootNode.descendantForIndex(offset);
@@ -236,7 +247,7 @@ export async function runAnalysisJob(job: AnalysisJob, context: AnalysisContext,
         text: source.text,
         size: source.size,
         language: job.language,
-        timeoutMs: context.limits.parseTimeoutMs,
+        timeoutMs: budgetOf(context, job),
         disabledLanguages: context.disabledLanguages,
         warnings: [...source.warnings],
         ...(onLoaded ? { onLoaded } : {}),

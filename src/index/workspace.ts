@@ -339,7 +339,7 @@ export class Workspace {
     this.counters.misses++;
     const known = force ? undefined : this.#entries.get(file);
     const work = this.#analyzerOf()
-      .run({ file, language, key, ...(known && !known.error ? { known } : {}), ...(force ? { force } : {}) })
+      .run({ file, language, key, size: stat.size, ...(known && !known.error ? { known } : {}), ...(force ? { force } : {}) })
       .then((outcome) => this.#apply(file, language, key, stat, outcome))
       .finally(() => this.#inFlight.delete(file));
     this.#inFlight.set(file, work);
