@@ -360,7 +360,8 @@ async function main() {
   console.log(formatTable(rows));
   const [a, b] = report;
   const growth = ((b.cold.maxRssMb - a.cold.maxRssMb) / ((b.corpus.files.length - a.corpus.files.length) / 1000)).toFixed(1);
-  console.log(`\nwarm restart answers with ${a.warm.parses} and ${b.warm.parses} parses; RSS growth ${growth} MB per 1,000 further files`);
+  const distinct = b.cold.parses === b.corpus.files.length ? 'every file distinct' : `copies: ${b.cold.parses} distinct files parsed and held; --unique for distinct ones`;
+  console.log(`\nwarm restart answers with ${a.warm.parses} and ${b.warm.parses} parses; RSS growth ${growth} MB per 1,000 further files (${distinct})`);
   console.log(
     `targets: warm <= ${TARGETS.warmVsCtags}x ctags; cold <= ${TARGETS.coldVsFloorPerCore}x floor/cores; peak RSS <= ${TARGETS.rssA} MB (tree A), <= ${TARGETS.rssPer1000} MB per 1,000 files`,
   );
