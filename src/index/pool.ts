@@ -207,7 +207,7 @@ export interface WorkerPoolOptions {
   idleMs?: number;
   /**
    * Bound of each thread's old generation, in MB (0: V8's own). A job that runs a thread out of it is run once more on
-   * a thread of its own without the bound, which stops after that job. @defaultValue {@link DEFAULT_HEAP_LIMIT_MB}
+   * a thread without the bound (which takes the next such job, or stops). @defaultValue {@link DEFAULT_HEAP_LIMIT_MB}
    */
   heapLimitMb?: number;
 }
@@ -216,7 +216,8 @@ export interface WorkerPoolOptions {
  * Jobs on worker threads, one job per worker at a time. Each thread's heap is bounded (`heapLimitMb`), so that the
  * garbage of thousands of jobs does not pile up to hundreds of MB. A large file (over {@link LARGE_FILE_BYTES}) runs on
  * a thread without the bound, and the rare job that runs a bounded thread out of memory is not lost: it runs again on
- * one, with the budget it has left. Such threads stop after their job; at most `threads` of them run at once.
+ * one, with the budget it has left. Such threads take the next large job, or stop; at most `threads` of them run at
+ * once.
  */
 export class WorkerPool implements Analyzer {
   readonly threads: number;
@@ -267,7 +268,7 @@ export class WorkerPool implements Analyzer {
     void this.#pump();
   }
 
-  /** Starts threads without the bound for the jobs that need one, `threads` at a time; each stops after its job. */
+  /** Starts threads without the bound for the jobs that need one, `threads` at a time. */
   #pumpRoomy(): void {
     while (this.#roomy < this.threads && this.#roomyQueue.length > 0 && !this.#closed) {
       const pending = this.#roomyQueue.shift() as Pending;
@@ -380,8 +381,16 @@ export class WorkerPool implements Analyzer {
     current.pending.resolve(outcome);
     // A fault inside WASM: the worker exits by itself; no job may reach it meanwhile (it would fail in its place).
     // A worker that grew past its memory bound is replaced by a new one, which starts small.
-    if (outcome.error?.data?.fault === true || recycle || slot.roomy) {
+    if (outcome.error?.data?.fault === true || recycle) {
       this.#retire(slot);
+      return;
+    }
+    if (slot.roomy) {
+      // A thread without the bound takes the next large job (its languages are loaded), else stops: idle, it would
+      // keep what its last job grew to.
+      const next = this.#closed ? undefined : this.#roomyQueue.shift();
+      if (next) this.#assign(slot, next);
+      else this.#retire(slot);
       return;
     }
     slot.worker.unref();
