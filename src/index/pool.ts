@@ -180,7 +180,7 @@ const DEFAULT_LOAD_LIMIT_MS = 180_000;
 
 interface Slot {
   worker: Worker;
-  /** A thread without the heap bound, started for one job that ran out of memory on a bounded one. */
+  /** A thread without the heap bound: for large files and jobs that ran a bounded thread out of memory. */
   roomy?: true;
   /** The job running, and when its languages were loaded (its budget runs from there). */
   current?: { id: number; pending: Pending; timer: NodeJS.Timeout; loadedAt?: number };
@@ -222,6 +222,8 @@ export interface WorkerPoolOptions {
 export class WorkerPool implements Analyzer {
   readonly threads: number;
   readonly #options: WorkerPoolOptions;
+  /** Bound of the pool's own threads' old generation, in MB (0: none, and no thread is started without it). */
+  readonly #heapLimitMb: number;
   #init: Promise<WorkerInit> | undefined;
   readonly #slots = new Set<Slot>();
   readonly #queue: Pending[] = [];
@@ -236,6 +238,7 @@ export class WorkerPool implements Analyzer {
   constructor(options: WorkerPoolOptions) {
     this.#options = options;
     this.threads = options.threads;
+    this.#heapLimitMb = options.heapLimitMb ?? DEFAULT_HEAP_LIMIT_MB;
   }
 
   /** Threads started so far (crashed, stopped or replaced ones included). */
@@ -259,7 +262,7 @@ export class WorkerPool implements Analyzer {
 
   #enqueue(pending: Pending): void {
     if (this.#closed) return pending.resolve(failedOutcome(pending, CLOSED));
-    if ('job' in pending && (pending.job.size ?? 0) > LARGE_FILE_BYTES && (this.#options.heapLimitMb ?? DEFAULT_HEAP_LIMIT_MB) > 0) {
+    if ('job' in pending && (pending.job.size ?? 0) > LARGE_FILE_BYTES && this.#heapLimitMb > 0) {
       this.#roomyQueue.push(pending);
       this.#pumpRoomy();
       return;
@@ -323,7 +326,7 @@ export class WorkerPool implements Analyzer {
     if (this.#closed || (!roomy && this.#bounded() >= this.threads)) return undefined;
     let worker: Worker;
     try {
-      worker = startWorker(this.#options.script, init, roomy ? undefined : (this.#options.heapLimitMb ?? DEFAULT_HEAP_LIMIT_MB));
+      worker = startWorker(this.#options.script, init, roomy ? undefined : this.#heapLimitMb);
     } catch (error) {
       for (const pending of roomy ? [roomy] : this.#queue.splice(0)) {
         pending.resolve(failedOutcome(pending, { code: ErrorCode.ANALYSIS_FAILED, message: `A parse worker could not start: ${(error as Error).message}` }));
