@@ -15,21 +15,25 @@
 ; `int n_ GUARDED_BY(mu_);`: an annotation after a declarator. The grammar ends the declaration before it (a missing
 ; `;`) and reads the macro call as a constructor of its own, with the body when there is one. (A member declared
 ; after another has its `;`.)
-((field_declaration (MISSING ";")) . (_ !type declarator: (_ declarator: (identifier) @macro.name parameters: (_)) @macro))
-((declaration (MISSING ";")) . (_ !type declarator: (_ declarator: (identifier) @macro.name parameters: (_)) @macro))
+; (One pattern for a member and a declaration: a pattern of sibling nodes costs a grammar-wide analysis of its own.)
+([(field_declaration (MISSING ";")) (declaration (MISSING ";"))]
+  .
+  (_ !type declarator: (_ declarator: (identifier) @macro.name parameters: (_)) @macro))
 
 ; `LEVELDB_EXPORT void f(...);`, `LUA_API int f(...) {...}`, `LEVELDB_EXPORT Env* f(...)`: a macro before the return
-; type, read as the type, the type then being an error.
-(declaration type: (type_identifier) @macro . (ERROR . (identifier)) (#match? @macro "^[A-Z][A-Z0-9_]*$"))
-(function_definition type: (type_identifier) @macro . (ERROR . (identifier)) (#match? @macro "^[A-Z][A-Z0-9_]*$"))
+; type, read as the type, the type then being an error. (The type is `(_)`: of the grammar's type specifiers only a
+; type_identifier can be one ALL-CAPS word, as the #match? wants; a concrete type costs a walk of the whole rule.)
+(declaration type: (_) @macro . (ERROR . (identifier)) (#match? @macro "^[A-Z][A-Z0-9_]*$"))
+(function_definition type: (_) @macro . (ERROR . (identifier)) (#match? @macro "^[A-Z][A-Z0-9_]*$"))
 ; `LEVELDB_EXPORT Status DestroyDB(...)`, `LUALIB_API lua_State *(luaL_newstate) (void)`: the macro read as the type
-; and the return type as the scope of a qualified name whose `::` is missing.
+; and the return type as the scope of a qualified name whose `::` is missing (the declarator with a `::` child: a
+; qualified_identifier).
 (declaration
-  type: (type_identifier) @macro
-  declarator: [(qualified_identifier (MISSING "::")) (_ declarator: (qualified_identifier (MISSING "::")))]
+  type: (_) @macro
+  declarator: [(_ (MISSING "::")) (_ declarator: (_ (MISSING "::")))]
   (#match? @macro "^[A-Z][A-Z0-9_]*$"))
 ; `LUA_API int (lua_gettop) (lua_State *L)`: read as a function `int` returning a function.
 (declaration
-  type: (type_identifier) @macro
+  type: (_) @macro
   declarator: (_ declarator: (_ declarator: (identifier) parameters: (_)) parameters: (_))
   (#match? @macro "^[A-Z][A-Z0-9_]*$"))

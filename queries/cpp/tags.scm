@@ -9,45 +9,41 @@
 
 ; ---- constructors and destructors ----------------------------------------------------
 
-; in a class body: no return type, plain name (not a keyword: inside a parse error, `for (...) {` reads as one)
+; in a class body: no return type, plain name (not a keyword: inside a parse error, `for (...) {` reads as one): a
+; function_definition (with its body, or `= default`) or a declaration (`Foo(int n);`), the one child of a class body
+; or a template in it with a declarator and no type (a field_declaration always has one)
 (field_declaration_list
-  (function_definition
+  (_
     !type
     declarator: (_ declarator: (identifier) @name parameters: (_) @parameters)
     body: (_)? @body) @definition.constructor (#not-match? @name "^(if|for|while|switch|return|catch|sizeof|do|else|case|throw|new|delete)$"))
 (field_declaration_list
-  (declaration
-    !type
-    declarator: (_ declarator: (identifier) @name parameters: (_) @parameters)) @definition.constructor (#not-match? @name "^(if|for|while|switch|return|catch|sizeof|do|else|case|throw|new|delete)$"))
-(field_declaration_list
   (template_declaration
-    (function_definition
+    (_
       !type
       declarator: (_ declarator: (identifier) @name parameters: (_) @parameters)
       body: (_)? @body) @definition.constructor (#not-match? @name "^(if|for|while|switch|return|catch|sizeof|do|else|case|throw|new|delete)$")))
-(field_declaration_list
-  (template_declaration
-    (declaration
-      !type
-      declarator: (_ declarator: (identifier) @name parameters: (_) @parameters)) @definition.constructor (#not-match? @name "^(if|for|while|switch|return|catch|sizeof|do|else|case|throw|new|delete)$")))
 
-; out of line: Foo::Foo(...) and Foo<T>::Foo(...)
+; out of line: Foo::Foo(...) and Foo<T>::Foo(...) (a function declarator: the declarator with parameters). Its body (and
+; its declarator) come from the out-of-line method pattern below, which every such constructor matches too: a
+; `body:` step here would make tree-sitter walk the whole function rule once more.
 (function_definition
   !type
-  declarator: (function_declarator
+  declarator: (_
     declarator: [
       (_ scope: (_) @receiver name: (identifier) @name)
       (_ name: (_ scope: (_) @receiver name: (identifier) @name))
       (_ name: (_ name: (_ scope: (_) @receiver name: (identifier) @name)))
     ]
-    parameters: (_) @parameters)
-  body: (_)? @body) @definition.constructor
+    parameters: (_) @parameters)) @definition.constructor
 
 ; ---- methods ------------------------------------------------------------------------------
 
-; defined in a class body (also = default / = 0, which have no body: declaration-only)
+; in a class body: defined (a function_definition, also = default / = 0, which have no body: declaration-only) or
+; declared (a field_declaration, or a declaration), the children of a class body (or of a template in it) with a
+; function declarator (a typedef's names are type_identifiers)
 (field_declaration_list
-  (function_definition
+  (_
     declarator: [
     (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)
     (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
@@ -57,7 +53,7 @@
     body: (_)? @body) @definition.method)
 (field_declaration_list
   (template_declaration
-    (function_definition
+    (_
       declarator: [
     (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)
     (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
@@ -65,50 +61,26 @@
     (_ ["&" "&&"] (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
   ] @declarator
       body: (_)? @body) @definition.method))
-; declared in a class body
-(field_declaration_list
-  (field_declaration
-    declarator: [
-    (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)
-    (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
-    (_ "*" declarator: (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
-    (_ ["&" "&&"] (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
-  ] @declarator) @definition.method)
-(field_declaration_list
-  (declaration
-    declarator: [
-    (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)
-    (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
-    (_ "*" declarator: (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
-    (_ ["&" "&&"] (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
-  ] @declarator) @definition.method)
-(field_declaration_list
-  (template_declaration
-    (declaration declarator: [
-    (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)
-    (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
-    (_ "*" declarator: (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
-    (_ ["&" "&&"] (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
-  ] @declarator) @definition.method))
 
 ; out of line: void Foo::bar() {...}, Foo::~Foo() {...}; the scope is the receiver (joins class Foo of the file)
+; (the function declarator itself, or the one in a pointer or reference declarator: `Foo* Foo::make()`, `Foo& Foo::get()`)
 (function_definition
-  declarator: (_
-    declarator: [
-      (_ scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name)
-      (_ name: (_ scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name))
-      (_ name: (_ name: (_ scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name)))
-    ]
-    parameters: (_) @parameters) @declarator
-  body: (_)? @body) @definition.method
-(function_definition
-  declarator: (_ (_
-    declarator: [
-      (_ scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name)
-      (_ name: (_ scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name))
-      (_ name: (_ name: (_ scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name)))
-    ]
-    parameters: (_) @parameters)) @declarator
+  declarator: [
+    (_
+      declarator: [
+        (_ scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name)
+        (_ name: (_ scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name))
+        (_ name: (_ name: (_ scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name)))
+      ]
+      parameters: (_) @parameters)
+    (_ (_
+      declarator: [
+        (_ scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name)
+        (_ name: (_ scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name))
+        (_ name: (_ name: (_ scope: (_) @receiver name: [(identifier) (operator_name) (destructor_name)] @name)))
+      ]
+      parameters: (_) @parameters))
+  ] @declarator
   body: (_)? @body) @definition.method
 
 ; ---- functions ----------------------------------------------------------------------------
@@ -192,7 +164,6 @@
   declarator: (_ declarator: (identifier) @_test parameters: (_ . (_ type: (_) @receiver)))
   (#match? @_test "^TEST_[FP]$")) @definition.function
 
-(function_definition type: (_) @return_type)
 (declaration
   type: (_) @return_type
   declarator: [(_ declarator: (_) parameters: (_)) (_ "*" declarator: (_)) (_ ["&" "&&"] (_))] @declarator)
@@ -203,27 +174,41 @@
     (_ "*" (_ declarator: (_) parameters: (_)))
     (_ ["&" "&&"] (_ declarator: (_) parameters: (_)))
   ] @declarator)
-(function_declarator (trailing_return_type (_) @return_type))
+; a trailing return type, `auto f() -> int` (the function declarator's child with `->`)
+(function_declarator (_ "->" (_) @return_type))
 
-(function_definition [(storage_class_specifier) "virtual" (explicit_function_specifier)] @modifier)
-(declaration [(storage_class_specifier) "virtual" (explicit_function_specifier)] @modifier)
-(field_declaration [(storage_class_specifier) "virtual"] @modifier)
-; `const` before a return type belongs to the type; constexpr/consteval are the function's
-(function_definition (type_qualifier) @modifier (#match? @modifier "^(constexpr|consteval|constinit|mutable)$"))
-(declaration (type_qualifier) @modifier (#match? @modifier "^(constexpr|consteval|constinit)$"))
-(field_declaration (type_qualifier) @modifier (#match? @modifier "^(constexpr|consteval|constinit|mutable)$"))
-; members of an anonymous namespace have internal linkage: not exported
+; storage classes, `virtual`, `explicit`, and the type qualifiers that are the function's or variable's: constexpr,
+; consteval, constinit (and mutable, but for a declaration); `const` before a return type belongs to the type. One
+; pattern per node type (one analysis each): the type qualifiers left out are named in the #not-match? (every other
+; type_qualifier of the grammar, `alignas(...)` too; no storage class or explicit/virtual is one of them).
+; (a function definition's return type is an alternative of its pattern, `type: (_) @return_type`, with no @modifier)
+(function_definition
+  [
+    (storage_class_specifier) @modifier
+    "virtual" @modifier
+    (explicit_function_specifier) @modifier
+    (type_qualifier) @modifier
+    type: (_) @return_type
+  ]
+  (#not-match? @modifier "^(const|volatile|restrict|__restrict__|_Atomic|_Nonnull|_Noreturn|noreturn|__extension__)$|^(alignas|_Alignas)\\b"))
+(declaration
+  [(storage_class_specifier) "virtual" (explicit_function_specifier) (type_qualifier)] @modifier
+  (#not-match? @modifier "^(const|volatile|restrict|__restrict__|_Atomic|_Nonnull|_Noreturn|noreturn|__extension__|mutable)$|^(alignas|_Alignas)\\b"))
+(field_declaration
+  [(storage_class_specifier) "virtual" (type_qualifier)] @modifier
+  (#not-match? @modifier "^(const|volatile|restrict|__restrict__|_Atomic|_Nonnull|_Noreturn|noreturn|__extension__)$|^(alignas|_Alignas)\\b"))
+; members of an anonymous namespace have internal linkage: not exported (its classes, structs and enums: the children
+; with a name after `class`, `struct` or `enum`; a union, namespace or alias has none of these. In a template, classes
+; and structs: an `enum class` there, which the grammar reads too, is told apart by its text)
 (namespace_definition !name body: (_ [
   (function_definition declarator: (_) @modifier.internal)
   (declaration declarator: (_) @modifier.internal)
-  (class_specifier name: (_) @modifier.internal)
-  (struct_specifier name: (_) @modifier.internal)
-  (enum_specifier name: (_) @modifier.internal)
-  (template_declaration [(function_definition declarator: (_) @modifier.internal) (class_specifier name: (_) @modifier.internal) (struct_specifier name: (_) @modifier.internal)])
-]))
+  (_ ["class" "struct" "enum"] name: (_) @modifier.internal)
+  (template_declaration [(function_definition declarator: (_) @modifier.internal) (_ ["class" "struct"] name: (_) @modifier.internal) @_spec])
+]) (#not-match? @_spec "^enum\\b"))
 (function_declarator [(virtual_specifier) (type_qualifier)] @modifier)
-; `= 0` after a method declarator: pure virtual
-(field_declaration declarator: (function_declarator) default_value: (number_literal) @modifier.abstract (#eq? @modifier.abstract "0"))
+; `= 0` after a method declarator (a function declarator: the declarator with parameters): pure virtual
+(field_declaration declarator: (_ parameters: (_)) default_value: (number_literal) @modifier.abstract (#eq? @modifier.abstract "0"))
 
 (parameter_list
   [(parameter_declaration) (optional_parameter_declaration) (variadic_parameter_declaration) "..."] @parameter)
@@ -336,10 +321,15 @@
 
 ; ---- references ---------------------------------------------------------------------------------
 
-(call_expression function: (identifier) @name) @reference.call
-(call_expression function: (qualified_identifier name: (identifier) @name)) @reference.call
-(call_expression function: (field_expression field: (field_identifier) @name)) @reference.call
-(call_expression function: (template_function name: (identifier) @name)) @reference.call
+; calls: `f()`, `ns::f()` (a qualified_identifier: the callee with a `::`), `obj.f()` and `p->f()` (a field_expression:
+; the callee with a field), `f<T>()`
+(call_expression
+  function: [
+    (identifier) @name
+    (_ "::" name: (identifier) @name)
+    (_ field: (field_identifier) @name)
+    (template_function name: (identifier) @name)
+  ]) @reference.call
 (new_expression type: (type_identifier) @name) @reference.class
 (base_class_clause (type_identifier) @name) @reference.class
 (type_identifier) @name @reference.type
