@@ -42,7 +42,7 @@ export const c = defineLanguage({
   skipBareMacroLines: true,
   grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-c.wasm' },
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
-  queries: [new URL('../../queries/c/functions.scm', import.meta.url), new URL('../../queries/c/tags.scm', import.meta.url), new URL('../../queries/c/locals.scm', import.meta.url), new URL('../../queries/c/macros.scm', import.meta.url), new URL('../../queries/c/conditions.scm', import.meta.url)],
+  queries: [new URL('../../queries/c/functions.scm', import.meta.url), new URL('../../queries/c/tags.scm', import.meta.url), new URL('../../queries/c/typedefs.scm', import.meta.url), new URL('../../queries/c/locals.scm', import.meta.url), new URL('../../queries/c/macros.scm', import.meta.url), new URL('../../queries/c/conditions.scm', import.meta.url)],
   signature: { returnTypeFirst: true },
   // Any comment right above a declaration documents it, blank lines between or not, as clangd shows it (Doxygen's
   // `/**` and `///` included).
