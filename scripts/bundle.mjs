@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// Bundles the package's entry points (package.json "exports", "bin", and the parse threads' worker) so that a process
+// loads a few modules instead of ~250: importing dist/index.js took 145-158 ms unbundled, ~110 ms bundled, most of it
+// in Node's per-module loading. Run by `npm run build` after `tsc`, whose output (dist/) is the input: each entry file
+// is written over tsc's, the code they share goes to dist/chunks/. Dependencies stay external (`import 'zod'`): a
+// bundled copy of zod would make the tools' schemas foreign to the zod of the user's own code.
+//
+// Paths to the package's own files are written relative to the module (`new URL('../../queries/c/tags.scm',
+// import.meta.url)`, `createRequire(import.meta.url)('../package.json')`, the worker beside the pool); a module moved
+// into a bundle or chunk keeps them right: each such relative path is rewritten to a placeholder relative to the
+// package root, and each output file gets the path from its own folder to the root.
+//
+// Usage: node scripts/bundle.mjs   (after tsc: npm run build does both)
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rolldown } from 'rolldown';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(ROOT, 'dist');
+const MARK = '/* code-index bundle */';
+const PLACEHOLDER = '__CODE_INDEX_PACKAGE_ROOT__/';
+
+/** The entry points: what package.json exports and runs, and the worker the pool starts beside itself. */
+function entries() {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const files = new Set(['./dist/index/worker.js', ...Object.values(pkg.bin ?? {})]);
+  for (const target of Object.values(pkg.exports ?? {})) if (typeof target === 'object' && target.import) files.add(target.import);
+  const input = {};
+  for (const file of files) {
+    const path = join(ROOT, file);
+    if (!existsSync(path)) throw new Error(`${file} is missing: run tsc first (npm run build)`);
+    if (readFileSync(path, 'utf8').includes(MARK)) throw new Error(`${file} is a bundle already: run tsc first (npm run build)`);
+    input[relative(DIST, path).replace(/\.js$/, '')] = path;
+  }
+  return input;
+}
+
+/** `'../../queries/x.scm'` in dist/languages/c.js -> `'__CODE_INDEX_PACKAGE_ROOT__/queries/x.scm'`. */
+function rootRelative(moduleFile, specifier) {
+  const target = resolve(dirname(moduleFile), specifier);
+  const fromRoot = relative(ROOT, target);
+  if (fromRoot.startsWith('..') || isAbsolute(fromRoot)) throw new Error(`${moduleFile}: ${specifier} is outside the package`);
+  return PLACEHOLDER + fromRoot.split('\\').join('/');
+}
+
+const packagePaths = {
+  name: 'package-paths',
+  transform(code, id) {
+    if (!id.startsWith(DIST) || !code.includes('import.meta.url')) return null;
+    const rewritten = code
+      .replace(/new URL\((['"])(\.\.?\/[^'"]+)\1, import\.meta\.url\)/g, (_, quote, path) => `new URL(${quote}${rootRelative(id, path)}${quote}, import.meta.url)`)
+      .replace(/createRequire\(import\.meta\.url\)\((['"])(\.\.?\/[^'"]+)\1\)/g, (_, quote, path) => `createRequire(import.meta.url)(${quote}${rootRelative(id, path)}${quote})`);
+    return rewritten === code ? null : { code: rewritten, map: null };
+  },
+  renderChunk(code, chunk) {
+    if (!code.includes(PLACEHOLDER)) return null;
+    const up = relative(dirname(join(DIST, chunk.fileName)), ROOT).split('\\').join('/');
+    return { code: code.split(PLACEHOLDER).join(`${up}/`), map: null };
+  },
+};
+
+rmSync(join(DIST, 'chunks'), { recursive: true, force: true });
+const bundle = await rolldown({
+  input: entries(),
+  platform: 'node',
+  external: (id) => !id.startsWith('.') && !isAbsolute(id),
+  plugins: [packagePaths],
+  logLevel: 'warn',
+});
+await bundle.write({
+  dir: DIST,
+  format: 'esm',
+  entryFileNames: '[name].js',
+  chunkFileNames: 'chunks/[name]-[hash].js',
+  banner: (chunk) => (chunk.isEntry ? MARK : ''),
+  sourcemap: false,
+});
+await bundle.close();
