@@ -13,7 +13,9 @@
 // Every measurement of the index runs in a fresh child process (as an MCP server or a CLI command starts), with its
 // own cache folder, and reports its wall time and peak RSS (process.resourceUsage().maxRSS: worker threads
 // included). Files are in the OS page cache before anything is timed.
-//   1. parse floor: web-tree-sitter alone, one thread, files in memory, every tree deleted;
+//   1. parse floor: web-tree-sitter alone, one thread, files in memory, every tree deleted; and the query floor: the
+//      same parse, plus one pass of the SDK's own compiled TypeScript query over each tree (web-tree-sitter's
+//      `query.matches`, nothing done with the matches): what any extraction by queries pays before it does anything;
 //   2. ctags: `ctags -R --languages=TypeScript` (wall time of the process);
 //   3. cold: CodeIndex.open + indexAll on an empty cache folder (the pool's default threads: the cores but one);
 //   4. warm restart: a new process on the unchanged tree, open + the first searchSymbols answered (wall time of the
@@ -271,6 +273,25 @@ async function floorParsers() {
   return { ts: await grammar('tree-sitter-typescript.wasm'), tsx: await grammar('tree-sitter-tsx.wasm') };
 }
 
+/** The SDK's own parser and compiled query for TypeScript and TSX (the query floor runs them). */
+async function floorQueries() {
+  const { createDefaultRegistry } = await import(DIST);
+  const registry = createDefaultRegistry();
+  return { ts: await registry.load('typescript'), tsx: await registry.load('tsx') };
+}
+
+function queryAll(languages, corpus) {
+  const started = performance.now();
+  for (const file of corpus.files) {
+    const { parser, query } = file.tsx ? languages.tsx : languages.ts;
+    const tree = parser.parse(file.text);
+    if (!tree) continue;
+    query.matches(tree.rootNode);
+    tree.delete();
+  }
+  return { ms: performance.now() - started };
+}
+
 function parseAll(parsers, corpus) {
   const started = performance.now();
   for (const file of corpus.files) (file.tsx ? parsers.tsx : parsers.ts).parse(file.text)?.delete();
@@ -310,10 +331,12 @@ async function main() {
   const threads = Math.min(availableParallelism(), parseThreads + 1);
   console.log(`# bench:index — ${new Date().toISOString()}, Node ${process.version}, ${cpus()[0]?.model ?? 'cpu'} x${availableParallelism()} (parse threads: ${parseThreads}, cores used: ${threads})`);
   const parsers = await floorParsers();
+  const languages = await floorQueries();
   const report = [];
   for (const corpus of [real, generated]) {
-    progress(`${corpus.name}: parse floor, ctags, cold, warm, touched (${args.runs} runs each)`);
+    progress(`${corpus.name}: parse and query floors, ctags, cold, warm, touched (${args.runs} runs each)`);
     const floor = await best(args.runs, () => parseAll(parsers, corpus));
+    const queryFloor = await best(args.runs, () => queryAll(languages, corpus));
     const ctags = await best(args.runs, () => ctagsOnce(corpus.root));
     const caches = [];
     const cold = await best(args.runs, async () => {
@@ -336,20 +359,22 @@ async function main() {
     const mapCold = await child('map', corpus.root, mapCache);
     const mapWarm = await best(args.runs, () => child('map', corpus.root, mapCache));
     for (const dir of caches) rmSync(dir, { recursive: true, force: true });
-    report.push({ corpus, floor, ctags, cold, warm, touched: { ...touchedRun, count: touched.count }, queries, map: { cold: mapCold, warm: mapWarm } });
+    report.push({ corpus, floor, queryFloor, ctags, cold, warm, touched: { ...touchedRun, count: touched.count }, queries, map: { cold: mapCold, warm: mapWarm } });
   }
 
   heading('Indexing and restart (wall seconds; ratios against the targets of issue 11)');
-  const rows = [['tree', 'files', 'MB', 'parse floor', 'ctags -R', 'cold', 'cold/(floor/cores)', 'warm restart', 'warm/ctags', 'touched 1%', 'parsed', 'peak RSS MB']];
+  const rows = [['tree', 'files', 'MB', 'parse floor', 'query floor', 'ctags -R', 'cold', 'cold/(floor/cores)', 'cold/(query floor/cores)', 'warm restart', 'warm/ctags', 'touched 1%', 'parsed', 'peak RSS MB']];
   for (const r of report) {
     rows.push([
       r.corpus.name,
       r.corpus.files.length,
       mb(r.corpus.bytes),
       s(r.floor.ms),
+      s(r.queryFloor.ms),
       s(r.ctags.ms),
       s(r.cold.wallMs),
       (r.cold.wallMs / (r.floor.ms / threads)).toFixed(2),
+      (r.cold.wallMs / (r.queryFloor.ms / threads)).toFixed(2),
       s(r.warm.wallMs),
       (r.warm.wallMs / r.ctags.ms).toFixed(2),
       s(r.touched.wallMs),
@@ -362,6 +387,9 @@ async function main() {
   const growth = ((b.cold.maxRssMb - a.cold.maxRssMb) / ((b.corpus.files.length - a.corpus.files.length) / 1000)).toFixed(1);
   const distinct = b.cold.parses === b.corpus.files.length ? 'every file distinct' : `copies: ${b.cold.parses} distinct files parsed and held; --unique for distinct ones`;
   console.log(`\nwarm restart answers with ${a.warm.parses} and ${b.warm.parses} parses; RSS growth ${growth} MB per 1,000 further files (${distinct})`);
+  console.log(
+    `the query floor is ${(a.queryFloor.ms / a.floor.ms).toFixed(2)}x the parse floor on ${a.corpus.name}: one query pass, before any extraction`,
+  );
   console.log(
     `targets: warm <= ${TARGETS.warmVsCtags}x ctags; cold <= ${TARGETS.coldVsFloorPerCore}x floor/cores; peak RSS <= ${TARGETS.rssA} MB (tree A), <= ${TARGETS.rssPer1000} MB per 1,000 files`,
   );
