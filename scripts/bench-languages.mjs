@@ -4,8 +4,9 @@
 // Usage: npm run bench:languages -- [ID ...] [--runs N] [--json] [--patterns [--top N]]
 //   (= node scripts/bench-languages.mjs ...). Needs a current build (npm run build): it imports dist/index.js.
 //
-// For every language (or the ids given), N times (5 by default), a fresh `node` process imports dist/index.js,
-// creates the default registry and times:
+// For every language (or the ids given), N times (5 by default), a fresh `node` process imports dist/index.js (the
+// `import` column), creates the default registry from tsc's modules (dist/languages/bundled.js: the bundle has its own
+// copy, and the registry must find the grammar in the cache of the loader the script calls) and times:
 //   init     web-tree-sitter's runtime (Parser.init(): the WASM module), once per process;
 //   grammar  the grammar's .wasm loaded, through the SDK's loadGrammar (which keeps it for the process);
 //   compile  then registry.load(id): the grammar is loaded already, so this is reading the language's query files
