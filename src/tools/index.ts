@@ -12,17 +12,10 @@ import { graphTools } from './sets/graph.js';
 import { repoMapTools } from './sets/repo-map.js';
 import { scannerTools } from './sets/scanner.js';
 import { treesitterTools } from './sets/treesitter.js';
+import { TOOLSET_NAMES, type ToolsetName } from './names.js';
 import type { AnyTool } from './tool.js';
 
-/**
- * Names of the tool sets: `code_analyze` (seed 000), `treesitter` (001), `scanner` (002), `graph` (003: the call
- * graph of a file, and callers/callees across the project), `explainer` (004),
- * `repo_map` (the repository map), `all`.
- */
-export type ToolsetName = 'code_analyze' | 'treesitter' | 'scanner' | 'explainer' | 'graph' | 'repo_map' | 'all';
-
-/** Every tool set name. */
-export const TOOLSET_NAMES: readonly ToolsetName[] = ['code_analyze', 'treesitter', 'scanner', 'explainer', 'graph', 'repo_map', 'all'];
+export { TOOLSET_NAMES, type ToolsetName } from './names.js';
 
 /** The sets `all` is made of, in order. */
 const SETS: ReadonlyArray<readonly [ToolsetName, AnyTool[]]> = [

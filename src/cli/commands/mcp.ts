@@ -5,11 +5,10 @@
  *
  * @module
  */
-import { serveStdio } from '../../adapters/mcp.js';
 import { type CodeIndexOptions, DEFAULT_MAX_FILE_SIZE, DEFAULT_PARSE_TIMEOUT_MS } from '../../index/code-index.js';
 import { bundledLanguages } from '../../languages/bundled.js';
 import { OPERATIONS, orList } from '../../operations.js';
-import { TOOLSET_NAMES, type ToolsetName } from '../../tools/index.js';
+import { TOOLSET_NAMES, type ToolsetName } from '../../tools/names.js';
 import type { SearchScope } from '../../types.js';
 import { type Command, type CommandContext, countOption, EXIT, usageError } from '../shared.js';
 
@@ -96,6 +95,8 @@ export const mcp: Command = {
     const unknown = names.find((name) => !TOOLSET_NAMES.includes(name as ToolsetName));
     if (unknown !== undefined) throw usageError(`unknown tool set "${unknown}"; use one of ${TOOLSET_NAMES.join(', ')} (or several, comma-separated)`);
     const indexOptions = mcpIndexOptions(context.values);
+    // Loaded here: the other commands do not pay for the MCP SDK and the tools (zod) when they start.
+    const { serveStdio } = await import('../../adapters/mcp.js');
     await serveStdio({ root: context.root, toolset: names as ToolsetName[], indexOptions });
     return EXIT.FOUND;
   },
