@@ -82,4 +82,46 @@ describe('WorkerPool', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it('Should never run a thread without the bound beside a bounded one: each kind waits for the other', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'code-index-pool-'));
+    try {
+      const big = Array.from({ length: 3_000 }, (_, i) => `export function handler${i}(value: number): number {\n  return helper(value + ${i});\n}\n`);
+      writeFileSync(join(root, 'big.ts'), big.join(''));
+      for (const name of ['a', 'b', 'c']) writeFileSync(join(root, `${name}.ts`), `export function ${name}(): number {\n  return 1;\n}\n`);
+      const pool = new WorkerPool({
+        script: workerScript() as URL,
+        threads: 1,
+        hardLimitMs: 120_000,
+        init: async () => ({
+          root,
+          definitions: [await registry.portable('typescript')],
+          limits: { maxFileSize: 10 * 1024 * 1024, parseTimeoutMs: 60_000 },
+          disabledLanguages: [],
+          store: null,
+          recycleBytes: 1024 * 1024 * 1024,
+        }),
+      });
+      pools.push(pool);
+      const order: string[] = [];
+      const run = (file: string, size?: number) =>
+        pool.run({ file, language: 'typescript', key: `k-${file}`, ...(size ? { size } : {}) }).then((outcome) => {
+          order.push(file);
+          return outcome;
+        });
+      // The large job waits for the bounded thread's jobs, which stops before it starts.
+      const first = await Promise.all([run('a.ts'), run('big.ts', LARGE_FILE_BYTES + 1), run('b.ts')]);
+      expect(order).toEqual(['a.ts', 'b.ts', 'big.ts']);
+      expect(pool.threadsStarted).toBe(2);
+      // A small job that comes while the large one runs waits for it, then runs on a new bounded thread.
+      order.length = 0;
+      const second = await Promise.all([run('big.ts', LARGE_FILE_BYTES + 1), new Promise((resolve) => setTimeout(resolve, 20)).then(() => run('c.ts'))]);
+      expect(order).toEqual(['big.ts', 'c.ts']);
+      expect(pool.threadsStarted).toBe(4);
+      const names = [...first, ...second].map((outcome) => ('entry' in outcome ? outcome.entry.summary?.definitions.length : outcome));
+      expect(names).toEqual([1, 3_000, 1, 3_000, 1]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
