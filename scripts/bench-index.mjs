@@ -16,6 +16,10 @@
 //   1. parse floor: web-tree-sitter alone, one thread, files in memory, every tree deleted; and the query floor: the
 //      same parse, plus one pass of the SDK's own compiled TypeScript query over each tree (web-tree-sitter's
 //      `query.matches`, nothing done with the matches): what any extraction by queries pays before it does anything;
+//      and the raw query floor: the same pass with its matches read straight from WASM memory (each capture's node
+//      and end offset, and no JavaScript object per capture; text predicates not applied, so a few more matches),
+//      through web-tree-sitter's internals (its Emscripten module is the object given to `Parser.init`): what an
+//      extraction that reads captures without web-tree-sitter's `Node` objects would pay;
 //   2. ctags: `ctags -R --languages=TypeScript` (wall time of the process);
 //   3. cold: CodeIndex.open + indexAll on an empty cache folder (the pool's default threads: the cores but one);
 //   4. warm restart: a new process on the unchanged tree, open + the first searchSymbols answered (wall time of the
@@ -265,8 +269,11 @@ async function loadCorpus(name, root) {
   return { name, root, paths, files, bytes: files.reduce((n, f) => n + Buffer.byteLength(f.text), 0) };
 }
 
+/** web-tree-sitter's Emscripten module: `Parser.init` builds it on the object it is given (the first call only). */
+const wasmModule = {};
+
 async function floorParsers() {
-  await Parser.init();
+  await Parser.init(wasmModule);
   const require = createRequire(import.meta.url);
   const grammar = async (file) => {
     const parser = new Parser();
@@ -293,6 +300,41 @@ function queryAll(languages, corpus) {
     tree.delete();
   }
   return { ms: performance.now() - started };
+}
+
+/**
+ * The query floor's pass with the matches read from WASM memory: web-tree-sitter's own `ts_query_matches_wasm`, then
+ * per capture its node (5 words) and end offset (`ts_node_end_index_wasm`), into numbers only.
+ */
+function rawQueryAll(languages, corpus) {
+  const module = wasmModule;
+  const transfer = module._ts_init() >> 2;
+  const started = performance.now();
+  let checksum = 0;
+  for (const file of corpus.files) {
+    const { parser, query } = file.tsx ? languages.tsx : languages.ts;
+    const tree = parser.parse(file.text);
+    if (!tree) continue;
+    const root = tree.rootNode;
+    let heap = module.HEAP32;
+    heap.set([root.id, root.startIndex, root.startPosition.row, root.startPosition.column, root[0]], transfer);
+    module._ts_query_matches_wasm(query[0], tree[0], 0, 0, 0, 0, 0, 0, 0xffffffff, 0xffffffff, 0);
+    heap = module.HEAP32;
+    const count = heap[transfer];
+    const start = heap[transfer + 1];
+    for (let i = 0, at = start >> 2; i < count; i++) {
+      const captures = heap[at + 1];
+      at += 2;
+      for (let j = 0; j < captures; j++, at += 6) {
+        // (The capture index, then the node: id, start, row, column, context.)
+        heap.copyWithin(transfer, at + 1, at + 6);
+        checksum += module._ts_node_end_index_wasm(tree[0]) - heap[at + 2];
+      }
+    }
+    module._free(start);
+    tree.delete();
+  }
+  return { ms: performance.now() - started, checksum };
 }
 
 function parseAll(parsers, corpus) {
@@ -348,6 +390,7 @@ async function main() {
     progress(`${corpus.name}: parse and query floors, ctags, cold, warm, touched (${args.runs} runs each)`);
     const floor = await best(args.runs, () => parseAll(parsers, corpus));
     const queryFloor = await best(args.runs, () => queryAll(languages, corpus));
+    const rawFloor = typeof wasmModule._ts_query_matches_wasm === 'function' ? await best(args.runs, () => rawQueryAll(languages, corpus)) : undefined;
     const ctags = await best(args.runs, () => ctagsOnce(corpus.root));
     const caches = [];
     const cold = await best(args.runs, async () => {
@@ -374,7 +417,7 @@ async function main() {
     const mapCold = await child('map', corpus.root, mapCache);
     const mapWarm = await best(args.runs, () => child('map', corpus.root, mapCache));
     for (const dir of caches) rmSync(dir, { recursive: true, force: true });
-    report.push({ corpus, floor, queryFloor, ctags, cold, warm, cliWarm, touched: { ...touchedRun, count: touched.count }, queries, map: { cold: mapCold, warm: mapWarm } });
+    report.push({ corpus, floor, queryFloor, rawFloor, ctags, cold, warm, cliWarm, touched: { ...touchedRun, count: touched.count }, queries, map: { cold: mapCold, warm: mapWarm } });
   }
 
   heading('Indexing and restart (wall seconds; ratios against the targets of issue 11)');
@@ -407,6 +450,11 @@ async function main() {
   console.log(
     `the query floor is ${(a.queryFloor.ms / a.floor.ms).toFixed(2)}x the parse floor on ${a.corpus.name}: one query pass, before any extraction`,
   );
+  if (a.rawFloor) {
+    console.log(
+      `read from WASM memory without a JavaScript object per capture, the same pass is ${(a.rawFloor.ms / a.floor.ms).toFixed(2)}x the parse floor (${s(a.rawFloor.ms)} s; cold/(raw query floor/cores) ${(a.cold.wallMs / (a.rawFloor.ms / threads)).toFixed(2)})`,
+    );
+  }
   console.log(
     `targets: warm (a script, and the CLI) <= ${TARGETS.warmVsCtags}x ctags; cold <= ${TARGETS.coldVsFloorPerCore}x floor/cores; peak RSS <= ${TARGETS.rssA} MB (tree A), <= ${TARGETS.rssPer1000} MB per 1,000 files`,
   );

@@ -120,6 +120,35 @@ describe('WorkerPool', () => {
       expect(pool.threadsStarted).toBe(4);
       const names = [...first, ...second].map((outcome) => ('entry' in outcome ? outcome.entry.summary?.definitions.length : outcome));
       expect(names).toEqual([1, 3_000, 1, 3_000, 1]);
+
+      // With two bounded threads, the large job waits for both (then stopped) and runs alone; the queue after it waits.
+      const wide = new WorkerPool({
+        script: workerScript() as URL,
+        threads: 2,
+        hardLimitMs: 120_000,
+        init: async () => ({
+          root,
+          definitions: [await registry.portable('typescript')],
+          limits: { maxFileSize: 10 * 1024 * 1024, parseTimeoutMs: 60_000 },
+          disabledLanguages: [],
+          store: null,
+          recycleBytes: 1024 * 1024 * 1024,
+        }),
+      });
+      pools.push(wide);
+      const wideOrder: string[] = [];
+      const wideRun = (file: string, size?: number) =>
+        wide.run({ file, language: 'typescript', key: `w-${file}`, ...(size ? { size } : {}) }).then((outcome) => {
+          wideOrder.push(file);
+          return outcome;
+        });
+      await Promise.all([wideRun('a.ts'), wideRun('b.ts')]);
+      expect(wide.threadsStarted).toBe(2);
+      await Promise.all([wideRun('big.ts', LARGE_FILE_BYTES + 1), new Promise((resolve) => setTimeout(resolve, 20)).then(() => Promise.all([wideRun('c.ts'), wideRun('a.ts')]))]);
+      expect(wideOrder.slice(2, 3)).toEqual(['big.ts']);
+      expect(wideOrder.slice(3).sort()).toEqual(['a.ts', 'c.ts']);
+      // Two bounded threads, stopped for one without the bound, then two new ones.
+      expect(wide.threadsStarted).toBe(5);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
