@@ -15,24 +15,30 @@ describe('WorkerPool', () => {
     for (const pool of pools) pool.close();
   });
 
-  it('Should replace a thread that grew past its memory bound after its job, losing no job', async () => {
-    const script = workerScript();
-    expect(script).toBeDefined();
-    // A bound every thread is past after one job: each job runs on a new thread.
+  /** A pool of TypeScript parse threads over `root` (closed after the tests). */
+  function typescriptPool(root: string, options: { threads?: number; heapLimitMb?: number; recycleBytes?: number } = {}): WorkerPool {
     const pool = new WorkerPool({
-      script: script as URL,
-      threads: 1,
-      hardLimitMs: 60_000,
+      script: workerScript() as URL,
+      threads: options.threads ?? 1,
+      hardLimitMs: 120_000,
+      ...(options.heapLimitMb !== undefined ? { heapLimitMb: options.heapLimitMb } : {}),
       init: async () => ({
-        root: join(fixtures, 'typescript'),
+        root,
         definitions: [await registry.portable('typescript')],
-        limits: { maxFileSize: 10 * 1024 * 1024, parseTimeoutMs: 30_000 },
+        limits: { maxFileSize: 10 * 1024 * 1024, parseTimeoutMs: 60_000 },
         disabledLanguages: [],
         store: null,
-        recycleBytes: 1,
+        recycleBytes: options.recycleBytes ?? 1024 * 1024 * 1024,
       }),
     });
     pools.push(pool);
+    return pool;
+  }
+
+  it('Should replace a thread that grew past its memory bound after its job, losing no job', async () => {
+    expect(workerScript()).toBeDefined();
+    // A bound every thread is past after one job: each job runs on a new thread.
+    const pool = typescriptPool(join(fixtures, 'typescript'), { recycleBytes: 1 });
     const files = ['user-service.ts', 'user-service.ts', 'user-service.ts'];
     const outcomes = await Promise.all(files.map((file) => pool.run({ file, language: 'typescript', key: 'k' })));
     for (const outcome of outcomes) {
@@ -48,21 +54,7 @@ describe('WorkerPool', () => {
       const big = Array.from({ length: 8_000 }, (_, i) => `export function handler${i}(value: number): number {\n  return helper(value + ${i});\n}\n`);
       writeFileSync(join(root, 'big.ts'), big.join(''));
       writeFileSync(join(root, 'small.ts'), 'export function small(): number {\n  return 1;\n}\n');
-      const pool = new WorkerPool({
-        script: workerScript() as URL,
-        threads: 1,
-        hardLimitMs: 120_000,
-        heapLimitMb: 16,
-        init: async () => ({
-          root,
-          definitions: [await registry.portable('typescript')],
-          limits: { maxFileSize: 10 * 1024 * 1024, parseTimeoutMs: 60_000 },
-          disabledLanguages: [],
-          store: null,
-          recycleBytes: 1024 * 1024 * 1024,
-        }),
-      });
-      pools.push(pool);
+      const pool = typescriptPool(root, { heapLimitMb: 16 });
       const small = await pool.run({ file: 'small.ts', language: 'typescript', key: 'k1' });
       expect(pool.threadsStarted).toBe(1);
       const outcome = await pool.run({ file: 'big.ts', language: 'typescript', key: 'k2' });
@@ -89,20 +81,7 @@ describe('WorkerPool', () => {
       const big = Array.from({ length: 3_000 }, (_, i) => `export function handler${i}(value: number): number {\n  return helper(value + ${i});\n}\n`);
       writeFileSync(join(root, 'big.ts'), big.join(''));
       for (const name of ['a', 'b', 'c']) writeFileSync(join(root, `${name}.ts`), `export function ${name}(): number {\n  return 1;\n}\n`);
-      const pool = new WorkerPool({
-        script: workerScript() as URL,
-        threads: 1,
-        hardLimitMs: 120_000,
-        init: async () => ({
-          root,
-          definitions: [await registry.portable('typescript')],
-          limits: { maxFileSize: 10 * 1024 * 1024, parseTimeoutMs: 60_000 },
-          disabledLanguages: [],
-          store: null,
-          recycleBytes: 1024 * 1024 * 1024,
-        }),
-      });
-      pools.push(pool);
+      const pool = typescriptPool(root);
       const order: string[] = [];
       const run = (file: string, size?: number) =>
         pool.run({ file, language: 'typescript', key: `k-${file}`, ...(size ? { size } : {}) }).then((outcome) => {
@@ -122,20 +101,7 @@ describe('WorkerPool', () => {
       expect(names).toEqual([1, 3_000, 1, 3_000, 1]);
 
       // With two bounded threads, the large job waits for both (then stopped) and runs alone; the queue after it waits.
-      const wide = new WorkerPool({
-        script: workerScript() as URL,
-        threads: 2,
-        hardLimitMs: 120_000,
-        init: async () => ({
-          root,
-          definitions: [await registry.portable('typescript')],
-          limits: { maxFileSize: 10 * 1024 * 1024, parseTimeoutMs: 60_000 },
-          disabledLanguages: [],
-          store: null,
-          recycleBytes: 1024 * 1024 * 1024,
-        }),
-      });
-      pools.push(wide);
+      const wide = typescriptPool(root, { threads: 2 });
       const wideOrder: string[] = [];
       const wideRun = (file: string, size?: number) =>
         wide.run({ file, language: 'typescript', key: `w-${file}`, ...(size ? { size } : {}) }).then((outcome) => {
