@@ -3,7 +3,7 @@
  * the definitions go into the request's `tools`, and each tool call the model makes is dispatched to a `role: "tool"`
  * message. Here one tool call is simulated.
  */
-import { createToolbox } from 'code-index';
+import { createToolbox } from 'code-index/tools';
 import { dispatchOpenAIChatToolCall, openAIChatTools } from 'code-index/openai';
 
 const toolbox = await createToolbox({ root: process.cwd(), toolset: 'scanner' });

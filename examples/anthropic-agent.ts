@@ -4,7 +4,7 @@
  *   ANTHROPIC_API_KEY=... node examples/anthropic-agent.js "Who calls parseFile?"
  */
 import Anthropic from '@anthropic-ai/sdk';
-import { createToolbox } from 'code-index';
+import { createToolbox } from 'code-index/tools';
 import { anthropicTools, dispatchAnthropicToolUse } from 'code-index/anthropic';
 
 /** The part of the Anthropic client the loop uses (a test passes a scripted one). */

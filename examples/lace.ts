@@ -3,7 +3,7 @@
  * Lace itself (not on npm), so it is passed in: `registerDirectly(Tool, toolRegistry, projectRoot)` inside Lace, or
  * `plugin(projectRoot)` as a plugin entry that Lace calls with `{ Tool, registerTool }`.
  */
-import { createToolbox } from 'code-index';
+import { createToolbox } from 'code-index/tools';
 import { createLacePlugin, createLaceTools, type LacePluginApi, type LaceToolBase } from 'code-index/lace';
 
 /** A plugin entry: Lace calls `register({ Tool, registerTool })`. */

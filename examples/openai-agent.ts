@@ -5,7 +5,7 @@
  *   OPENAI_API_KEY=... node examples/openai-agent.js "Where is CodeIndex.open defined?"
  */
 import OpenAI from 'openai';
-import { createToolbox } from 'code-index';
+import { createToolbox } from 'code-index/tools';
 import { dispatchOpenAIChatToolCall, openAIChatTools } from 'code-index/openai';
 
 /** The part of the OpenAI client the loop uses (a test passes a scripted one). */

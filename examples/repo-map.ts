@@ -3,7 +3,8 @@
  * the rest of the code references them, fitted into 1,000 tokens (leaning towards the files named on the command
  * line), and the compact text a model reads for one file's structure.
  */
-import { CodeIndex, countTokens, createToolbox } from 'code-index';
+import { CodeIndex, countTokens } from 'code-index';
+import { createToolbox } from 'code-index/tools';
 
 const index = await CodeIndex.open({ root: process.cwd() });
 try {

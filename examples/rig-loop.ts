@@ -4,7 +4,7 @@
  * or at `maxTurns`. The model is any function from the conversation to a reply (a Rig completion model, an HTTP
  * client, a test script).
  */
-import { createToolbox } from 'code-index';
+import { createToolbox } from 'code-index/tools';
 import { createRigTools, type RigToolDefinition } from 'code-index/rig';
 
 /** One turn of the conversation. */

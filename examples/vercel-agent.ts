@@ -3,7 +3,7 @@
  * (`openai('gpt-4o-mini')` from `@ai-sdk/openai`, `anthropic(...)`, a local one).
  */
 import { generateText, type LanguageModel, stepCountIs, type ToolSet } from 'ai';
-import { createToolbox } from 'code-index';
+import { createToolbox } from 'code-index/tools';
 import { vercelTools } from 'code-index/vercel';
 
 /** Asks `question` about the code under `root`, letting the model call tools for up to `maxSteps` steps. */

@@ -254,7 +254,7 @@ async function graphTokens(index, files, count) {
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   if (!existsSync(DIST)) throw new Error('dist/ is missing: run npm run build');
-  const lib = await import(DIST);
+  const lib = { ...(await import(DIST)), ...(await import(join(REPO, 'dist', 'tools', 'index.js'))) };
   const { loadTokenizer, TOKEN_ENCODING } = await import(join(REPO, 'dist', 'tokens.js'));
   const tokenizer = await loadTokenizer();
   const count = (text) => tokenizer.count(text);

@@ -35,7 +35,7 @@ if (!existsSync(cli)) {
   console.error('check:security needs the build: run npm run build first');
   process.exit(2);
 }
-const { createToolbox } = await import('../dist/index.js');
+const { createToolbox } = await import('../dist/tools/index.js');
 const verbose = process.argv.includes('--verbose');
 const started = performance.now();
 

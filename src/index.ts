@@ -2,7 +2,9 @@
  * code-index: structured code understanding for AI agents, from tree-sitter grammars running as WASM.
  *
  * The public API, listed by hand (no `export *`): the facade, the language registry, the error class, and the
- * result types.
+ * result types. The agent tools are `code-index/tools` (and the host adapters, `code-index/mcp`, `code-index/vercel`,
+ * ...): a script that only indexes and asks does not load them, nor zod, which they are built with (~60-70 ms of
+ * every start).
  *
  * @packageDocumentation
  */
@@ -92,8 +94,4 @@ export type {
   TypeInfo,
 } from './types.js';
 export { countTokens, TOKEN_ENCODING } from './tokens.js';
-export { type ToolsetName, TOOLSET_NAMES, toolset } from './tools/index.js';
-export { type RunOptions, runTool, type ToolError, type ToolResult } from './tools/runner.js';
-export { type AnyTool, defineTool, inputJsonSchema, type Tool, type ToolAnnotations, type ToolContext } from './tools/tool.js';
-export { createToolbox, type Toolbox, type ToolboxOptions } from './tools/toolbox.js';
 export { VERSION } from './version.js';

@@ -18,7 +18,7 @@ import {
 } from '../dist/adapters/openai.js';
 import { createRigTools } from '../dist/adapters/rig.js';
 import { vercelTools } from '../dist/adapters/vercel.js';
-import { createToolbox, type Toolbox } from '../dist/index.js';
+import { createToolbox, type Toolbox } from '../dist/tools/index.js';
 
 const root = fileURLToPath(new URL('./mixed-project/', import.meta.url));
 const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));

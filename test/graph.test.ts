@@ -5,7 +5,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CodeIndex, countTokens, createToolbox } from '../src/index.js';
+import { CodeIndex, countTokens } from '../src/index.js';
+import { createToolbox } from '../src/tools/index.js';
 import { toGraphJson, toToon } from '../src/graph/format.js';
 
 const root = fileURLToPath(new URL('./graph', import.meta.url));

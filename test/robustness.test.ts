@@ -10,9 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CodeIndex, CodeIndexError, createDefaultRegistry, createToolbox, type ToolResult, type Toolbox } from '../src/index.js';
+import { CodeIndex, CodeIndexError, createDefaultRegistry } from '../src/index.js';
+import { createToolbox, type ToolResult, type Toolbox } from '../src/tools/index.js';
 
-const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+const distTools = fileURLToPath(new URL('../dist/tools/index.js', import.meta.url));
 const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 let root: string;
@@ -182,7 +183,7 @@ describe('patterns and folders', () => {
     chmodSync(locked, 0o000);
     try {
       const script = `
-        import { createToolbox } from ${JSON.stringify(dist)};
+        import { createToolbox } from ${JSON.stringify(distTools)};
         const box = await createToolbox({ root: ${JSON.stringify(root)}, indexOptions: { persist: false } });
         const out = {};
         for (const [name, args] of [['list_directory', { directory_path: 'locked' }], ['explainer_list_directory', { path: 'locked' }]]) {
@@ -213,7 +214,7 @@ describe('patterns and folders', () => {
 
   it('Should run a regular-expression search when the host runs from node --input-type=module -e', () => {
     const script = `
-      import { createToolbox } from ${JSON.stringify(dist)};
+      import { createToolbox } from ${JSON.stringify(distTools)};
       const box = await createToolbox({ root: ${JSON.stringify(root)}, indexOptions: { persist: false } });
       const result = await box.call('search_text', { patterns: 'symbol_number_12\\\\b', is_regex: true, file_pattern: '*.ts' });
       box.close();

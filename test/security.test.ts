@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BoundedStdioServerTransport } from '../src/adapters/stdio-transport.js';
 import { createListingCheck, readSource, readVerified, resolveInRoot } from '../src/index/source.js';
 import { discoverFiles, listTree } from '../src/index/discovery.js';
-import { CodeIndexError, createDefaultRegistry, createToolbox, type Toolbox, type ToolResult } from '../src/index.js';
+import { CodeIndexError, createDefaultRegistry } from '../src/index.js';
+import { createToolbox, type Toolbox, type ToolResult } from '../src/tools/index.js';
 
 const MARK = 'CIXMARK7f3e9a';
 let base: string;

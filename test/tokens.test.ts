@@ -4,7 +4,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countTokens, createToolbox, type Toolbox } from '../src/index.js';
+import { countTokens } from '../src/index.js';
+import { createToolbox, type Toolbox } from '../src/tools/index.js';
 import { loadTokenizer } from '../src/tokens.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));

@@ -15,7 +15,8 @@ import {
   PingRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CodeIndex, type CodeIndexOptions } from '../index/code-index.js';
-import { type ToolsetName, toolset } from '../tools/index.js';
+import { type ToolsetName } from '../tools/names.js';
+import { toolset } from '../tools/toolsets.js';
 import { type RunOptions, runTool, type ToolResult, unknownTool } from '../tools/runner.js';
 import { type AnyTool, inputJsonSchema } from '../tools/tool.js';
 import { VERSION } from '../version.js';

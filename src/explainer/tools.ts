@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { CodeIndex } from '../index/code-index.js';
 import { OPERATIONS } from '../operations.js';
-import { toolset } from '../tools/index.js';
+import { toolset } from '../tools/toolsets.js';
 import { checkToolPath } from '../tools/paths.js';
 import { runTool, unknownTool } from '../tools/runner.js';
 import { type AnyTool, defineTool, type ToolContext } from '../tools/tool.js';

@@ -1,69 +1,15 @@
 /**
- * The tool sets: one per spec, `repo_map` (the repository map, which any host can add), and `all` with every tool
- * once (the explainer's `read_file` and `list_directory` prefixed `explainer_`, as the scanner's keep the plain
- * names). Sets can be combined: `toolset(['code_analyze', 'repo_map'])`.
+ * code-index/tools: the operations as agent tools, with the wire formats of the specs (seeds 000-004). Each tool has a
+ * zod input schema, runs against a `CodeIndex` and answers text rendered compactly for a model, or a coded
+ * error; a toolbox binds a set of them to an index. The host adapters (`code-index/mcp`, `code-index/vercel`,
+ * `code-index/openai`, ...) are built on these.
  *
- * @module
+ * The public API, listed by hand (no `export *`).
+ *
+ * @packageDocumentation
  */
-import { CodeIndexError, ErrorCode } from '../errors.js';
-import { codeAnalyzeTools } from './sets/code-analyze.js';
-import { explainerTools } from './sets/explainer.js';
-import { graphTools } from './sets/graph.js';
-import { repoMapTools } from './sets/repo-map.js';
-import { scannerTools } from './sets/scanner.js';
-import { treesitterTools } from './sets/treesitter.js';
-import { TOOLSET_NAMES, type ToolsetName } from './names.js';
-import type { AnyTool } from './tool.js';
-
 export { TOOLSET_NAMES, type ToolsetName } from './names.js';
-
-/** The sets `all` is made of, in order. */
-const SETS: ReadonlyArray<readonly [ToolsetName, AnyTool[]]> = [
-  ['code_analyze', codeAnalyzeTools],
-  ['treesitter', treesitterTools],
-  ['scanner', scannerTools],
-  ['explainer', explainerTools],
-  ['graph', graphTools],
-  ['repo_map', repoMapTools],
-];
-
-function renamed(tool: AnyTool, name: string): AnyTool {
-  return { ...tool, name };
-}
-
-/**
- * The tools of one set, or of several (each tool once; an explainer tool whose name another set has is prefixed
- * `explainer_`).
- *
- * @example
- * ```ts
- * const tools = toolset(['treesitter', 'repo_map']);
- * console.log(tools.map((tool) => tool.name)); // ['treesitter', 'repo_map']
- * ```
- *
- * @throws CodeIndexError `INVALID_ARGUMENT` for an unknown set name.
- */
-export function toolset(name: ToolsetName | readonly ToolsetName[] = 'all'): AnyTool[] {
-  const names = typeof name === 'string' ? [name] : Array.isArray(name) ? name : [name as unknown as ToolsetName];
-  for (const each of names) {
-    if (!TOOLSET_NAMES.includes(each)) {
-      throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `Unknown tool set "${String(each)}"; use one of ${TOOLSET_NAMES.join(', ')}`, {
-        toolset: each,
-      });
-    }
-  }
-  const wanted = names.includes('all') ? SETS.map(([set]) => set) : names;
-  const tools: AnyTool[] = [];
-  const taken = new Set<string>();
-  // Sets in their table order: the spec sets keep their plain names, the explainer's clashing ones are prefixed.
-  for (const [set, members] of SETS) {
-    if (!wanted.includes(set)) continue;
-    for (const tool of members) {
-      const named = taken.has(tool.name) && set === 'explainer' ? renamed(tool, `explainer_${tool.name}`) : tool;
-      if (taken.has(named.name)) continue;
-      taken.add(named.name);
-      tools.push(named);
-    }
-  }
-  return tools;
-}
+export { type RunOptions, runTool, type ToolError, type ToolResult } from './runner.js';
+export { type AnyTool, defineTool, inputJsonSchema, type Tool, type ToolAnnotations, type ToolContext } from './tool.js';
+export { createToolbox, type Toolbox, type ToolboxOptions } from './toolbox.js';
+export { toolset } from './toolsets.js';

@@ -4,7 +4,8 @@
  * @module
  */
 import { CodeIndex, type CodeIndexOptions } from '../index/code-index.js';
-import { type ToolsetName, toolset } from './index.js';
+import type { ToolsetName } from './names.js';
+import { toolset } from './toolsets.js';
 import { type RunOptions, runTool, type ToolResult, unknownTool } from './runner.js';
 import type { AnyTool } from './tool.js';
 
