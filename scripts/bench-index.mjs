@@ -23,8 +23,8 @@
 //   2. ctags: `ctags -R --languages=TypeScript` (wall time of the process);
 //   3. cold: CodeIndex.open + indexAll on an empty cache folder (the pool's default threads: the cores but one);
 //   4. warm restart: a new process on the unchanged tree, open + the first searchSymbols answered (wall time of the
-//      whole process, as ctags'); twice: a script that imports `code-index` (every export, the tools and zod with
-//      them), and the command line (`code-index symbols pipe`, on an index `code-index index` built for it first: the
+//      whole process, as ctags'); twice: a script that imports `code-index` (the index alone: the tools are
+//      `code-index/tools`), and the command line (`code-index symbols pipe`, on an index `code-index index` built for it first: the
 //      command line has every language enabled);
 //   5. touched: 1% of the files get a comment line appended, then a warm restart as in 4 (files restored after);
 //   6. warm queries: 1,000 findDefinitions ({ file, line, column } of definitions) and 1,000 searchSymbols (exact
