@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Bundles the package's entry points (package.json "exports", "bin", and the parse threads' worker) so that a process
 // loads a dozen modules instead of ~250, and pays Node's per-module cost (resolving, reading, linking) that many times:
-// importing dist/index.js took 146-192 ms unbundled and 122-169 ms bundled (alternated runs). Run by `npm run build` after `tsc`, whose output (dist/) is the input: each entry file
-// is written over tsc's, the code they share goes to dist/chunks/. Dependencies stay external (`import 'zod'`): a
+// importing dist/index.js took 146-192 ms unbundled and 122-169 ms bundled (alternated runs; the tools, with zod, were
+// in it then: 44-53 ms since they are code-index/tools). Run by `npm run build` after `tsc`, whose output (dist/) is the
+// input: each entry file is written over tsc's, the code they share goes to dist/chunks/. Dependencies stay external (`import 'zod'`): a
 // bundled copy of zod would make the tools' schemas foreign to the zod of the user's own code.
 //
 // Paths to the package's own files are written relative to the module (`new URL('../../queries/c/tags.scm',

@@ -35,6 +35,22 @@ describe('WorkerPool', () => {
     return pool;
   }
 
+  /** `count` exported functions, about 75 bytes each. */
+  function handlers(count: number): string {
+    return Array.from({ length: count }, (_, i) => `export function handler${i}(value: number): number {\n  return helper(value + ${i});\n}\n`).join('');
+  }
+
+  /** Runs jobs on a pool and records the order they finish in. */
+  function recorder(pool: WorkerPool, prefix: string) {
+    const order: string[] = [];
+    const run = (file: string, size?: number) =>
+      pool.run({ file, language: 'typescript', key: `${prefix}-${file}`, ...(size ? { size } : {}) }).then((outcome) => {
+        order.push(file);
+        return outcome;
+      });
+    return { order, run };
+  }
+
   it('Should replace a thread that grew past its memory bound after its job, losing no job', async () => {
     expect(workerScript()).toBeDefined();
     // A bound every thread is past after one job: each job runs on a new thread.
@@ -51,8 +67,7 @@ describe('WorkerPool', () => {
     const root = mkdtempSync(join(tmpdir(), 'code-index-pool-'));
     try {
       // About 600 KB of functions: its captures need far more than a 16 MB old generation.
-      const big = Array.from({ length: 8_000 }, (_, i) => `export function handler${i}(value: number): number {\n  return helper(value + ${i});\n}\n`);
-      writeFileSync(join(root, 'big.ts'), big.join(''));
+      writeFileSync(join(root, 'big.ts'), handlers(8_000));
       writeFileSync(join(root, 'small.ts'), 'export function small(): number {\n  return 1;\n}\n');
       const pool = typescriptPool(root, { heapLimitMb: 16 });
       const small = await pool.run({ file: 'small.ts', language: 'typescript', key: 'k1' });
@@ -78,16 +93,10 @@ describe('WorkerPool', () => {
   it('Should never run a thread without the bound beside a bounded one: each kind waits for the other', async () => {
     const root = mkdtempSync(join(tmpdir(), 'code-index-pool-'));
     try {
-      const big = Array.from({ length: 3_000 }, (_, i) => `export function handler${i}(value: number): number {\n  return helper(value + ${i});\n}\n`);
-      writeFileSync(join(root, 'big.ts'), big.join(''));
+      writeFileSync(join(root, 'big.ts'), handlers(3_000));
       for (const name of ['a', 'b', 'c']) writeFileSync(join(root, `${name}.ts`), `export function ${name}(): number {\n  return 1;\n}\n`);
       const pool = typescriptPool(root);
-      const order: string[] = [];
-      const run = (file: string, size?: number) =>
-        pool.run({ file, language: 'typescript', key: `k-${file}`, ...(size ? { size } : {}) }).then((outcome) => {
-          order.push(file);
-          return outcome;
-        });
+      const { order, run } = recorder(pool, 'k');
       // The large job waits for the bounded thread's jobs, which stops before it starts.
       const first = await Promise.all([run('a.ts'), run('big.ts', LARGE_FILE_BYTES + 1), run('b.ts')]);
       expect(order).toEqual(['a.ts', 'b.ts', 'big.ts']);
@@ -102,12 +111,7 @@ describe('WorkerPool', () => {
 
       // With two bounded threads, the large job waits for both (then stopped) and runs alone; the queue after it waits.
       const wide = typescriptPool(root, { threads: 2 });
-      const wideOrder: string[] = [];
-      const wideRun = (file: string, size?: number) =>
-        wide.run({ file, language: 'typescript', key: `w-${file}`, ...(size ? { size } : {}) }).then((outcome) => {
-          wideOrder.push(file);
-          return outcome;
-        });
+      const { order: wideOrder, run: wideRun } = recorder(wide, 'w');
       await Promise.all([wideRun('a.ts'), wideRun('b.ts')]);
       expect(wide.threadsStarted).toBe(2);
       await Promise.all([wideRun('big.ts', LARGE_FILE_BYTES + 1), new Promise((resolve) => setTimeout(resolve, 20)).then(() => Promise.all([wideRun('c.ts'), wideRun('a.ts')]))]);
