@@ -368,7 +368,7 @@ describe('bounded query work', () => {
             const { matches, uses } = readMatches(loaded.query, tree.rootNode, new Deadline(60_000), chunk);
             return [
               ...matches.map((m) => `${m.patternIndex}:${[...m.captures].map(([name, nodes]) => `${name}=${nodes.map((n) => n.id).join('+')}`).join(',')}`),
-              ...uses.map((n) => `use=${n.id}`),
+              ...uses.map((n) => `use=${n.startIndex}-${n.endIndex}`),
             ].sort();
           };
           const whole = keys(Number.POSITIVE_INFINITY);

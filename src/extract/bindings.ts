@@ -15,7 +15,7 @@ import type { Binding } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
 import type { Deadline } from '../runtime/deadline.js';
 import type { Node } from '../runtime/tree-sitter.js';
-import type { CallShape, RawCaptures, RawDefinition } from './captures.js';
+import type { CallShape, NameSpan, RawCaptures, RawDefinition } from './captures.js';
 import type { LineIndex } from './lines.js';
 import { innermost, parents, type Span } from './spans.js';
 
@@ -29,7 +29,7 @@ export interface BindableDefinition {
 
 /** A name used, before it is written out as a reference. */
 interface Use {
-  node: Node;
+  node: NameSpan;
   name: string;
   kind: string;
   call?: CallShape;
@@ -89,7 +89,7 @@ function chainOf(text: string): string | undefined {
 
 /** A name use and what it resolves to in the file. */
 export interface BoundUse {
-  node: Node;
+  node: NameSpan;
   name: string;
   kind: string;
   /** A call's arguments (see {@link CallShape}). */

@@ -5,15 +5,11 @@
  * @module
  */
 import type { Deadline } from '../runtime/deadline.js';
-import { MAX_QUERY_DEPTH, type Node, type Query, type QueryMatch } from '../runtime/tree-sitter.js';
+import { type Match, type MatchVisitor, type NameSpan, visitMatches } from '../runtime/matches.js';
+import { MAX_QUERY_DEPTH, type Node, type Query } from '../runtime/tree-sitter.js';
 import { foldWhitespace } from './text.js';
 
-/** One match of the query: its pattern, captures by name (without `_` ones) and `#set!` properties. */
-export interface Match {
-  patternIndex: number;
-  captures: Map<string, Node[]>;
-  properties: Record<string, string>;
-}
+export type { Match, NameSpan };
 
 /** A definition found by a `@definition.<kind>` capture, with the details of every match that names its node. */
 export interface RawDefinition {
@@ -137,7 +133,7 @@ export interface RawLocals {
    */
   definitions: Array<{ node: Node; kind: string; type?: Node; typeCall?: true; typeMember?: true; outer: boolean; after?: Node; redeclares?: true }>;
   /** Names used (`@local.reference`). */
-  uses: Node[];
+  uses: NameSpan[];
   /**
    * Members used through a qualifier (`@local.member` with `@local.qualifier`: `a.b`, `this.b`; or with
    * `@local.qualifier.call`: `f(x).b`, a member of what `f` returns; or with `@local.qualifier.invocation`, the call
@@ -248,7 +244,7 @@ export function matchRanges(root: Node, size: number): MatchRange[] | undefined 
 /**
  * Runs the query, stopping with `TS_PARSE_TIMEOUT` when the deadline passes (the query cursor asks it as it goes, and
  * it is checked between the runs of a large file), and hands each match over as it is read: a lone
- * `@local.reference` (one per identifier of the file: most matches) as its node alone, to `use`. No match starts
+ * `@local.reference` (one per identifier of the file: most matches) as where its name is, to `use`. No match starts
  * deeper than `MAX_QUERY_DEPTH` levels. A match several runs find is handed over once.
  */
 export function eachMatch(
@@ -257,56 +253,39 @@ export function eachMatch(
   deadline: Deadline,
   chunk: number,
   visit: (match: Match) => void,
-  use: (node: Node) => void,
+  use: (name: NameSpan) => void,
 ): void {
   let cancelled = false;
-  // web-tree-sitter types the callback as returning void, but it cancels the query when the callback returns true.
-  const progressCallback = (() => (cancelled = deadline.expired())) as () => void;
+  const progressCallback = () => (cancelled = deadline.expired());
   const ranges = matchRanges(root, chunk);
-  const runs = ranges ?? [undefined];
   // A run also finds matches of nodes outside it (a pattern whose outer node is the root, a comment and the
-  // declaration after it): each is handed over once, the first time, told by its pattern and captured nodes.
-  const seen = ranges ? new Set<string>() : undefined;
-  for (const range of runs) {
+  // declaration after it): each is handed over once, the first time.
+  const visitor: MatchVisitor = {
+    lone: 'local.reference',
+    name: (span) => {
+      deadline.tick();
+      use(span);
+    },
+    match: (match) => {
+      deadline.tick();
+      visit(match);
+    },
+    ...(ranges ? { seen: new Set<string>() } : {}),
+  };
+  for (const range of ranges ?? [undefined]) {
     const options = { progressCallback, maxStartDepth: MAX_QUERY_DEPTH, ...(range ? { startPosition: range.start, endPosition: range.end } : {}) };
-    const matches = query.matches(root, options);
+    visitMatches(query, root, options, visitor);
     if (cancelled) throw deadline.error();
     deadline.check();
-    for (const match of matches) {
-      deadline.tick();
-      if (seen && match.captures.length > 0) {
-        const key = `${match.patternIndex}:${match.captures.map((capture) => `${capture.name}=${capture.node.id}`).join(',')}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-      }
-      const lone = match.captures.length === 1 ? match.captures[0] : undefined;
-      if (lone && lone.name === 'local.reference') use(lone.node);
-      else visit(toMatch(match));
-    }
   }
 }
 
-/** Every match of the query over the tree (see {@link eachMatch}), with the lone `@local.reference` nodes apart. */
-export function readMatches(query: Query, root: Node, deadline: Deadline, chunk = MATCH_CHUNK): { matches: Match[]; uses: Node[] } {
+/** Every match of the query over the tree (see {@link eachMatch}), with the lone `@local.reference` names apart. */
+export function readMatches(query: Query, root: Node, deadline: Deadline, chunk = MATCH_CHUNK): { matches: Match[]; uses: NameSpan[] } {
   const matches: Match[] = [];
-  const uses: Node[] = [];
-  eachMatch(query, root, deadline, chunk, (match) => matches.push(match), (node) => uses.push(node));
+  const uses: NameSpan[] = [];
+  eachMatch(query, root, deadline, chunk, (match) => matches.push(match), (name) => uses.push(name));
   return { matches, uses };
-}
-
-/** A match with its captures by name (without `_` ones) and its `#set!` properties. */
-function toMatch(match: QueryMatch): Match {
-  const captures = new Map<string, Node[]>();
-  for (const capture of match.captures) {
-    if (capture.name.startsWith('_')) continue;
-    const list = captures.get(capture.name);
-    if (list) {
-      if (!list.some((node) => node.id === capture.node.id)) list.push(capture.node);
-    } else captures.set(capture.name, [capture.node]);
-  }
-  const properties: Record<string, string> = {};
-  for (const [key, value] of Object.entries(match.setProperties ?? {})) if (value != null) properties[key] = value;
-  return { patternIndex: match.patternIndex, captures, properties };
 }
 
 function first(match: Match, name: string): Node | undefined {
@@ -357,8 +336,8 @@ export class CaptureGatherer {
   readonly #unnamed: Array<{ match: Match; kind: string; node: Node }> = [];
 
   /** A lone `@local.reference` (most matches): the name used. */
-  use(node: Node): void {
-    this.raw.locals.uses.push(node);
+  use(name: NameSpan): void {
+    this.raw.locals.uses.push(name);
   }
 
   add(match: Match): void {
@@ -484,7 +463,7 @@ export class CaptureGatherer {
  */
 export function readCaptures(query: Query, root: Node, deadline: Deadline, chunk = MATCH_CHUNK): RawCaptures {
   const gatherer = new CaptureGatherer();
-  eachMatch(query, root, deadline, chunk, (match) => gatherer.add(match), (node) => gatherer.use(node));
+  eachMatch(query, root, deadline, chunk, (match) => gatherer.add(match), (name) => gatherer.use(name));
   return gatherer.finish();
 }
 

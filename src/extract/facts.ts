@@ -35,6 +35,7 @@ import {
   applyParameterDetail,
   pushUniqueNode,
   type CallShape,
+  type NameSpan,
   type RawCaptures,
   type RawDefinition,
   type RawExport,
@@ -664,7 +665,7 @@ function describeDefinitions(
  * each with the innermost definition it sits in.
  */
 function collectReferences(raw: RawCaptures, placed: Placed[], bound: BoundNames, lines: LineIndex): Reference[] {
-  const found = new Map<number, { name: string; kind: string; node: Node; call?: CallShape; binding?: number; qualifier?: string; qualifierBinding?: number }>();
+  const found = new Map<number, { name: string; kind: string; node: NameSpan; call?: CallShape; binding?: number; qualifier?: string; qualifierBinding?: number }>();
   for (const use of bound.uses.values()) found.set(use.node.startIndex, use);
   for (const fact of [...raw.imports.values()].sort((a, b) => a.node.startIndex - b.node.startIndex)) {
     for (const item of fact.items) {

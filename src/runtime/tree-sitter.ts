@@ -14,9 +14,17 @@ export type { Language, Node, Parser, Query, QueryMatch, Range, Tree, TreeCursor
 
 let initPromise: Promise<void> | undefined;
 
+/** The object web-tree-sitter's Emscripten module is built on (its memory and exports; see `matches.ts`). */
+const emscripten: Record<string, unknown> = {};
+
+/** web-tree-sitter's WASM module, once initialised (private ABI: only `matches.ts` reads it). */
+export function wasmModule(): Record<string, unknown> | undefined {
+  return initPromise && 'HEAP32' in emscripten ? emscripten : undefined;
+}
+
 /** Initialises web-tree-sitter's WASM module once; later calls return the same promise. */
 export function initRuntime(): Promise<void> {
-  initPromise ??= Parser.init().catch((error: unknown) => {
+  initPromise ??= Parser.init(emscripten as Parameters<typeof Parser.init>[0]).catch((error: unknown) => {
     initPromise = undefined;
     throw error;
   });
