@@ -316,22 +316,6 @@ export function bindNames(
     if (def.raw.nameNode && def.raw.kind !== 'import' && kindInfo(def.raw.kind).declaresName !== false) uses.delete(def.raw.nameNode.startIndex);
   }
 
-  // The sweep: scopes open and close around the uses, in document order.
-  type Event = { at: number; order: number; open?: Scope; close?: Scope; use?: Use };
-  const events: Event[] = [];
-  for (const scope of scopes) {
-    events.push({ at: scope.start, order: 0, open: scope });
-    events.push({ at: scope.end, order: 2, close: scope });
-  }
-  for (const use of uses.values()) events.push({ at: use.node.startIndex, order: 1, use });
-  // At one offset: scopes open (outer first), then uses, then scopes close (inner first).
-  events.sort((a, b) => {
-    if (a.at !== b.at) return a.at - b.at;
-    if (a.order !== b.order) return a.order - b.order;
-    if (a.open && b.open) return b.open.end - a.open.end;
-    if (a.close && b.close) return b.close.start - a.close.start;
-    return 0;
-  });
   // Per name, a stack of groups: the bindings of that name in one scope, in document order. A scope declaring a
   // name twice (overload signatures, `let` shadowing, or an error region where the grammar lost the scopes between
   // declarations) binds a use to the nearest declaration above it, else the first; a binding visible only after a
@@ -354,44 +338,64 @@ export function bindNames(
   const resolved = new Map<Use, number>();
   const namespaces = new WeakMap<number[], { calls: number[]; others: number[] }>();
   const hoisting = new WeakMap<number[], number | undefined>();
-  for (const event of events) {
+  const open = (scope: Scope) => {
+    const groups = groupsOf(scope);
+    scopeGroups.set(scope, groups);
+    for (const [name, group] of groups) {
+      const stack = visible.get(name);
+      if (stack) stack.push(group);
+      else visible.set(name, [group]);
+    }
+  };
+  const close = (scope: Scope) => {
+    for (const name of scopeGroups.get(scope)?.keys() ?? []) visible.get(name)?.pop();
+    scopeGroups.delete(scope);
+  };
+  // The sweep: scopes open and close around the uses, in document order. At one offset, scopes open (outer first),
+  // then the use is resolved, then scopes close (inner first). Scopes are few; uses are most of a file's names, and
+  // are sorted as bare numbers.
+  const opening = [...scopes].sort((a, b) => a.start - b.start || b.end - a.end);
+  const closing = [...scopes].sort((a, b) => a.end - b.end || b.start - a.start);
+  let opened = 0;
+  let closed = 0;
+  const bare = new Float64Array(uses.size);
+  let count = 0;
+  for (const [offset, use] of uses) if (!use.qualifier) bare[count++] = offset;
+  const sorted = bare.subarray(0, count).sort();
+  for (const at of sorted) {
     deadline.tick();
-    if (event.open) {
-      const groups = groupsOf(event.open);
-      scopeGroups.set(event.open, groups);
-      for (const [name, group] of groups) {
-        const stack = visible.get(name);
-        if (stack) stack.push(group);
-        else visible.set(name, [group]);
+    for (;;) {
+      const next = opening[opened];
+      const last = closing[closed];
+      const openAt = next && next.start <= at ? next.start : Number.POSITIVE_INFINITY;
+      const closeAt = last && last.end < at ? last.end : Number.POSITIVE_INFINITY;
+      if (openAt === Number.POSITIVE_INFINITY && closeAt === Number.POSITIVE_INFINITY) break;
+      if (openAt <= closeAt) open(opening[opened++] as Scope);
+      else close(closing[closed++] as Scope);
+    }
+    const use = uses.get(at) as Use;
+    const stack = visible.get(use.name) ?? [];
+    const call = use.kind === 'call';
+    // The last declaration at or above the use (binary search), else the first that is visible in its whole
+    // scope; a scope whose declarations all come after the use leaves it to the scope outside.
+    for (let level = stack.length - 1; level >= 0; level--) {
+      const group = namespaceOf(stack[level] as number[], call);
+      if (group.length === 0) continue;
+      let low = 0;
+      let high = group.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if ((offsets[group[middle] as number] ?? 0) <= at) low = middle;
+        else high = middle - 1;
       }
-    } else if (event.close) {
-      for (const name of scopeGroups.get(event.close)?.keys() ?? []) visible.get(name)?.pop();
-      scopeGroups.delete(event.close);
-    } else if (event.use && !event.use.qualifier) {
-      const stack = visible.get(event.use.name) ?? [];
-      const call = event.use.kind === 'call';
-      // The last declaration at or above the use (binary search), else the first that is visible in its whole
-      // scope; a scope whose declarations all come after the use leaves it to the scope outside.
-      const at = event.use.node.startIndex;
-      for (let level = stack.length - 1; level >= 0; level--) {
-        const group = namespaceOf(stack[level] as number[], call);
-        if (group.length === 0) continue;
-        let low = 0;
-        let high = group.length - 1;
-        while (low < high) {
-          const middle = (low + high + 1) >> 1;
-          if ((offsets[group[middle] as number] ?? 0) <= at) low = middle;
-          else high = middle - 1;
-        }
-        if ((offsets[group[low] as number] ?? 0) <= at) {
-          resolved.set(event.use, group[low] as number);
-          break;
-        }
-        const hoisted = hoistedOf(group);
-        if (hoisted !== undefined) {
-          resolved.set(event.use, hoisted);
-          break;
-        }
+      if ((offsets[group[low] as number] ?? 0) <= at) {
+        resolved.set(use, group[low] as number);
+        break;
+      }
+      const hoisted = hoistedOf(group);
+      if (hoisted !== undefined) {
+        resolved.set(use, hoisted);
+        break;
       }
     }
   }
