@@ -73,6 +73,47 @@ interface NodeFields {
   tree: Tree;
   startIndex: number;
   startPosition: { row: number; column: number };
+  /** The end, once asked (-1 before): a `Node` asks WASM each time. */
+  _end: number;
+  /** The type, once asked. */
+  _type: string | undefined;
+}
+
+const capturedPrototypes = new WeakMap<object, object>();
+
+/**
+ * A `Node` prototype whose end and type are read from WASM once per node: extraction asks a captured node's end and
+ * text (which reads the end) several times. A tree is never edited while it is read, so they cannot change.
+ */
+function capturedPrototype(base: object): object {
+  let prototype = capturedPrototypes.get(base);
+  if (!prototype) {
+    const getter = (name: string) => {
+      for (let at: object | null = base; at; at = Object.getPrototypeOf(at) as object | null) {
+        const get = Object.getOwnPropertyDescriptor(at, name)?.get;
+        if (get) return get as (this: unknown) => unknown;
+      }
+      throw new Error(`web-tree-sitter's Node has no ${name}`);
+    };
+    const endIndex = getter('endIndex');
+    const type = getter('type');
+    prototype = Object.create(base, {
+      endIndex: {
+        get(this: NodeFields): number {
+          if (this._end < 0) this._end = endIndex.call(this) as number;
+          return this._end;
+        },
+      },
+      type: {
+        get(this: NodeFields): string {
+          this._type ??= type.call(this) as string;
+          return this._type;
+        },
+      },
+    }) as object;
+    capturedPrototypes.set(base, prototype);
+  }
+  return prototype;
 }
 
 /** web-tree-sitter's own pieces of a query: its predicates on text, run per match. */
@@ -141,7 +182,13 @@ export function visitMatches(query: Query, root: Node, options: MatchOptions, vi
   if (direct === undefined) {
     // The first tree of the process: both ways, compared.
     const expected = recordMatches(query, root, options, visitor.lone, 'objects');
-    const actual = recordMatches(query, root, options, visitor.lone, 'direct');
+    let actual: string[] = [];
+    try {
+      actual = recordMatches(query, root, options, visitor.lone, 'direct');
+    } catch {
+      // Not the layout this reads (another web-tree-sitter): `Query.matches` from now on.
+      actual = [''];
+    }
     // A tree without matches proves nothing: the next one is checked.
     if (expected.length > 0 || actual.length > 0) direct = actual.length === expected.length && actual.every((key, i) => key === expected[i]);
     if (!direct) return viaQueryMatches(query, root, options, visitor);
@@ -214,7 +261,7 @@ function readDirect(module: WasmModule, query: Query, root: Node, options: Match
   const { names, hidden, properties, predicates } = layoutOf(query);
   const tree = root.tree;
   const treeHandle = (tree as unknown as Handle)[0];
-  const prototype = Object.getPrototypeOf(root) as object;
+  const prototype = capturedPrototype(Object.getPrototypeOf(root) as object);
   // A `Node` as web-tree-sitter's own constructor makes it (which only its module may call).
   const node = (id: number, startIndex: number, row: number, column: number, other: number): Node => {
     const made = Object.create(prototype) as NodeFields;
@@ -225,6 +272,8 @@ function readDirect(module: WasmModule, query: Query, root: Node, options: Match
     made.tree = tree;
     made.startIndex = startIndex;
     made.startPosition = { row, column };
+    made._end = -1;
+    made._type = undefined;
     return made as unknown as Node;
   };
   const start = options.startPosition ?? { row: 0, column: 0 };
