@@ -19,7 +19,9 @@
 //      and the raw query floor: the same pass with its matches read straight from WASM memory (each capture's node
 //      and end offset, and no JavaScript object per capture; text predicates not applied, so a few more matches),
 //      through web-tree-sitter's internals (its Emscripten module is the object given to `Parser.init`): what an
-//      extraction that reads captures without web-tree-sitter's `Node` objects would pay;
+//      extraction that reads captures without web-tree-sitter's `Node` objects would pay; and the RSS floor: the peak
+//      RSS of a new process that reads each file, parses it and runs that raw pass, keeping nothing (what any index of
+//      the tree through web-tree-sitter peaks above);
 //   2. ctags: `ctags -R --languages=TypeScript` (wall time of the process);
 //   3. cold: CodeIndex.open + indexAll on an empty cache folder (the pool's default threads: the cores but one);
 //   4. warm restart: a new process on the unchanged tree, open + the first searchSymbols answered (wall time of the
@@ -121,6 +123,7 @@ async function best(runs, fn) {
 const INDEX_OPTIONS = (root, cacheDir) => ({ root, cacheDir, rescanAfterMs: 60_000 });
 
 async function childMain([kind, root, cacheDir, extra]) {
+  if (kind === 'memory-floor') return memoryFloorMain(root);
   const { CodeIndex, bundledLanguages } = await import(DIST);
   const disabledLanguages = bundledLanguages.map((l) => l.id).filter((id) => id !== 'typescript' && id !== 'tsx');
   const started = performance.now();
@@ -340,6 +343,21 @@ function rawQueryAll(languages, corpus) {
   return { ms: performance.now() - started, checksum };
 }
 
+/**
+ * The memory floor: a new process that reads, parses and queries every file of the tree in turn (the raw query floor's
+ * pass: matches read from WASM memory), keeping nothing. Any index of the tree with web-tree-sitter peaks above it.
+ */
+async function memoryFloorMain(root) {
+  await floorParsers();
+  const languages = await floorQueries();
+  const paths = await listTypeScriptFiles(root, { includeDeclarations: true });
+  function* files() {
+    for (const path of paths) yield { text: readFileSync(join(root, path), 'utf8'), tsx: path.endsWith('.tsx') };
+  }
+  const { ms } = rawQueryAll(languages, { files: files() });
+  console.log(JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+}
+
 function parseAll(parsers, corpus) {
   const started = performance.now();
   for (const file of corpus.files) (file.tsx ? parsers.tsx : parsers.ts).parse(file.text)?.delete();
@@ -394,6 +412,7 @@ async function main() {
     const floor = await best(args.runs, () => parseAll(parsers, corpus));
     const queryFloor = await best(args.runs, () => queryAll(languages, corpus));
     const rawFloor = typeof wasmModule._ts_query_matches_wasm === 'function' ? await best(args.runs, () => rawQueryAll(languages, corpus)) : undefined;
+    const memoryFloor = rawFloor ? await child('memory-floor', corpus.root, '-') : undefined;
     const ctags = await best(args.runs, () => ctagsOnce(corpus.root));
     const caches = [];
     const cold = await best(args.runs, async () => {
@@ -420,11 +439,11 @@ async function main() {
     const mapCold = await child('map', corpus.root, mapCache);
     const mapWarm = await best(args.runs, () => child('map', corpus.root, mapCache));
     for (const dir of caches) rmSync(dir, { recursive: true, force: true });
-    report.push({ corpus, floor, queryFloor, rawFloor, ctags, cold, warm, cliWarm, touched: { ...touchedRun, count: touched.count }, queries, map: { cold: mapCold, warm: mapWarm } });
+    report.push({ corpus, floor, queryFloor, rawFloor, memoryFloor, ctags, cold, warm, cliWarm, touched: { ...touchedRun, count: touched.count }, queries, map: { cold: mapCold, warm: mapWarm } });
   }
 
   heading('Indexing and restart (wall seconds; ratios against the targets of issue 11)');
-  const rows = [['tree', 'files', 'MB', 'parse floor', 'query floor', 'ctags -R', 'cold', 'cold/(floor/cores)', 'cold/(query floor/cores)', 'warm restart', 'warm/ctags', 'warm (CLI)', 'CLI/ctags', 'touched 1%', 'parsed', 'peak RSS MB']];
+  const rows = [['tree', 'files', 'MB', 'parse floor', 'query floor', 'ctags -R', 'cold', 'cold/(floor/cores)', 'cold/(query floor/cores)', 'warm restart', 'warm/ctags', 'warm (CLI)', 'CLI/ctags', 'touched 1%', 'parsed', 'peak RSS MB', 'RSS floor MB']];
   for (const r of report) {
     rows.push([
       r.corpus.name,
@@ -443,6 +462,7 @@ async function main() {
       s(r.touched.wallMs),
       `${r.touched.parses}/${r.touched.count}`,
       r.cold.maxRssMb.toFixed(0),
+      r.memoryFloor ? r.memoryFloor.maxRssMb.toFixed(0) : '-',
     ]);
   }
   console.log(formatTable(rows));
@@ -456,6 +476,11 @@ async function main() {
   if (a.rawFloor) {
     console.log(
       `read from WASM memory without a JavaScript object per capture, the same pass is ${(a.rawFloor.ms / a.floor.ms).toFixed(2)}x the parse floor (${s(a.rawFloor.ms)} s; cold/(raw query floor/cores) ${(a.cold.wallMs / (a.rawFloor.ms / threads)).toFixed(2)})`,
+    );
+  }
+  if (a.memoryFloor) {
+    console.log(
+      `RSS floor: a new process that reads, parses and queries each file in turn (matches read from WASM memory) and keeps nothing peaks at ${a.memoryFloor.maxRssMb.toFixed(0)} MB on ${a.corpus.name}`,
     );
   }
   console.log(
