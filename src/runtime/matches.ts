@@ -148,6 +148,9 @@ function layoutOf(query: Query): QueryLayout {
   return layout;
 }
 
+/** Lines of the first tree over which both ways of reading matches are compared. */
+const CHECKED_ROWS = 200;
+
 /** Whether matches are read from WASM memory: unknown until the first tree, then kept for the process. */
 let direct: boolean | undefined;
 let transfer = 0;
@@ -180,11 +183,15 @@ export function visitMatches(query: Query, root: Node, options: MatchOptions, vi
   const module = directModule();
   if (!module) return viaQueryMatches(query, root, options, visitor);
   if (direct === undefined) {
-    // The first tree of the process: both ways, compared.
-    const expected = recordMatches(query, root, options, visitor.lone, 'objects');
+    // The first tree of the process: both ways, compared over its first lines (a thread's first file may be large).
+    const from = options.startPosition ?? { row: 0, column: 0 };
+    const until = { row: from.row + CHECKED_ROWS, column: 0 };
+    const end = options.endPosition && options.endPosition.row < until.row ? options.endPosition : until;
+    const checked = { ...options, startPosition: from, endPosition: end };
+    const expected = recordMatches(query, root, checked, visitor.lone, 'objects');
     let actual: string[] = [];
     try {
-      actual = recordMatches(query, root, options, visitor.lone, 'direct');
+      actual = recordMatches(query, root, checked, visitor.lone, 'direct');
     } catch {
       // Not the layout this reads (another web-tree-sitter): `Query.matches` from now on.
       actual = [''];
