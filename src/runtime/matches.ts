@@ -238,7 +238,9 @@ function viaQueryMatches(query: Query, root: Node, options: MatchOptions, visito
   const seen = visitor.seen;
   for (const match of matches) {
     if (seen && match.captures.length > 0) {
-      const key = `${match.patternIndex}:${match.captures.map((capture) => `${capture.name}=${capture.node.id}`).join(',')}`;
+      // (Written as `readDirect` writes it: one run of a file may go one way and the next the other.)
+      let key = `${match.patternIndex}:`;
+      for (const capture of match.captures) key += `${capture.name}=${capture.node.id},`;
       if (seen.has(key)) continue;
       seen.add(key);
     }
