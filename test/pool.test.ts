@@ -63,6 +63,24 @@ describe('WorkerPool', () => {
     expect(pool.threadsStarted).toBe(3);
   });
 
+  it('Should stop the work with a coded error once a guarded thread\'s memory is spent', async () => {
+    const { Deadline, guardMemory } = await import('../src/runtime/deadline.js');
+    let spent = false;
+    guardMemory(() => spent);
+    try {
+      const deadline = new Deadline(60_000, { file_path: 'a.ts' });
+      expect(() => deadline.check()).not.toThrow();
+      spent = true;
+      expect(() => deadline.check()).toThrow(expect.objectContaining({ code: 'ANALYSIS_FAILED', data: { file_path: 'a.ts', needs_room: true } }));
+      // Inside a loop, the guard is asked with the clock (every 1,024 ticks).
+      expect(() => {
+        for (let i = 0; i < 1024; i++) deadline.tick();
+      }).toThrow(expect.objectContaining({ code: 'ANALYSIS_FAILED' }));
+    } finally {
+      guardMemory(undefined);
+    }
+  });
+
   it('Should run a job that outgrows the heap bound again on a thread without it, and keep the bound for the rest', async () => {
     const root = mkdtempSync(join(tmpdir(), 'code-index-pool-'));
     try {
@@ -76,7 +94,9 @@ describe('WorkerPool', () => {
       const names = 'entry' in outcome ? outcome.entry.summary?.definitions.map((d) => d.name) : outcome;
       expect(names).toHaveLength(8_000);
       expect(names).toContain('handler7999');
-      // The bounded thread ran out and was replaced; the job ran on a roomy thread, which stopped after it.
+      // The bounded thread's memory guard stopped the job before V8 ended the thread (which may abort the process),
+      // and the thread was replaced; the job ran on a roomy thread, which stopped after it.
+      expect(pool.threadsOutOfMemory).toBe(0);
       expect(pool.threadsStarted).toBe(2);
       const again = await pool.run({ file: 'small.ts', language: 'typescript', key: 'k3' });
       expect(pool.threadsStarted).toBe(3);

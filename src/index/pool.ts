@@ -83,6 +83,13 @@ const YOUNG_GENERATION_MB = 48;
 export const DEFAULT_HEAP_LIMIT_MB = 96;
 
 /**
+ * V8's bound of a bounded thread's old generation, as a multiple of the pool's: the thread's own guard stops a job at
+ * the pool's bound (see `WorkerInit.heapBoundMb`), which is checked between stretches of work; the room above it is for
+ * what a stretch allocates before the next check. V8 ending a thread at its bound may abort the whole process.
+ */
+const V8_BOUND_FACTOR = 1.5;
+
+/**
  * Files larger than this (bytes, as the caller saw them) run on a thread without the heap bound from the start: their
  * captures alone fill it, and a run that fills it first spends half the budget collecting garbage before it fails. A
  * 500 KB TypeScript file runs within the bound (2.1 s, 1.7 s without it); a 1 MB one ran out of it and took 5.0 s with
@@ -206,8 +213,9 @@ export interface WorkerPoolOptions {
   /** An idle worker is stopped after this long (its memory given back). */
   idleMs?: number;
   /**
-   * Bound of each thread's old generation, in MB (0: V8's own). A job that runs a thread out of it is run once more on
-   * a thread without the bound (which runs that job alone and stops). @defaultValue {@link DEFAULT_HEAP_LIMIT_MB}
+   * Bound of each thread's old generation, in MB (0: V8's own). A job that fills it (the thread's guard stops it there;
+   * V8's own bound is half as much again) is run once more on a thread without the bound (which runs that job alone and
+   * stops). @defaultValue {@link DEFAULT_HEAP_LIMIT_MB}
    */
   heapLimitMb?: number;
 }
@@ -215,8 +223,10 @@ export interface WorkerPoolOptions {
 /**
  * Jobs on worker threads, one job per worker at a time. Each thread's heap is bounded (`heapLimitMb`), so that the
  * garbage of thousands of jobs does not pile up to hundreds of MB. A large file (over {@link LARGE_FILE_BYTES}) runs on
- * a thread without the bound, and the rare job that runs a bounded thread out of memory is not lost: it runs again on
- * one, with the budget it has left. Such a thread runs one job and stops; at most `threads` of them run at once.
+ * a thread without the bound, and the rare job that fills a bounded thread's heap is not lost: it runs again on one,
+ * with the budget it has left. The thread stops such a job itself, before V8 would end the thread: that can abort the
+ * whole process (Node 20: a concurrent compile job asking for an isolate already gone; with a 32 MB bound on effect,
+ * three runs in four aborted). Such a thread runs one job and stops; at most `threads` of them run at once.
  *
  * The two kinds never run at once: the memory of a thread without the bound comes on top of the bounded threads'
  * otherwise. Large jobs wait until the bounded threads have no job left, which then stop (their heaps given back), and
@@ -241,6 +251,7 @@ export class WorkerPool implements Analyzer {
   #nextId = 0;
   #closed = false;
   #started = 0;
+  #outOfMemory = 0;
 
   constructor(options: WorkerPoolOptions) {
     this.#options = options;
@@ -251,6 +262,11 @@ export class WorkerPool implements Analyzer {
   /** Threads started so far (crashed, stopped or replaced ones included). */
   get threadsStarted(): number {
     return this.#started;
+  }
+
+  /** Threads V8 ended at their heap bound (their memory guard stops a job before, as a rule). */
+  get threadsOutOfMemory(): number {
+    return this.#outOfMemory;
   }
 
   run(job: AnalysisJob): Promise<AnalysisOutcome> {
@@ -345,7 +361,9 @@ export class WorkerPool implements Analyzer {
     if (this.#closed || (!roomy && this.#bounded() >= this.threads)) return undefined;
     let worker: Worker;
     try {
-      worker = startWorker(this.#options.script, init, roomy ? undefined : this.#heapLimitMb);
+      // The thread's guard stops a job at the bound; V8's own bound is further, so that V8 need not end the thread.
+      const bound = roomy ? undefined : this.#heapLimitMb || undefined;
+      worker = startWorker(this.#options.script, bound ? { ...init, heapBoundMb: bound } : init, bound ? Math.ceil(bound * V8_BOUND_FACTOR) : undefined);
     } catch (error) {
       for (const pending of roomy ? [roomy] : this.#queue.splice(0)) {
         pending.resolve(failedOutcome(pending, { code: ErrorCode.ANALYSIS_FAILED, message: `A parse worker could not start: ${(error as Error).message}` }));
@@ -399,6 +417,11 @@ export class WorkerPool implements Analyzer {
     const current = slot.current;
     if (!current || current.id !== id) return;
     clearTimeout(current.timer);
+    if (outcome.error?.data?.needs_room === true && !slot.roomy && !this.#closed) {
+      // The job stopped short of the thread's heap bound: it runs again without the bound, as after running out.
+      this.#makeRoom(slot, current);
+      return;
+    }
     slot.current = undefined;
     current.pending.resolve(outcome);
     // A fault inside WASM: the worker exits by itself; no job may reach it meanwhile (it would fail in its place).
@@ -424,18 +447,25 @@ export class WorkerPool implements Analyzer {
   #crash(slot: Slot, error: Error & { code?: string }): void {
     if (!this.#slots.has(slot)) return;
     const current = slot.current;
+    if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') this.#outOfMemory++;
     if (error.code === 'ERR_WORKER_OUT_OF_MEMORY' && current && !slot.roomy && !this.#closed) {
-      // The job needs more than the bound: it runs again, on a thread of its own without it, with the budget it has
-      // left (a file that filled the bound is large: its whole budget again would double its time).
-      clearTimeout(current.timer);
-      slot.current = undefined;
-      this.#retire(slot);
-      this.#roomyQueue.unshift(spending(current.pending, current.loadedAt === undefined ? 0 : performance.now() - current.loadedAt));
-      this.#pumpRoomy();
+      this.#makeRoom(slot, current);
       return;
     }
     const file = current?.pending.file ?? '';
     this.#retire(slot, { code: ErrorCode.ANALYSIS_FAILED, message: `Analysis of ${file} failed: ${error.message}`, data: { file_path: file } });
+  }
+
+  /**
+   * The job needs more than the bound: it runs again, on a thread of its own without it, with the budget it has left (a
+   * file that filled the bound is large: its whole budget again would double its time). Its thread stops.
+   */
+  #makeRoom(slot: Slot, current: NonNullable<Slot['current']>): void {
+    clearTimeout(current.timer);
+    slot.current = undefined;
+    this.#retire(slot);
+    this.#roomyQueue.unshift(spending(current.pending, current.loadedAt === undefined ? 0 : performance.now() - current.loadedAt));
+    this.#pumpRoomy();
   }
 
   /** Stops a worker; its current job (if any) ends with `error`. */

@@ -6,9 +6,11 @@
  *
  * @module
  */
+import { getHeapSpaceStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { LanguageDefinition } from '../languages/define.js';
 import { LanguageRegistry } from '../languages/registry.js';
+import { guardMemory } from '../runtime/deadline.js';
 import { type AnalysisJob, type FileLimits, type IdentifyJob, runAnalysisJob, runIdentifyJob, summaryCache } from './analyze-file.js';
 import { DiskStore, MemoryStore } from './store.js';
 
@@ -26,10 +28,22 @@ export interface WorkerInit {
    * system, and a new thread starts small. Loading its languages again costs a few hundred milliseconds, rarely.
    */
   recycleBytes: number;
+  /**
+   * The bound of this thread's old generation, in MB, when it has one: a job stops (`data.needs_room`, to run again on
+   * a thread without the bound) once the old generation holds more. V8's own bound is further (see the pool).
+   */
+  heapBoundMb?: number;
 }
 
 /** A message to the worker. */
 export type WorkerRequest = { id: number; job: AnalysisJob } | { id: number; identify: IdentifyJob };
+
+/** Bytes in this thread's old generation (every space but the young generation's). */
+function oldGeneration(): number {
+  let bytes = 0;
+  for (const space of getHeapSpaceStatistics()) if (!space.space_name.startsWith('new_')) bytes += space.space_used_size;
+  return bytes;
+}
 
 /** True when this thread's own memory (its V8 heap and what it holds outside it: WASM memory) is past `bytes`. */
 function grown(bytes: number): boolean {
@@ -40,6 +54,10 @@ function grown(bytes: number): boolean {
 if (parentPort) {
   const port = parentPort;
   const init = workerData as WorkerInit;
+  if (init.heapBoundMb) {
+    const guarded = init.heapBoundMb * 1024 * 1024;
+    guardMemory(() => oldGeneration() > guarded);
+  }
   const registry = new LanguageRegistry(init.definitions);
   const context = {
     root: init.root,

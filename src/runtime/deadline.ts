@@ -7,6 +7,21 @@
  */
 import { CodeIndexError, ErrorCode } from '../errors.js';
 
+/**
+ * This thread's memory guard, when it has one (see {@link guardMemory}): true when the thread's heap is nearly spent.
+ */
+let memorySpent: (() => boolean) | undefined;
+
+/**
+ * Makes every deadline of this thread also stop the work, with `ANALYSIS_FAILED` and `data.needs_room`, once
+ * `spent()` says the thread's heap is nearly at its bound (asked where the clock is). A parse thread with a bounded heap
+ * guards itself so: V8 ending a thread that reached its bound may abort the whole process (a concurrent compile job
+ * meeting an isolate already gone), and the job runs again on a thread without the bound anyway.
+ */
+export function guardMemory(spent: (() => boolean) | undefined): void {
+  memorySpent = spent;
+}
+
 /** A point in time after which the work stops. */
 export class Deadline {
   readonly #at: number;
@@ -31,9 +46,15 @@ export class Deadline {
     return Math.max(0, this.#at - performance.now());
   }
 
-  /** Throws `TS_PARSE_TIMEOUT` when the budget is spent. */
+  /** Throws `TS_PARSE_TIMEOUT` when the budget is spent (and `ANALYSIS_FAILED` when the thread's memory is). */
   check(): void {
     if (this.expired()) throw this.error();
+    if (memorySpent?.()) {
+      throw new CodeIndexError(ErrorCode.ANALYSIS_FAILED, 'Analysis needs more memory than a parse thread is bounded to', {
+        ...this.#details,
+        needs_room: true,
+      });
+    }
   }
 
   /** Cheap enough for the inside of a loop: looks at the clock every 1,024 calls. */
