@@ -29,14 +29,14 @@ export interface WorkerInit {
    */
   recycleBytes: number;
   /**
-   * The bound of this thread's old generation, in MB, when it has one: a job stops (`data.needs_room`, to run again on
-   * a thread without the bound) once the old generation holds more. V8's own bound is further (see the pool).
+   * When this thread's old generation is bounded: the MB it may hold before a job stops (`data.needs_room`, to run
+   * again on a thread without the bound), short of V8's own bound (see the pool's `V8_BOUND_ROOM_MB`).
    */
-  heapBoundMb?: number;
+  heapGuardMb?: number;
 }
 
 /** A message to the worker. */
-export type WorkerRequest = { id: number; job: AnalysisJob } | { id: number; identify: IdentifyJob };
+export type WorkerRequest = { id: number; job: AnalysisJob } | { id: number; identify: IdentifyJob } | { stop: true };
 
 /** Bytes in this thread's old generation (every space but the young generation's). */
 function oldGeneration(): number {
@@ -54,8 +54,8 @@ function grown(bytes: number): boolean {
 if (parentPort) {
   const port = parentPort;
   const init = workerData as WorkerInit;
-  if (init.heapBoundMb) {
-    const guarded = init.heapBoundMb * 1024 * 1024;
+  if (init.heapGuardMb) {
+    const guarded = init.heapGuardMb * 1024 * 1024;
     guardMemory(() => oldGeneration() > guarded);
   }
   const registry = new LanguageRegistry(init.definitions);
@@ -69,6 +69,11 @@ if (parentPort) {
     summaries: summaryCache(),
   };
   port.on('message', (request: WorkerRequest) => {
+    // Stopped by the pool when idle: the thread ends as its event loop empties (see the pool's `#retire`).
+    if ('stop' in request) {
+      port.close();
+      return;
+    }
     if ('identify' in request) {
       void runIdentifyJob(request.identify, context).then((outcome) => {
         port.postMessage({ id: request.id, outcome });
