@@ -228,9 +228,11 @@ export interface WorkerPoolOptions {
  * Jobs on worker threads, one job per worker at a time. Each thread's heap is bounded (`heapLimitMb`), so that the
  * garbage of thousands of jobs does not pile up to hundreds of MB. A large file (over {@link LARGE_FILE_BYTES}) runs on
  * a thread without the bound, and the rare job that fills a bounded thread's heap is not lost: it runs again on one,
- * with the budget it has left. The thread stops such a job itself, before V8 would end the thread: that can abort the
- * whole process (Node 20: a concurrent compile job asking for an isolate already gone; with a 32 MB bound on effect,
- * three runs in four aborted). Such a thread runs one job and stops; at most `threads` of them run at once.
+ * with the budget it has left. The thread stops such a job itself, before V8 would end the thread, and a thread is
+ * asked to end once idle rather than terminated: either can abort the whole process (Node 20: a concurrent compile job
+ * asking for an isolate already gone; with a 32 MB bound on effect, three runs in four aborted when V8 ended threads,
+ * two in two when they were terminated after a guarded stop, none in seven asked to end). Such a thread runs one job
+ * and stops; at most `threads` of them run at once.
  *
  * The two kinds never run at once: the memory of a thread without the bound comes on top of the bounded threads'
  * otherwise. Large jobs wait until the bounded threads have no job left, which then stop (their heaps given back), and
