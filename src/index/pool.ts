@@ -491,7 +491,7 @@ export class WorkerPool implements Analyzer {
     else {
       // An idle thread ends by itself: `terminate()` right after a job that filled its heap (V8 still collecting or
       // compiling beside it) aborted the whole process in two runs of two (Node 20, effect with a 32 MB bound);
-      // asked to stop, none in three. A thread that does not end soon is terminated.
+      // asked to stop, none in seven. A thread that does not end soon is terminated.
       slot.worker.postMessage({ stop: true } satisfies WorkerRequest);
       setTimeout(() => void slot.worker.terminate(), STOP_GRACE_MS).unref();
     }

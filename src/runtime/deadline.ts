@@ -7,14 +7,12 @@
  */
 import { CodeIndexError, ErrorCode } from '../errors.js';
 
-/**
- * This thread's memory guard, when it has one (see {@link guardMemory}): true when the thread's heap is nearly spent.
- */
+/** This thread's memory guard, when it has one (see {@link guardMemory}): true once the thread's heap is spent. */
 let memorySpent: (() => boolean) | undefined;
 
 /**
  * Makes every deadline of this thread also stop the work, with `ANALYSIS_FAILED` and `data.needs_room`, once
- * `spent()` says the thread's heap is nearly at its bound (asked where the clock is). A parse thread with a bounded heap
+ * `spent()` says the thread's heap has reached its bound (asked where the clock is). A parse thread with a bounded heap
  * guards itself so: V8 ending a thread that reached its bound may abort the whole process (a concurrent compile job
  * meeting an isolate already gone), and the job runs again on a thread without the bound anyway.
  */
