@@ -348,7 +348,8 @@ function rawQueryAll(languages, corpus) {
  * pass: matches read from WASM memory), keeping nothing. Any index of the tree with web-tree-sitter peaks above it.
  */
 async function memoryFloorMain(root) {
-  await floorParsers();
+  // The module the raw pass reads (the floor parsers' grammars are not loaded: the SDK's are the ones queried).
+  await Parser.init(wasmModule);
   const languages = await floorQueries();
   const paths = await listTypeScriptFiles(root, { includeDeclarations: true });
   function* files() {

@@ -452,10 +452,12 @@ export class WorkerPool implements Analyzer {
   #crash(slot: Slot, error: Error & { code?: string }): void {
     if (!this.#slots.has(slot)) return;
     const current = slot.current;
-    if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') this.#outOfMemory++;
-    if (error.code === 'ERR_WORKER_OUT_OF_MEMORY' && current && !slot.roomy && !this.#closed) {
-      this.#makeRoom(slot, current);
-      return;
+    if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      this.#outOfMemory++;
+      if (current && !slot.roomy && !this.#closed) {
+        this.#makeRoom(slot, current);
+        return;
+      }
     }
     const file = current?.pending.file ?? '';
     this.#retire(slot, { code: ErrorCode.ANALYSIS_FAILED, message: `Analysis of ${file} failed: ${error.message}`, data: { file_path: file } });

@@ -327,13 +327,16 @@ function readDirect(module: WasmModule, query: Query, root: Node, options: Match
         seen.add(key);
       }
       const tests = predicates[patternIndex];
+      // Text predicates (`#eq?`, `#match?`, `#any-of?`) read the captures as `Query.matches` gives them; their nodes
+      // serve the match too.
+      let tested: QueryCapture[] | undefined;
       if (tests && tests.length > 0) {
-        // Text predicates (`#eq?`, `#match?`, `#any-of?`) read the captures as `Query.matches` gives them.
-        const captures: QueryCapture[] = [];
+        tested = [];
         for (let p = first; p < at; p += 1 + INTS_PER_NODE) {
-          captures.push({ patternIndex, name: names[heap[p] as number] as string, node: node(heap[p + 1] as number, heap[p + 2] as number, heap[p + 3] as number, heap[p + 4] as number, heap[p + 5] as number) });
+          tested.push({ patternIndex, name: names[heap[p] as number] as string, node: node(heap[p + 1] as number, heap[p + 2] as number, heap[p + 3] as number, heap[p + 4] as number, heap[p + 5] as number) });
         }
-        if (!tests.every((test) => test(captures))) continue;
+        const captured = tested;
+        if (!tests.every((test) => test(captured))) continue;
         heap = module.HEAP32;
       }
       if (captureCount === 1 && heap[first] === loneIndex) {
@@ -348,14 +351,14 @@ function readDirect(module: WasmModule, query: Query, root: Node, options: Match
         continue;
       }
       const captures = new Map<string, Node[]>();
-      for (let p = first; p < at; p += 1 + INTS_PER_NODE) {
+      for (let p = first, j = 0; p < at; p += 1 + INTS_PER_NODE, j++) {
         const index = heap[p] as number;
         if (hidden[index]) continue;
         const name = names[index] as string;
         const id = heap[p + 1] as number;
         const list = captures.get(name);
         if (list && list.some((known) => known.id === id)) continue;
-        const made = node(id, heap[p + 2] as number, heap[p + 3] as number, heap[p + 4] as number, heap[p + 5] as number);
+        const made = tested?.[j]?.node ?? node(id, heap[p + 2] as number, heap[p + 3] as number, heap[p + 4] as number, heap[p + 5] as number);
         if (list) list.push(made);
         else captures.set(name, [made]);
       }
