@@ -40,7 +40,6 @@
 import { execFile } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -280,10 +279,9 @@ const wasmModule = {};
 
 async function floorParsers() {
   await Parser.init(wasmModule);
-  const require = createRequire(import.meta.url);
   const grammar = async (file) => {
     const parser = new Parser();
-    parser.setLanguage(await Language.load(require.resolve(`tree-sitter-typescript/${file}`)));
+    parser.setLanguage(await Language.load(fileURLToPath(new URL(`../grammars/${file}`, import.meta.url))));
     return parser;
   };
   return { ts: await grammar('tree-sitter-typescript.wasm'), tsx: await grammar('tree-sitter-tsx.wasm') };

@@ -14,8 +14,8 @@
 // collected before every run. Files with syntax errors are counted both ways (tree-sitter's hasError, and
 // FileAnalysis.errors); peak RSS is the whole process's, at the end.
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Language, Parser } from 'web-tree-sitter';
 import { CodeIndex } from '../dist/index.js';
 import { fetchCorpus, listTypeScriptFiles } from './fetch-corpus.mjs';
@@ -104,10 +104,9 @@ if (!globalThis.gc) console.log('(no --expose-gc: garbage is not collected betwe
 
 // (b) Parse-only floor: one parser per grammar, the same grammar files code-index loads.
 await Parser.init();
-const require = createRequire(import.meta.url);
 const grammar = async (file) => {
   const parser = new Parser();
-  parser.setLanguage(await Language.load(require.resolve(`tree-sitter-typescript/${file}`)));
+  parser.setLanguage(await Language.load(fileURLToPath(new URL(`../grammars/${file}`, import.meta.url))));
   return parser;
 };
 const parsers = { ts: await grammar('tree-sitter-typescript.wasm'), tsx: await grammar('tree-sitter-tsx.wasm') };

@@ -167,7 +167,8 @@ export interface RawCaptures {
   /**
    * Macros the grammar cannot expand and reads as part of the code (`@macro`: `class EXPORT Name {`, where it takes
    * the macro for the class's name): the file is parsed again without them. `name`: the macro's name in a macro call
-   * (`@macro.name`), else the node itself when it is a name.
+   * (`@macro.name`), else the node itself when it is a name. Also tokens the grammar does not know (`@misread`:
+   * TypeScript's variance `in`/`out`), cut the same way but without a name.
    */
   macros: Array<{ node: Node; name?: Node }>;
   /**
@@ -408,6 +409,13 @@ export class CaptureGatherer {
         }
         consumed = true;
       } else if (name === 'macro.name') {
+        consumed = true;
+      } else if (name === 'misread') {
+        // A token the grammar does not know (TypeScript's variance `in`/`out`): cut like a macro, but no reference.
+        if (!this.#macros.has(node.id)) {
+          this.#macros.add(node.id);
+          raw.macros.push({ node });
+        }
         consumed = true;
       } else if (name === 'condition.branch') {
         const test = first(match, 'condition');

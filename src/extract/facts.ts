@@ -80,7 +80,10 @@ export interface Extraction {
   outline: OutlineFacts;
   /** Ranges to parse with another registered language, by its id. */
   injections: Map<string, Range[]>;
-  /** Macros the grammar misread (`@macro`), as ranges to parse the file without, with their names' positions. */
+  /**
+   * Macros (`@macro`) and unknown tokens (`@misread`) the grammar misread, as ranges to parse the file without, with
+   * the macros' names' positions.
+   */
   macros: Array<Range & { name?: { text: string; start: number } }>;
 }
 

@@ -8,7 +8,7 @@
 
 /**
  * Where a grammar's `.wasm` comes from: a file path, a `file:` URL, the bytes themselves, a file inside an
- * installed npm package (`{ package: 'tree-sitter-typescript', file: 'tree-sitter-typescript.wasm' }`), or a
+ * installed npm package (`{ package: 'tree-sitter-javascript', file: 'tree-sitter-javascript.wasm' }`), or a
  * function returning any of these (called once, when the grammar is first needed).
  */
 export type GrammarSource =

@@ -1,12 +1,12 @@
 import { defineLanguage } from './define.js';
 
-/** TSX: TypeScript with JSX, from `tree-sitter-typescript`'s tsx grammar. */
+/** TSX: TypeScript with JSX, from the same patched tree-sitter-typescript build as TypeScript (`grammars/`). */
 export const tsx = defineLanguage({
   id: 'tsx',
   name: 'TSX',
   extensions: ['.tsx'],
-  grammar: { package: 'tree-sitter-typescript', file: 'tree-sitter-tsx.wasm' },
-  grammarOrigin: 'tree-sitter-typescript@0.23.2',
+  grammar: new URL('../../grammars/tree-sitter-tsx.wasm', import.meta.url),
+  grammarOrigin: 'tree-sitter-typescript@0.23.2 (scanner patched)',
   queries: [
     new URL('../../queries/typescript/tags.scm', import.meta.url),
     new URL('../../queries/javascript/tags.scm', import.meta.url),
@@ -15,6 +15,7 @@ export const tsx = defineLanguage({
     new URL('../../queries/javascript/structure.scm', import.meta.url),
     new URL('../../queries/typescript/locals.scm', import.meta.url),
     new URL('../../queries/javascript/locals.scm', import.meta.url),
+    new URL('../../queries/typescript/misread.scm', import.meta.url),
   ],
   docComments: { block: [['/**', '*/']] },
   moduleSystem: 'node',
