@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { Query } from 'web-tree-sitter';
 import {
   bundledLanguages,
   CodeIndex,
@@ -133,6 +134,31 @@ describe('register', () => {
       data: { stage: 'queries' },
     });
     registry.dispose();
+  });
+
+  it('Should run the patterns of what the grammar misread as a query of their own, before the rest', async () => {
+    const registry = createDefaultRegistry();
+    const [ts, cpp, json] = await Promise.all([registry.load('typescript'), registry.load('cpp'), registry.load('json')]);
+    // TypeScript's variance patterns all name an ERROR: a tree without errors needs no pass. Some C++ macro shapes
+    // parse without errors.
+    expect(ts.cuts?.needsErrors).toBe(true);
+    expect(cpp.cuts?.needsErrors).toBe(false);
+    expect(json.cuts).toBeUndefined();
+    const source = 'export interface Queue<in out A> extends Iterable<A> {}\ntype F<out A, in E = never> = (e: E) => A\n';
+    const tree = ts.parser.parse(source);
+    const cuts = ts.cuts?.query;
+    if (!tree || !cuts) throw new Error('no tree or no cut query');
+    try {
+      const cut = (query: Query, capture: string) =>
+        query.captures(tree.rootNode).flatMap((c) => (c.name === capture ? [`${c.node.text}@${c.node.startIndex}`] : []));
+      expect(cut(cuts, 'misread')).toEqual(['in@23', 'out@26', 'out@63', 'in@70']);
+      // Disabled in the main query: its matches are read once, from the parse without them.
+      expect(cut(ts.query, 'misread')).toEqual([]);
+      expect(cut(ts.query, 'definition.interface')).toEqual(['interface Queue<in out A> extends Iterable<A> {}@7']);
+    } finally {
+      tree.delete();
+      registry.dispose();
+    }
   });
 
   it('Should load each grammar once per registry', async () => {

@@ -16,8 +16,10 @@ import {
   innermostError,
   deeperThan,
   MAX_QUERY_DEPTH,
+  type Node,
   type Parser,
   parseText,
+  type Query,
   type Range,
   rangesWithout,
   rangesWithoutBareMacros,
@@ -28,6 +30,7 @@ import {
 const MAX_SKIPPED_STATEMENTS = 8;
 import type { Diagnostic } from '../types.js';
 import { alternativesFor, readMarks, siblingLanguage } from './alternatives.js';
+import { readMatches } from './captures.js';
 import { type Extraction, extractFacts } from './facts.js';
 import { LineIndex } from './lines.js';
 
@@ -150,23 +153,28 @@ export async function analyzeText(registry: LanguageRegistry, request: AnalyzeRe
       }
       if (!improved) break;
     }
+    // Macros and tokens the grammar misread (`class EXPORT Name {`, `<in out A>`): parsed again without them, before
+    // the facts are read, the new parse kept unless it has more syntax errors.
+    let cutNames: Array<{ text: string; start: number }> = [];
+    if (loaded.cuts && (!loaded.cuts.needsErrors || parsed.tree.rootNode.hasError)) {
+      const cuts = findCuts(loaded.cuts.query, parsed.tree.rootNode, deadline);
+      if (cuts.length > 0) {
+        const ranges = rangesExcluding(parsed.tree.getIncludedRanges(), cuts);
+        const errors = parsed.syntax.count;
+        const better = reparseIfBetter(parsed, loaded.parser, request.text, deadline, details, position, ranges, (_, syntax) => syntax.count <= errors);
+        if (better) {
+          parsed = better;
+          cutNames = cuts.flatMap((cut) => (cut.name ? [cut.name] : []));
+        }
+      }
+    }
     const parseTimeMs = Math.round((performance.now() - started) * 100) / 100;
     deadline.check();
-    let main = extractFacts({ tree: parsed.tree, loaded, text: request.text, lines, deadline });
-    // Macros the query says the grammar misread (`class EXPORT Name {`): parsed again without them, the new parse
-    // kept unless it has more syntax errors.
-    if (main.macros.length > 0) {
-      const ranges = rangesExcluding(parsed.tree.getIncludedRanges(), main.macros);
-      const errors = parsed.syntax.count;
-      const better = reparseIfBetter(parsed, loaded.parser, request.text, deadline, details, position, ranges, (_, syntax) => syntax.count <= errors);
-      if (better) {
-        parsed = better;
-        const macros = main.macros;
-        main = extractFacts({ tree: parsed.tree, loaded, text: request.text, lines, deadline });
-        // The macro's name, left out of the parse, is a use of the macro still.
-        for (const macro of macros) if (macro.name) main.references.push({ name: macro.name.text, kind: 'macro', ...lines.position(macro.name.start) });
-        main.references.sort((a, b) => a.line - b.line || a.column - b.column);
-      }
+    const main = extractFacts({ tree: parsed.tree, loaded, text: request.text, lines, deadline });
+    if (cutNames.length > 0) {
+      // A macro's name, left out of the parse, is a use of the macro still.
+      for (const name of cutNames) main.references.push({ name: name.text, kind: 'macro', ...lines.position(name.start) });
+      main.references.sort((a, b) => a.line - b.line || a.column - b.column);
     }
     const parts: Extraction[] = [main];
     const warnings = [...(request.warnings ?? [])];
@@ -237,7 +245,9 @@ function reparseIfBetter(
 ): Parsed | undefined {
   let tree: Tree;
   try {
-    tree = parseText(parser, text, deadline.remainingMs(), details, ranges);
+    // Other ranges of the same text: the tree so far is reused where they agree.
+    const old = ranges && current.tree.language === parser.language ? current.tree : undefined;
+    tree = parseText(parser, text, deadline.remainingMs(), details, ranges, old);
   } catch {
     return undefined;
   }
@@ -248,6 +258,29 @@ function reparseIfBetter(
   }
   tree.delete();
   return undefined;
+}
+
+/**
+ * What the cut patterns capture (see `LoadedLanguage.cuts`), in document order: a macro (`@macro`, with its name: the
+ * call's `@macro.name`, else the node itself when it is a name), or a token the grammar does not know (`@misread`).
+ */
+function findCuts(query: Query, root: Node, deadline: Deadline): Array<Range & { name?: { text: string; start: number } }> {
+  const cuts = new Map<number, Range & { name?: { text: string; start: number } }>();
+  for (const match of readMatches(query, root, deadline).matches) {
+    for (const capture of ['macro', 'misread']) {
+      const node = match.captures.get(capture)?.[0];
+      if (!node || cuts.has(node.id)) continue;
+      const name = capture === 'macro' ? (match.captures.get('macro.name')?.[0] ?? (node.namedChildCount === 0 ? node : undefined)) : undefined;
+      cuts.set(node.id, {
+        startIndex: node.startIndex,
+        endIndex: node.endIndex,
+        startPosition: node.startPosition,
+        endPosition: node.endPosition,
+        ...(name ? { name: { text: name.text, start: name.startIndex } } : {}),
+      });
+    }
+  }
+  return [...cuts.values()].sort((a, b) => a.startIndex - b.startIndex);
 }
 
 /** Included ranges without some spans of them (the ranges and the spans in the tree's own units). */

@@ -165,13 +165,6 @@ export interface RawCaptures {
   injections: Array<{ language: string; nodes: Node[] }>;
   locals: RawLocals;
   /**
-   * Macros the grammar cannot expand and reads as part of the code (`@macro`: `class EXPORT Name {`, where it takes
-   * the macro for the class's name): the file is parsed again without them. `name`: the macro's name in a macro call
-   * (`@macro.name`), else the node itself when it is a name. Also tokens the grammar does not know (`@misread`:
-   * TypeScript's variance `in`/`out`), cut the same way but without a name.
-   */
-  macros: Array<{ node: Node; name?: Node }>;
-  /**
    * Branches of preprocessor conditionals (`@condition.branch`, queries/c/conditions.scm): the branch, its test
    * (`@condition`, none for `#else`; `test`: how a name tested by `#ifdef` / `#ifndef` counts) and the branch after it.
    */
@@ -325,12 +318,10 @@ export class CaptureGatherer {
     details: [],
     injections: [],
     locals: { scopes: [], definitions: [], uses: [], members: [], afters: [] },
-    macros: [],
     conditions: [],
   };
   readonly #referenced = new Set<number>();
   readonly #spreads = new Set<number>();
-  readonly #macros = new Set<number>();
   readonly #literals = new Map<number, string>();
   /** Argument expressions (`@argument.value`) and where the name holding their value starts. */
   readonly #values = new Map<number, number>();
@@ -400,22 +391,6 @@ export class CaptureGatherer {
         consumed = true;
       } else if (name.startsWith('local.')) {
         addLocal(raw.locals, match, name, node);
-        consumed = true;
-      } else if (name === 'macro') {
-        const macroName = first(match, 'macro.name') ?? (node.namedChildCount === 0 ? node : undefined);
-        if (!this.#macros.has(node.id)) {
-          this.#macros.add(node.id);
-          raw.macros.push({ node, ...(macroName ? { name: macroName } : {}) });
-        }
-        consumed = true;
-      } else if (name === 'macro.name') {
-        consumed = true;
-      } else if (name === 'misread') {
-        // A token the grammar does not know (TypeScript's variance `in`/`out`): cut like a macro, but no reference.
-        if (!this.#macros.has(node.id)) {
-          this.#macros.add(node.id);
-          raw.macros.push({ node });
-        }
         consumed = true;
       } else if (name === 'condition.branch') {
         const test = first(match, 'condition');

@@ -80,11 +80,6 @@ export interface Extraction {
   outline: OutlineFacts;
   /** Ranges to parse with another registered language, by its id. */
   injections: Map<string, Range[]>;
-  /**
-   * Macros (`@macro`) and unknown tokens (`@misread`) the grammar misread, as ranges to parse the file without, with
-   * the macros' names' positions.
-   */
-  macros: Array<Range & { name?: { text: string; start: number } }>;
 }
 
 const MAX_KEYS = 2000;
@@ -136,13 +131,6 @@ export function extractFacts(input: ExtractionInput): Extraction {
     exports: exports.entries,
     outline: collectOutline(raw.outline, input.lines),
     injections: injectionRanges(raw, loaded.definition),
-    macros: raw.macros.map(({ node, name }) => ({
-      startIndex: node.startIndex,
-      endIndex: node.endIndex,
-      startPosition: node.startPosition,
-      endPosition: node.endPosition,
-      ...(name ? { name: { text: name.text, start: name.startIndex } } : {}),
-    })),
   };
 }
 

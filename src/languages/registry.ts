@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import {
   compileQuery,
+  splitQuery,
   createParser,
   type Language,
   loadGrammar,
@@ -28,8 +29,16 @@ export interface LoadedLanguage {
   readonly definition: LanguageDefinition;
   /** The tree-sitter language. */
   readonly language: Language;
-  /** The compiled query (all the definition's query files, concatenated). */
+  /**
+   * The compiled query (all the definition's query files, concatenated), without the patterns that `cuts` runs.
+   */
   readonly query: Query;
+  /**
+   * The patterns that capture what the grammar misread (`@macro`, `@misread`: queries/README.md), as a query of
+   * their own: it runs first, and the file is parsed again without what it captures before `query` runs.
+   * `needsErrors`: it can only match a tree with syntax errors. Absent when the language has no such pattern.
+   */
+  readonly cuts?: { readonly query: Query; readonly needsErrors: boolean };
   /** A parser set to this language, reused for every parse (parsing is synchronous). */
   readonly parser: Parser;
 }
@@ -68,6 +77,9 @@ export interface LanguageRegistryOptions {
 }
 
 const defaultRequire = createRequire(import.meta.url);
+
+/** Captures of what the grammar misread, run before the rest of the query (see {@link LoadedLanguage.cuts}). */
+const CUT_CAPTURES = ['macro', 'misread'];
 
 function resolveWithNode(file: PackageFile): string {
   const specifier = `${file.package}/${file.file}`;
@@ -264,7 +276,10 @@ export class LanguageRegistry {
     if (loaded) {
       try {
         loaded.parser.delete();
-        if (!this.#sharedQueries.has(definition.id)) loaded.query.delete();
+        if (!this.#sharedQueries.has(definition.id)) {
+          loaded.query.delete();
+          loaded.cuts?.query.delete();
+        }
       } catch {
         // A fault left it broken (`memory access out of bounds` in ts_parser_reset): drop it, a new one is made.
       }
@@ -282,11 +297,14 @@ export class LanguageRegistry {
       stage = 'queries';
       const sources = await Promise.all(definition.queries.map((source) => readQuerySource(source)));
       // Grammars from files are shared process-wide (see loadGrammar), and so are their compiled queries.
-      const { query, shared } = compileQuery(language, sources.join('\n'), typeof input === 'string' || input instanceof URL);
+      const shareable = typeof input === 'string' || input instanceof URL;
+      const source = sources.join('\n');
+      const { query, shared } = compileQuery(language, source, shareable);
       if (shared) this.#sharedQueries.add(definition.id);
       else this.#sharedQueries.delete(definition.id);
+      const cuts = splitQuery(language, query, source, CUT_CAPTURES, shareable);
       const parser = createParser(language);
-      const loaded: LoadedLanguage = { definition, language, query, parser };
+      const loaded: LoadedLanguage = { definition, language, query, parser, ...(cuts ? { cuts: { query: cuts.query, needsErrors: cuts.needsErrors } } : {}) };
       this.#loaded.set(definition.id, loaded);
       return loaded;
     } catch (error) {
