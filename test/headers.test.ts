@@ -25,6 +25,24 @@ const FILES: Record<string, string> = {
     'int api_size(const struct node *n);',
     '',
   ].join('\n'),
+  // C++ that no C compiler reads, in `#ifdef __cplusplus` regions: a C++ overload before the `#else` of the C one.
+  'c/guarded.h': [
+    '#ifdef __cplusplus',
+    'extern "C" {',
+    '#endif',
+    '#ifdef __cplusplus',
+    'inline int twice(int x) { return x * 2; }',
+    'inline double twice(double x) { return x * 2; }',
+    '#else',
+    'int twice(int x);',
+    '#endif',
+    'typedef struct { int n; } counter;',
+    'int counter_next(counter *c);',
+    '#ifdef __cplusplus',
+    '}',
+    '#endif',
+    '',
+  ].join('\n'),
   // No marks either way: the sources beside them decide.
   'beside-cpp/plain.h': 'int plain_size(void);\n',
   'beside-cpp/plain.cpp': '#include "plain.h"\nint plain_size(void) { return 1; }\n',
@@ -76,6 +94,14 @@ describe('the language of a .h header', () => {
     const analysis = await index.analyzeFile('c/api.h');
     expect(analysis.language).toBe('c');
     expect(analysis.functions.map((f) => f.name)).toEqual(['api_size']);
+  });
+
+  it('Should parse a C header without its #ifdef __cplusplus regions when they break the parse, their #else branch kept', async () => {
+    const analysis = await index.analyzeFile('c/guarded.h');
+    expect(analysis.language).toBe('c');
+    expect(analysis.errors).toEqual([]);
+    expect(analysis.functions.map((f) => `${f.name}@${f.line}`)).toEqual(['twice@8', 'counter_next@11']);
+    expect(analysis.classes.map((c) => c.name)).toEqual(['counter']);
   });
 
   it('Should follow the sources beside a header without marks', async () => {

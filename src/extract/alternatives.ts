@@ -15,9 +15,11 @@ const ANY = '*';
 /** In a sequence: any tokens on the same line. */
 const REST_OF_LINE = '...';
 
-interface Leaf {
+export interface Leaf {
   text: string;
   row: number;
+  /** Column of its start (the tree's units). */
+  column: number;
   /** End (in index units) of the node this leaf opens, or of its parent: what a region skips to. */
   regionEnd: number;
   start: number;
@@ -30,7 +32,7 @@ export function alternativesFor(definition: LanguageDefinition, file: string): A
 }
 
 /** The leaves of a tree (non-empty text), with the end of their parent node. One cursor walk. */
-function leavesOf(root: Node): Leaf[] {
+export function leavesOf(root: Node): Leaf[] {
   const leaves: Leaf[] = [];
   const cursor = root.walk();
   const ends: number[] = [];
@@ -42,7 +44,10 @@ function leavesOf(root: Node): Leaf[] {
         continue;
       }
       const text = cursor.nodeText;
-      if (text !== '') leaves.push({ text, row: cursor.startPosition.row, start: cursor.startIndex, regionEnd: ends[ends.length - 1] ?? end });
+      if (text !== '') {
+        const { row, column } = cursor.startPosition;
+        leaves.push({ text, row, column, start: cursor.startIndex, regionEnd: ends[ends.length - 1] ?? end });
+      }
       while (!cursor.gotoNextSibling()) {
         if (!cursor.gotoParent()) return leaves;
         ends.pop();
@@ -54,7 +59,7 @@ function leavesOf(root: Node): Leaf[] {
 }
 
 /** Whether `sequence` matches the leaves from `at`. */
-function matchesAt(leaves: readonly Leaf[], at: number, sequence: readonly string[]): boolean {
+export function matchesAt(leaves: readonly Leaf[], at: number, sequence: readonly string[]): boolean {
   let i = at;
   for (let s = 0; s < sequence.length; s++) {
     const token = sequence[s] as string;

@@ -31,6 +31,7 @@ const MAX_SKIPPED_STATEMENTS = 8;
 import type { Diagnostic } from '../types.js';
 import { alternativesFor, readMarks, siblingLanguage } from './alternatives.js';
 import { readMatches } from './captures.js';
+import { deadRegionCuts } from './regions.js';
 import { type Extraction, extractFacts } from './facts.js';
 import { LineIndex } from './lines.js';
 
@@ -123,6 +124,21 @@ export async function analyzeText(registry: LanguageRegistry, request: AnalyzeRe
       if (better) {
         parsed = better;
         loaded = fallback;
+      }
+    }
+    if (parsed.syntax.count > 0 && loaded.definition.deadRegions) {
+      // Regions no compiler of the language reads (C's `#ifdef __cplusplus`: `extern "C" {` there, `}` in another).
+      const cuts = deadRegionCuts(parsed.tree.rootNode, loaded.definition.deadRegions);
+      // Fewer broken bytes wins, then fewer errors: one error over the whole API counts one, as the few it leaves
+      // behind count a few.
+      if (cuts.length > 0) {
+        const before = { bytes: brokenBytes(parsed.tree.rootNode), errors: parsed.syntax.count };
+        const ranges = rangesExcluding(parsed.tree.getIncludedRanges(), cuts);
+        const better = (tree: Tree, syntax: Parsed['syntax']) => {
+          const bytes = brokenBytes(tree.rootNode);
+          return bytes < before.bytes || (bytes === before.bytes && syntax.count < before.errors);
+        };
+        parsed = reparseIfBetter(parsed, loaded.parser, request.text, deadline, details, position, ranges, better) ?? parsed;
       }
     }
     if (parsed.syntax.count > 0 && loaded.definition.skipBareMacroLines) {

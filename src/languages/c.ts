@@ -37,6 +37,7 @@ export const c = defineLanguage({
     },
   ],
   ignoreMarks: [['#ifdef', '__cplusplus'], ['#ifndef', '__cplusplus'], ['#if', '...', '__cplusplus'], ['#elif', '...', '__cplusplus']],
+  deadRegions: [['#ifdef', '__cplusplus']],
   // A `.h` header none of that decides that parses with errors as C is parsed again as C++; the better parse wins.
   fallback: { language: 'cpp', extensions: ['.h'] },
   skipBareMacroLines: true,

@@ -177,6 +177,13 @@ export interface LanguageDefinition {
    */
   ignoreMarks?: string[][];
   /**
+   * Token sequences (as in {@link AlternativeLanguage.marks}) that open a preprocessor region this language never
+   * compiles: C's `#ifdef __cplusplus`, whose `extern "C" {` and `}` (in two such regions) throw the parse of the
+   * whole API between them into error recovery. A file whose parse has syntax errors is parsed again without these
+   * regions (each through the `#else` or `#endif` that ends it), and the parse with fewer broken bytes wins.
+   */
+  deadRegions?: string[][];
+  /**
    * How the language writes module paths in imports, to find the imported file among the project's (paths with `/`
    * and JavaScript's relative specifiers need nothing): `separator` between segments (`.` in Python and Java, `::`
    * in Rust), `skipSegments` that name no folder (Rust's `crate`, `self`, `super`), `relativeDots` when leading dots

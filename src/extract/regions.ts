@@ -1,0 +1,73 @@
+/**
+ * Preprocessor regions a language never compiles (C's `#ifdef __cplusplus`), found over a tree's leaves so that they
+ * are found in a parse that error recovery has broken too (see `LanguageDefinition.deadRegions`).
+ *
+ * @module
+ */
+import type { Node, Range } from '../runtime/tree-sitter.js';
+import { type Leaf, leavesOf, matchesAt } from './alternatives.js';
+
+const OPENS = new Set(['#if', '#ifdef', '#ifndef']);
+const ENDS = '#endif';
+const ELSE = '#else';
+
+/**
+ * The spans to parse a file without: each region a `dead` sequence opens, from its directive through the `#endif`
+ * that closes it at its depth, or through its `#else` (the `#endif` after the live branch is cut too, so the branch
+ * stays as unconditional code). A region ended by `#elif` is kept: what is left would be a conditional without its
+ * `#if`. Regions inside a cut one are part of it.
+ */
+export function deadRegionCuts(root: Node, dead: readonly string[][]): Range[] {
+  const leaves = leavesOf(root);
+  const cuts: Range[] = [];
+  for (let i = 0; i < leaves.length; i++) {
+    const opening = leaves[i] as Leaf;
+    if (!dead.some((sequence) => sequence[0] === opening.text && matchesAt(leaves, i, sequence))) continue;
+    let depth = 0;
+    for (let j = i + 1; j < leaves.length; j++) {
+      const leaf = leaves[j] as Leaf;
+      const directive = leaf.text.startsWith('#') ? leaf.text.replace(/[ \t]+/g, '') : '';
+      if (OPENS.has(directive)) depth++;
+      else if (directive === ENDS && depth > 0) depth--;
+      else if (depth > 0 || directive === '') continue;
+      else if (directive === ENDS) {
+        cuts.push(span(opening, leaf));
+        i = j;
+        break;
+      } else if (directive === ELSE) {
+        const endif = closing(leaves, j + 1);
+        if (!endif) break;
+        cuts.push(span(opening, leaf), span(leaves[endif] as Leaf, leaves[endif] as Leaf));
+        i = j;
+        break;
+      } else break;
+    }
+  }
+  return cuts;
+}
+
+/** The index of the `#endif` that closes the conditional whose branch starts at `from`. */
+function closing(leaves: readonly Leaf[], from: number): number | undefined {
+  let depth = 0;
+  for (let j = from; j < leaves.length; j++) {
+    const text = leaves[j]?.text ?? '';
+    if (!text.startsWith('#')) continue;
+    const directive = text.replace(/[ \t]+/g, '');
+    if (OPENS.has(directive)) depth++;
+    else if (directive === ENDS) {
+      if (depth === 0) return j;
+      depth--;
+    }
+  }
+  return undefined;
+}
+
+/** From the start of one leaf through the end of another (a directive: one line, its text as written). */
+function span(from: Leaf, through: Leaf): Range {
+  return {
+    startIndex: from.start,
+    startPosition: { row: from.row, column: from.column },
+    endIndex: through.start + through.text.length,
+    endPosition: { row: through.row, column: through.column + Buffer.byteLength(through.text) },
+  };
+}
