@@ -31,7 +31,7 @@ const MAX_SKIPPED_STATEMENTS = 8;
 import type { Diagnostic } from '../types.js';
 import { alternativesFor, readMarks, siblingLanguage } from './alternatives.js';
 import { readMatches } from './captures.js';
-import { deadRegionCuts } from './regions.js';
+import { deadRegionCuts, directiveLineCuts } from './regions.js';
 import { type Extraction, extractFacts } from './facts.js';
 import { LineIndex } from './lines.js';
 
@@ -117,6 +117,18 @@ export async function analyzeText(registry: LanguageRegistry, request: AnalyzeRe
     }
   }
   let parsed: Parsed = { tree: first, syntax: collectSyntaxErrors(first.rootNode, position) };
+  // The file parsed again without some spans, kept when it has fewer broken bytes, or as many and fewer errors: one
+  // error over a whole API counts one, as the few it leaves behind count a few.
+  const reparseWithout = (current: Parsed, cuts: Range[]): Parsed => {
+    if (cuts.length === 0) return current;
+    const before = { bytes: brokenBytes(current.tree.rootNode), errors: current.syntax.count };
+    const ranges = rangesExcluding(current.tree.getIncludedRanges(), cuts);
+    const better = (tree: Tree, syntax: Parsed['syntax']) => {
+      const bytes = brokenBytes(tree.rootNode);
+      return bytes < before.bytes || (bytes === before.bytes && syntax.count < before.errors);
+    };
+    return reparseIfBetter(current, loaded.parser, request.text, deadline, details, position, ranges, better) ?? current;
+  };
   try {
     // Second chances for files with syntax errors; the parse with fewer errors wins.
     if (fallback && !decided && parsed.syntax.count > 0) {
@@ -126,21 +138,11 @@ export async function analyzeText(registry: LanguageRegistry, request: AnalyzeRe
         loaded = fallback;
       }
     }
-    if (parsed.syntax.count > 0 && loaded.definition.deadRegions) {
-      // Regions no compiler of the language reads (C's `#ifdef __cplusplus`: `extern "C" {` there, `}` in another).
-      const cuts = deadRegionCuts(parsed.tree.rootNode, loaded.definition.deadRegions);
-      // Fewer broken bytes wins, then fewer errors: one error over the whole API counts one, as the few it leaves
-      // behind count a few.
-      if (cuts.length > 0) {
-        const before = { bytes: brokenBytes(parsed.tree.rootNode), errors: parsed.syntax.count };
-        const ranges = rangesExcluding(parsed.tree.getIncludedRanges(), cuts);
-        const better = (tree: Tree, syntax: Parsed['syntax']) => {
-          const bytes = brokenBytes(tree.rootNode);
-          return bytes < before.bytes || (bytes === before.bytes && syntax.count < before.errors);
-        };
-        parsed = reparseIfBetter(parsed, loaded.parser, request.text, deadline, details, position, ranges, better) ?? parsed;
-      }
-    }
+    // Preprocessor regions no compiler of the language reads (C's `#ifdef __cplusplus`: `extern "C" {` there, `}` in
+    // another); conditional directives that split a declaration (C#), every branch kept.
+    const definition = loaded.definition;
+    if (parsed.syntax.count > 0 && definition.deadRegions) parsed = reparseWithout(parsed, deadRegionCuts(parsed.tree.rootNode, definition.deadRegions));
+    if (parsed.syntax.count > 0 && definition.flattenConditionals) parsed = reparseWithout(parsed, directiveLineCuts(parsed.tree.rootNode, lines.starts));
     if (parsed.syntax.count > 0 && loaded.definition.skipBareMacroLines) {
       const ranges = rangesWithoutBareMacros(parsed.tree.rootNode, request.text);
       if (ranges) parsed = reparseIfBetter(parsed, loaded.parser, request.text, deadline, details, position, ranges) ?? parsed;

@@ -71,3 +71,28 @@ function span(from: Leaf, through: Leaf): Range {
     endPosition: { row: through.row, column: through.column + Buffer.byteLength(through.text) },
   };
 }
+
+/**
+ * The lines of a file's conditional directives (`#if`, `#elif`, `#else`, `#endif`), to parse it without them: every
+ * branch kept, as plain code (`starts`: the offset of each line's first character). C#'s directives may split a
+ * declaration where the grammar does not take them (`class A : B`, then `, C` between `#if X` and `#endif`); without
+ * the directive lines the declaration is whole, and a member of either branch is found.
+ */
+export function directiveLineCuts(root: Node, starts: readonly number[]): Range[] {
+  const cuts: Range[] = [];
+  let lastRow = -1;
+  for (const leaf of leavesOf(root)) {
+    if (leaf.row === lastRow || !leaf.text.startsWith('#')) continue;
+    const directive = leaf.text.replace(/[ \t]+/g, '');
+    if (directive !== '#if' && directive !== '#elif' && directive !== ELSE && directive !== ENDS) continue;
+    lastRow = leaf.row;
+    const next = starts[leaf.row + 1];
+    cuts.push({
+      startIndex: starts[leaf.row] ?? leaf.start,
+      startPosition: { row: leaf.row, column: 0 },
+      endIndex: next ?? root.endIndex,
+      endPosition: next === undefined ? root.endPosition : { row: leaf.row + 1, column: 0 },
+    });
+  }
+  return cuts;
+}

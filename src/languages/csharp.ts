@@ -3,7 +3,8 @@ import { defineLanguage } from './define.js';
 /**
  * C#, with the grammar's own wasm from `tree-sitter-c-sharp` 0.23.5 (no ERROR nodes on the 74 real C# files of
  * react-native-windows 0.76; the tree-sitter-wasms builds, 0.19/0.20, fail on file-scoped namespaces, primary
- * constructors, `required` and raw strings). `///` XML doc comments are docs; `public` types are exported.
+ * constructors, `required` and raw strings). `///` XML doc comments are docs; `public` types are exported. A file
+ * whose `#if` directives split a declaration is parsed again without the directive lines.
  */
 export const csharp = defineLanguage({
   id: 'csharp',
@@ -15,6 +16,7 @@ export const csharp = defineLanguage({
   modulePaths: { separator: '.' },
   moduleSystem: 'dotnet',
   signature: { returnTypeFirst: true },
+  flattenConditionals: true,
   docComments: { line: ['///'] },
   exports: { modifiers: ['public'] },
 });

@@ -184,6 +184,13 @@ export interface LanguageDefinition {
    */
   deadRegions?: string[][];
   /**
+   * C#: when a file parses with syntax errors, it is parsed again without its conditional directive lines (`#if`,
+   * `#elif`, `#else`, `#endif`: every branch kept, as plain code), and the parse with fewer broken bytes wins.
+   * Directives may split a declaration where the grammar does not take them (`class A : B`, then `, C` under an
+   * `#if`).
+   */
+  flattenConditionals?: boolean;
+  /**
    * How the language writes module paths in imports, to find the imported file among the project's (paths with `/`
    * and JavaScript's relative specifiers need nothing): `separator` between segments (`.` in Python and Java, `::`
    * in Rust), `skipSegments` that name no folder (Rust's `crate`, `self`, `super`), `relativeDots` when leading dots
