@@ -264,7 +264,7 @@ export function eachMatch(
       deadline.tick();
       visit(match);
     },
-    ...(ranges ? { seen: new Set<string>() } : {}),
+    ...(ranges ? { seen: new Set<string | number>() } : {}),
   };
   for (const range of ranges ?? [undefined]) {
     const options = { progressCallback, maxStartDepth: MAX_QUERY_DEPTH, ...(range ? { startPosition: range.start, endPosition: range.end } : {}) };

@@ -49,7 +49,7 @@ export interface MatchVisitor {
    * A match found before (the runs of a large file overlap): told by its pattern and captured nodes. Absent: every
    * match is new.
    */
-  seen?: Set<string>;
+  seen?: Set<string | number>;
 }
 
 /** The Emscripten module's exports read here (web-tree-sitter 0.25's). */
@@ -126,6 +126,8 @@ const INTS_PER_NODE = 5;
 /** Per query: its capture names, `#set!` properties (one record per pattern, shared by its matches) and text predicates. */
 interface QueryLayout {
   names: string[];
+  /** Capture index by name. */
+  indexOf: Map<string, number>;
   /** Per capture index: a `_` capture, which matches leave out. */
   hidden: boolean[];
   properties: Array<Readonly<Record<string, string>>>;
@@ -144,10 +146,19 @@ function layoutOf(query: Query): QueryLayout {
     });
     const predicates = (query as unknown as { textPredicates?: TextPredicate[][] }).textPredicates ?? [];
     const names = query.captureNames;
-    layout = { names, hidden: names.map((name) => name.startsWith('_')), properties, predicates };
+    layout = { names, indexOf: new Map(names.map((name, index) => [name, index])), hidden: names.map((name) => name.startsWith('_')), properties, predicates };
     layouts.set(query, layout);
   }
   return layout;
+}
+
+/**
+ * The key of a match of one capture in `MatchVisitor.seen` (most matches: the uses of names): a number, cheaper to
+ * make and look up than the text key of other matches. Undefined past the numbers' range (2,048 patterns, 1,024
+ * capture names). Both ways of reading matches key a match alike.
+ */
+function oneCaptureKey(patternIndex: number, nameIndex: number, id: number): number | undefined {
+  return patternIndex < 2048 && nameIndex < 1024 ? (patternIndex * 1024 + nameIndex) * 0x100000000 + (id >>> 0) : undefined;
 }
 
 /** Lines of the first tree over which both ways of reading matches are compared. */
@@ -232,15 +243,19 @@ export function recordMatches(query: Query, root: Node, options: MatchOptions, l
 }
 
 function viaQueryMatches(query: Query, root: Node, options: MatchOptions, visitor: MatchVisitor): void {
-  const { properties } = layoutOf(query);
+  const { properties, indexOf } = layoutOf(query);
   // web-tree-sitter types the callback as returning void, but it cancels the query when the callback returns true.
   const matches = query.matches(root, { ...options, progressCallback: options.progressCallback as () => void });
   const seen = visitor.seen;
   for (const match of matches) {
     if (seen && match.captures.length > 0) {
       // (Written as `readDirect` writes it: one run of a file may go one way and the next the other.)
-      let key = `${match.patternIndex}:`;
-      for (const capture of match.captures) key += `${capture.name}=${capture.node.id},`;
+      const only = match.captures.length === 1 ? match.captures[0] : undefined;
+      let key: string | number | undefined = only && oneCaptureKey(match.patternIndex, indexOf.get(only.name) ?? 1024, only.node.id);
+      if (key === undefined) {
+        key = `${match.patternIndex}:`;
+        for (const capture of match.captures) key += `${capture.name}=${capture.node.id},`;
+      }
       if (seen.has(key)) continue;
       seen.add(key);
     }
@@ -321,8 +336,11 @@ function readDirect(module: WasmModule, query: Query, root: Node, options: Match
       const first = at;
       at += captureCount * (1 + INTS_PER_NODE);
       if (seen && captureCount > 0) {
-        let key = `${patternIndex}:`;
-        for (let p = first; p < at; p += 1 + INTS_PER_NODE) key += `${names[heap[p] as number]}=${heap[p + 1]},`;
+        let key: string | number | undefined = captureCount === 1 ? oneCaptureKey(patternIndex, heap[first] as number, heap[first + 1] as number) : undefined;
+        if (key === undefined) {
+          key = `${patternIndex}:`;
+          for (let p = first; p < at; p += 1 + INTS_PER_NODE) key += `${names[heap[p] as number]}=${heap[p + 1]},`;
+        }
         if (seen.has(key)) continue;
         seen.add(key);
       }
