@@ -28,6 +28,7 @@ const FILES: Record<string, string> = {
   // C++ that no C compiler reads, in `#ifdef __cplusplus` regions: a C++ overload before the `#else` of the C one.
   'c/guarded.h': [
     '#ifdef __cplusplus',
+    '#include <cstddef>',
     'extern "C" {',
     '#endif',
     '#ifdef __cplusplus',
@@ -100,7 +101,7 @@ describe('the language of a .h header', () => {
     const analysis = await index.analyzeFile('c/guarded.h');
     expect(analysis.language).toBe('c');
     expect(analysis.errors).toEqual([]);
-    expect(analysis.functions.map((f) => `${f.name}@${f.line}`)).toEqual(['twice@8', 'counter_next@11']);
+    expect(analysis.functions.map((f) => `${f.name}@${f.line}`)).toEqual(['twice@9', 'counter_next@12']);
     expect(analysis.classes.map((c) => c.name)).toEqual(['counter']);
   });
 

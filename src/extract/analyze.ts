@@ -143,7 +143,7 @@ export async function analyzeText(registry: LanguageRegistry, request: AnalyzeRe
     const definition = loaded.definition;
     if (parsed.syntax.count > 0 && definition.deadRegions) parsed = reparseWithout(parsed, deadRegionCuts(parsed.tree.rootNode, definition.deadRegions));
     if (parsed.syntax.count > 0 && definition.flattenConditionals) parsed = reparseWithout(parsed, directiveLineCuts(parsed.tree.rootNode, lines.starts));
-    if (parsed.syntax.count > 0 && loaded.definition.skipBareMacroLines) {
+    if (parsed.syntax.count > 0 && definition.skipBareMacroLines) {
       const ranges = rangesWithoutBareMacros(parsed.tree.rootNode, request.text);
       if (ranges) parsed = reparseIfBetter(parsed, loaded.parser, request.text, deadline, details, position, ranges) ?? parsed;
     }

@@ -26,21 +26,22 @@ export function deadRegionCuts(root: Node, dead: readonly string[][]): Range[] {
     let depth = 0;
     for (let j = i + 1; j < leaves.length; j++) {
       const leaf = leaves[j] as Leaf;
-      const directive = leaf.text.startsWith('#') ? leaf.text.replace(/[ \t]+/g, '') : '';
+      if (!leaf.text.startsWith('#')) continue;
+      const directive = leaf.text.replace(/[ \t]+/g, '');
       if (OPENS.has(directive)) depth++;
-      else if (directive === ENDS && depth > 0) depth--;
-      else if (depth > 0 || directive === '') continue;
-      else if (directive === ENDS) {
+      else if (depth > 0) {
+        if (directive === ENDS) depth--;
+      } else if (directive === ENDS) {
         cuts.push(span(opening, leaf));
         i = j;
         break;
       } else if (directive === ELSE) {
         const endif = closing(leaves, j + 1);
-        if (!endif) break;
-        cuts.push(span(opening, leaf), span(leaves[endif] as Leaf, leaves[endif] as Leaf));
+        if (endif !== undefined) cuts.push(span(opening, leaf), span(leaves[endif] as Leaf, leaves[endif] as Leaf));
         i = j;
         break;
-      } else break;
+      } else if (directive.startsWith('#elif')) break;
+      // Other directives (`#include`, `#define`) are part of the region.
     }
   }
   return cuts;
