@@ -6,7 +6,9 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CodeIndex } from '../src/index.js';
+import { deadRegionCuts } from '../src/extract/regions.js';
+import { CodeIndex, createDefaultRegistry, ErrorCode } from '../src/index.js';
+import { Deadline } from '../src/runtime/deadline.js';
 
 let root: string;
 let index: CodeIndex;
@@ -103,6 +105,26 @@ describe('the language of a .h header', () => {
     expect(analysis.errors).toEqual([]);
     expect(analysis.functions.map((f) => `${f.name}@${f.line}`)).toEqual(['twice@9', 'counter_next@12']);
     expect(analysis.classes.map((c) => c.name)).toEqual(['counter']);
+  });
+
+  it('Should find no #ifdef __cplusplus region in a file that never closes them, and stop when the analysis budget is spent', async () => {
+    const registry = createDefaultRegistry();
+    try {
+      const c = await registry.load('c');
+      // Thousands of regions the file never closes: each would otherwise be scanned to the end of the file.
+      const tree = c.parser.parse('#ifdef __cplusplus\nint a;\n'.repeat(20_000));
+      if (!tree) throw new Error('no tree');
+      try {
+        expect(deadRegionCuts(tree.rootNode, [['#ifdef', '__cplusplus']], new Deadline(60_000, {}))).toEqual([]);
+        const spent = new Deadline(1, {});
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(() => deadRegionCuts(tree.rootNode, [['#ifdef', '__cplusplus']], spent)).toThrow(expect.objectContaining({ code: ErrorCode.TS_PARSE_TIMEOUT }));
+      } finally {
+        tree.delete();
+      }
+    } finally {
+      registry.dispose();
+    }
   });
 
   it('Should follow the sources beside a header without marks', async () => {

@@ -31,13 +31,17 @@ export function alternativesFor(definition: LanguageDefinition, file: string): A
   return (definition.alternatives ?? []).filter((alternative) => !alternative.extensions || alternative.extensions.some((extension) => lower.endsWith(extension)));
 }
 
-/** The leaves of a tree (non-empty text), with the end of their parent node. One cursor walk. */
-export function leavesOf(root: Node): Leaf[] {
+/**
+ * The leaves of a tree (non-empty text), with the end of their parent node. One cursor walk; `tick`, called per
+ * node, may stop it by throwing (a deadline's).
+ */
+export function leavesOf(root: Node, tick?: () => void): Leaf[] {
   const leaves: Leaf[] = [];
   const cursor = root.walk();
   const ends: number[] = [];
   try {
     for (;;) {
+      tick?.();
       const end = cursor.endIndex;
       if (cursor.gotoFirstChild()) {
         ends.push(end);

@@ -141,8 +141,8 @@ export async function analyzeText(registry: LanguageRegistry, request: AnalyzeRe
     // Preprocessor regions no compiler of the language reads (C's `#ifdef __cplusplus`: `extern "C" {` there, `}` in
     // another); conditional directives that split a declaration (C#), every branch kept.
     const definition = loaded.definition;
-    if (parsed.syntax.count > 0 && definition.deadRegions) parsed = reparseWithout(parsed, deadRegionCuts(parsed.tree.rootNode, definition.deadRegions));
-    if (parsed.syntax.count > 0 && definition.flattenConditionals) parsed = reparseWithout(parsed, directiveLineCuts(parsed.tree.rootNode, lines.starts));
+    if (parsed.syntax.count > 0 && definition.deadRegions) parsed = reparseWithout(parsed, deadRegionCuts(parsed.tree.rootNode, definition.deadRegions, deadline));
+    if (parsed.syntax.count > 0 && definition.flattenConditionals) parsed = reparseWithout(parsed, directiveLineCuts(parsed.tree.rootNode, lines.starts, deadline));
     if (parsed.syntax.count > 0 && definition.skipBareMacroLines) {
       const ranges = rangesWithoutBareMacros(parsed.tree.rootNode, request.text);
       if (ranges) parsed = reparseIfBetter(parsed, loaded.parser, request.text, deadline, details, position, ranges) ?? parsed;

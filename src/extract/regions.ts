@@ -1,9 +1,12 @@
 /**
- * Preprocessor regions a language never compiles (C's `#ifdef __cplusplus`), found over a tree's leaves so that they
- * are found in a parse that error recovery has broken too (see `LanguageDefinition.deadRegions`).
+ * The C-family preprocessor's conditionals (C, C++, Objective-C, C#) where a grammar cannot parse across them: regions a
+ * language never compiles (C's `#ifdef __cplusplus`: `LanguageDefinition.deadRegions`) and directive lines that split a
+ * declaration (C#: `LanguageDefinition.flattenConditionals`). Found over a tree's leaves, so that they are found in a
+ * parse that error recovery has broken too; bounded by the analysis's deadline.
  *
  * @module
  */
+import type { Deadline } from '../runtime/deadline.js';
 import type { Node, Range } from '../runtime/tree-sitter.js';
 import { type Leaf, leavesOf, matchesAt } from './alternatives.js';
 
@@ -17,14 +20,15 @@ const ELSE = '#else';
  * stays as unconditional code). A region ended by `#elif` is kept: what is left would be a conditional without its
  * `#if`. Regions inside a cut one are part of it.
  */
-export function deadRegionCuts(root: Node, dead: readonly string[][]): Range[] {
-  const leaves = leavesOf(root);
+export function deadRegionCuts(root: Node, dead: readonly string[][], deadline: Deadline): Range[] {
+  const leaves = leavesOf(root, () => deadline.tick());
   const cuts: Range[] = [];
   for (let i = 0; i < leaves.length; i++) {
     const opening = leaves[i] as Leaf;
     if (!dead.some((sequence) => sequence[0] === opening.text && matchesAt(leaves, i, sequence))) continue;
     let depth = 0;
-    for (let j = i + 1; j < leaves.length; j++) {
+    let j = i + 1;
+    for (; j < leaves.length; j++) {
       const leaf = leaves[j] as Leaf;
       if (!leaf.text.startsWith('#')) continue;
       const directive = leaf.text.replace(/[ \t]+/g, '');
@@ -37,12 +41,17 @@ export function deadRegionCuts(root: Node, dead: readonly string[][]): Range[] {
         break;
       } else if (directive === ELSE) {
         const endif = closing(leaves, j + 1);
-        if (endif !== undefined) cuts.push(span(opening, leaf), span(leaves[endif] as Leaf, leaves[endif] as Leaf));
+        // Never closed: as above, nothing after it is scanned again.
+        if (endif === undefined) return cuts;
+        cuts.push(span(opening, leaf), span(leaves[endif] as Leaf, leaves[endif] as Leaf));
         i = j;
         break;
       } else if (directive.startsWith('#elif')) break;
       // Other directives (`#include`, `#define`) are part of the region.
     }
+    // A region the file never closes: what follows is inside it, and would be scanned again for each later region
+    // (quadratic in a file of unclosed ones).
+    if (j >= leaves.length) return cuts;
   }
   return cuts;
 }
@@ -79,10 +88,10 @@ function span(from: Leaf, through: Leaf): Range {
  * declaration where the grammar does not take them (`class A : B`, then `, C` between `#if X` and `#endif`); without
  * the directive lines the declaration is whole, and a member of either branch is found.
  */
-export function directiveLineCuts(root: Node, starts: readonly number[]): Range[] {
+export function directiveLineCuts(root: Node, starts: readonly number[], deadline: Deadline): Range[] {
   const cuts: Range[] = [];
   let lastRow = -1;
-  for (const leaf of leavesOf(root)) {
+  for (const leaf of leavesOf(root, () => deadline.tick())) {
     if (leaf.row === lastRow || !leaf.text.startsWith('#')) continue;
     const directive = leaf.text.replace(/[ \t]+/g, '');
     if (directive !== '#if' && directive !== '#elif' && directive !== ELSE && directive !== ENDS) continue;
