@@ -32,3 +32,10 @@
 
 ; export = value
 (export_statement . "export" . "=" . (_) @export.assignment) @export
+
+; ---- declared types of variables ----------------------------------------------
+
+; `export const map: { <A, B>(f: ...): ...; ... } = dual(...)`, `const TypeId: unique symbol = ...`: the declared type of
+; a binding another pattern (queries/javascript/tags.scm) defines, whatever kind it made it. Without a name, this
+; pattern only adds the type: it neither defines a binding nor changes its kind (a later pattern never does).
+(variable_declarator type: (type_annotation (_) @type)) @definition.constant
