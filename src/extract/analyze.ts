@@ -6,7 +6,7 @@
  * @module
  */
 import { ErrorCode } from '../errors.js';
-import type { LanguageRegistry, LoadedLanguage } from '../languages/registry.js';
+import { CUT_CAPTURES, type LanguageRegistry, type LoadedLanguage } from '../languages/registry.js';
 import type { Definition, FileFacts, Reference } from '../model/facts.js';
 import { Deadline } from '../runtime/deadline.js';
 import {
@@ -285,7 +285,7 @@ function reparseIfBetter(
 function findCuts(query: Query, root: Node, deadline: Deadline): Array<Range & { name?: { text: string; start: number } }> {
   const cuts = new Map<number, Range & { name?: { text: string; start: number } }>();
   for (const match of readMatches(query, root, deadline).matches) {
-    for (const capture of ['macro', 'misread']) {
+    for (const capture of CUT_CAPTURES) {
       const node = match.captures.get(capture)?.[0];
       if (!node || cuts.has(node.id)) continue;
       const name = capture === 'macro' ? (match.captures.get('macro.name')?.[0] ?? (node.namedChildCount === 0 ? node : undefined)) : undefined;

@@ -30,8 +30,8 @@ export function deadRegionCuts(root: Node, dead: readonly string[][], deadline: 
     let j = i + 1;
     for (; j < leaves.length; j++) {
       const leaf = leaves[j] as Leaf;
-      if (!leaf.text.startsWith('#')) continue;
-      const directive = leaf.text.replace(/[ \t]+/g, '');
+      const directive = directiveOf(leaf);
+      if (directive === undefined) continue;
       if (OPENS.has(directive)) depth++;
       else if (depth > 0) {
         if (directive === ENDS) depth--;
@@ -56,13 +56,17 @@ export function deadRegionCuts(root: Node, dead: readonly string[][], deadline: 
   return cuts;
 }
 
+/** A leaf's preprocessor directive without its inner blanks (`# if` is `#if`); undefined for other leaves. */
+function directiveOf(leaf: Leaf): string | undefined {
+  return leaf.text.startsWith('#') ? leaf.text.replace(/[ \t]+/g, '') : undefined;
+}
+
 /** The index of the `#endif` that closes the conditional whose branch starts at `from`. */
 function closing(leaves: readonly Leaf[], from: number): number | undefined {
   let depth = 0;
   for (let j = from; j < leaves.length; j++) {
-    const text = leaves[j]?.text ?? '';
-    if (!text.startsWith('#')) continue;
-    const directive = text.replace(/[ \t]+/g, '');
+    const directive = directiveOf(leaves[j] as Leaf);
+    if (directive === undefined) continue;
     if (OPENS.has(directive)) depth++;
     else if (directive === ENDS) {
       if (depth === 0) return j;
@@ -92,8 +96,7 @@ export function directiveLineCuts(root: Node, starts: readonly number[], deadlin
   const cuts: Range[] = [];
   let lastRow = -1;
   for (const leaf of leavesOf(root, () => deadline.tick())) {
-    if (leaf.row === lastRow || !leaf.text.startsWith('#')) continue;
-    const directive = leaf.text.replace(/[ \t]+/g, '');
+    const directive = leaf.row === lastRow ? undefined : directiveOf(leaf);
     if (directive !== '#if' && directive !== '#elif' && directive !== ELSE && directive !== ENDS) continue;
     lastRow = leaf.row;
     const next = starts[leaf.row + 1];

@@ -79,7 +79,7 @@ export interface LanguageRegistryOptions {
 const defaultRequire = createRequire(import.meta.url);
 
 /** Captures of what the grammar misread, run before the rest of the query (see {@link LoadedLanguage.cuts}). */
-const CUT_CAPTURES = ['macro', 'misread'];
+export const CUT_CAPTURES = ['macro', 'misread'] as const;
 
 function resolveWithNode(file: PackageFile): string {
   const specifier = `${file.package}/${file.file}`;
@@ -304,7 +304,7 @@ export class LanguageRegistry {
       else this.#sharedQueries.delete(definition.id);
       const cuts = splitQuery(language, query, source, CUT_CAPTURES, shareable);
       const parser = createParser(language);
-      const loaded: LoadedLanguage = { definition, language, query, parser, ...(cuts ? { cuts: { query: cuts.query, needsErrors: cuts.needsErrors } } : {}) };
+      const loaded: LoadedLanguage = { definition, language, query, parser, ...(cuts ? { cuts } : {}) };
       this.#loaded.set(definition.id, loaded);
       return loaded;
     } catch (error) {

@@ -251,7 +251,7 @@ function viaQueryMatches(query: Query, root: Node, options: MatchOptions, visito
     if (seen && match.captures.length > 0) {
       // (Written as `readDirect` writes it: one run of a file may go one way and the next the other.)
       const only = match.captures.length === 1 ? match.captures[0] : undefined;
-      let key: string | number | undefined = only && oneCaptureKey(match.patternIndex, indexOf.get(only.name) ?? 1024, only.node.id);
+      let key: string | number | undefined = only && oneCaptureKey(match.patternIndex, indexOf.get(only.name) as number, only.node.id);
       if (key === undefined) {
         key = `${match.patternIndex}:`;
         for (const capture of match.captures) key += `${capture.name}=${capture.node.id},`;

@@ -81,7 +81,7 @@ export function compileQuery(language: Language, source: string, shareable: bool
 
 /**
  * Moves the patterns of a compiled query that capture one of `captures` into a query of their own (compiled from
- * their text, shared as {@link compileQuery} shares), and disables them in `query`: a pass of a few patterns that
+ * their text, shared as {@link compileQuery} shares, so deleted when `query` is), and disables them in `query`: a pass of a few patterns that
  * must run before the others. `needsErrors`: every moved pattern names an `ERROR` or `MISSING` node, so none can
  * match a tree without syntax errors. Undefined when no pattern captures them.
  */
@@ -91,7 +91,7 @@ export function splitQuery(
   source: string,
   captures: readonly string[],
   shareable: boolean,
-): { query: Query; shared: boolean; needsErrors: boolean } | undefined {
+): { query: Query; needsErrors: boolean } | undefined {
   const wanted = query.captureNames.flatMap((name, index) => (captures.includes(name) ? [index] : []));
   if (wanted.length === 0) return undefined;
   const bytes = Buffer.from(source, 'utf8');
@@ -102,8 +102,8 @@ export function splitQuery(
     texts.push(bytes.subarray(query.startIndexForPattern(pattern), query.endIndexForPattern(pattern)).toString('utf8'));
     query.disablePattern(pattern);
   });
-  const moved = compileQuery(language, texts.join('\n'), shareable);
-  return { ...moved, needsErrors: texts.every((text) => /\((ERROR|MISSING)\b/.test(text)) };
+  const { query: moved } = compileQuery(language, texts.join('\n'), shareable);
+  return { query: moved, needsErrors: texts.every((text) => /\((ERROR|MISSING)\b/.test(text)) };
 }
 
 /** Creates a parser for one language. The caller owns it and must `delete()` it. */
