@@ -6,7 +6,6 @@
  * @module
  */
 import { readdirSync } from 'node:fs';
-import { LRUCache } from 'lru-cache';
 import { basename, dirname, extname } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import { alternativesFor, siblingLanguage } from '../extract/alternatives.js';
@@ -41,8 +40,14 @@ export interface AnalysisJob {
   key: string;
   /** What the index knew of the file: when the content hash still matches, nothing is parsed. */
   known?: FileEntry;
-  /** Read the stored facts again (they were found missing): no shortcut through known entries or summaries. */
+  /** Read the stored facts again (they were found missing): no shortcut through known entries or stored facts. */
   force?: boolean;
+  /**
+   * The caller holds no summary of the file's facts when they are stored already: they are read for one. Without it,
+   * facts stored already (a copy of another file, a file changed back) give an entry without a summary, which the
+   * caller takes from the entries it holds of the same blob.
+   */
+  needSummary?: boolean;
   /** Time an earlier attempt at this job spent (on a thread that ran out of memory): taken from the parse budget. */
   spentMs?: number;
   /** The file's size as the caller last saw it (a pool runs large files on a thread without its heap bound). */
@@ -71,25 +76,6 @@ export type AnalysisOutcome =
       stat?: { size: number; mtimeMs: number; hash: string };
     };
 
-type Summary = NonNullable<FileEntry['summary']>;
-
-/** About what a summary takes in memory, in bytes (its objects and strings; names are mostly shared). */
-function summaryBytes(summary: Summary): number {
-  let bytes = 256 + summary.references.length * 16;
-  for (const definition of summary.definitions) bytes += 128 + definition.preview.length + (definition.signature?.length ?? 0);
-  return bytes;
-}
-
-/**
- * Summaries of recently stored or read facts, by blob, up to about 16 MB (least recently used dropped first): a file
- * whose content is stored already (a copy of another file, a file changed back) is not re-read whole. Bounded by size,
- * not count, so that a parse thread's heap bound (96 MB) leaves room for a large file's captures: the 4,096 summaries
- * kept before would take about 50 MB of it on a TypeScript tree (about 12 KB each).
- */
-export function summaryCache(): LRUCache<string, Summary> {
-  return new LRUCache<string, Summary>({ maxSize: 16 * 1024 * 1024, sizeCalculation: summaryBytes });
-}
-
 /** Where a job runs. */
 export interface AnalysisContext {
   root: string;
@@ -99,8 +85,6 @@ export interface AnalysisContext {
   disabledLanguages: ReadonlySet<string>;
   /** Return the facts with the entry (the store is not shared with the caller). */
   returnFacts: boolean;
-  /** Summaries of facts this context stored or read, by blob ({@link summaryCache}). */
-  summaries?: LRUCache<string, Summary>;
 }
 
 /** A fault inside WebAssembly (an out-of-bounds access, `unreachable`, an abort): the module may be unusable. */
@@ -234,9 +218,9 @@ export async function runAnalysisJob(job: AnalysisJob, context: AnalysisContext,
     return { file: job.file, entry: { ...known, size: source.size, mtimeMs: source.mtimeMs }, parsed: false };
   }
   const blob = blobAddress(key, source.hash);
-  const cachedSummary = job.force ? undefined : context.summaries?.get(blob);
-  if (cachedSummary && !context.returnFacts) {
-    return { file: job.file, entry: { ...stat, language: job.language, key: job.key, blob, summary: cachedSummary }, parsed: false };
+  if (!job.force && !job.needSummary && !context.returnFacts && context.store.hasFacts(blob)) {
+    // Stored already: the caller has the summary of those facts (or asks again with `needSummary`).
+    return { file: job.file, entry: { ...stat, language: job.language, key: job.key, blob }, parsed: false };
   }
   let facts = context.store.readFacts(blob);
   const parsed = !facts;
@@ -259,7 +243,6 @@ export async function runAnalysisJob(job: AnalysisJob, context: AnalysisContext,
     context.store.writeFacts(blob, facts);
   }
   const summary = summaryOf(facts);
-  context.summaries?.set(blob, summary);
   const entry: FileEntry = { ...stat, language: job.language, key: job.key, blob, summary };
   return context.returnFacts && parsed ? { file: job.file, entry, parsed, facts } : { file: job.file, entry, parsed };
 }

@@ -220,6 +220,8 @@ export interface FactStore {
   compact(force?: boolean): void;
   /** The facts of a blob, or undefined when it is missing or unreadable. */
   readFacts(blob: string): FileFacts | undefined;
+  /** True when facts are stored under the blob address (not read: they may still turn out unreadable). */
+  hasFacts(blob: string): boolean;
   /** Stores facts under their blob address. */
   writeFacts(blob: string, facts: FileFacts): void;
   /** Deletes blobs that no entry references (persistent stores). */
@@ -265,6 +267,10 @@ export class MemoryStore implements FactStore {
   readFacts(blob: string): FileFacts | undefined {
     const bytes = this.#blobs.get(blob);
     return bytes ? (JSON.parse(bytes.toString('utf8')) as FileFacts) : undefined;
+  }
+
+  hasFacts(blob: string): boolean {
+    return this.#blobs.has(blob);
   }
 
   writeFacts(blob: string, facts: FileFacts): void {
@@ -610,6 +616,10 @@ export class DiskStore implements FactStore {
       }
       return undefined;
     }
+  }
+
+  hasFacts(blob: string): boolean {
+    return this.#overlay.hasFacts(blob) || existsSync(this.#blobPath(blob));
   }
 
   writeFacts(blob: string, facts: FileFacts): void {

@@ -16,7 +16,7 @@ import type { LanguageRegistry } from '../languages/registry.js';
 import type { FileFacts, FileSummary } from '../model/facts.js';
 import { FACTS_VERSION } from '../model/facts.js';
 import { VERSION } from '../version.js';
-import { type AnalysisOutcome, type FileLimits, limitsKey, summaryCache } from './analyze-file.js';
+import { type AnalysisOutcome, type FileLimits, limitsKey } from './analyze-file.js';
 import { type DiscoveryOptions, discoverFiles } from './discovery.js';
 import { type LocatedDefinition, NameTable } from './names.js';
 import { type Analyzer, createAnalyzer } from './pool.js';
@@ -338,8 +338,12 @@ export class Workspace {
     if (pending) return pending;
     this.counters.misses++;
     const known = force ? undefined : this.#entries.get(file);
-    const work = this.#analyzerOf()
-      .run({ file, language, key, size: stat.size, ...(known && !known.error ? { known } : {}), ...(force ? { force } : {}) })
+    const job = { file, language, key, size: stat.size, ...(known && !known.error ? { known } : {}), ...(force ? { force } : {}) };
+    const analyzer = this.#analyzerOf();
+    const work = analyzer
+      .run(job)
+      // Facts stored already come without a summary: the one held for the same blob, else the job again to read one.
+      .then((outcome) => (this.#summaryOf(outcome) === null ? analyzer.run({ ...job, needSummary: true }) : outcome))
       .then((outcome) => this.#apply(file, language, key, stat, outcome))
       .finally(() => this.#inFlight.delete(file));
     this.#inFlight.set(file, work);
@@ -352,9 +356,8 @@ export class Workspace {
       if (outcome.parsed) this.counters.parses++;
       if (outcome.facts && outcome.entry.blob) this.store.writeFacts(outcome.entry.blob, outcome.facts);
       // A blob's summary already held (this file's own, or a copy's) is taken as it is, not copied again.
-      const { summary, ...bare } = outcome.entry;
-      const shared = summary && bare.blob ? this.#blobs.get(bare.blob)?.summary : undefined;
-      const entry = compactEntry(shared ? bare : outcome.entry, this.#intern);
+      const shared = this.#summaryOf(outcome);
+      const entry = compactEntry(shared ? { ...outcome.entry, summary: undefined } : outcome.entry, this.#intern);
       if (shared) entry.summary = shared;
       this.#set(file, entry);
       return entry;
@@ -372,6 +375,16 @@ export class Workspace {
       });
     } else if (code !== ErrorCode.INDEX_CLOSED) this.#forget(file);
     throw new CodeIndexError(code as ErrorCode, message, { ...(data ?? {}), file_path: file });
+  }
+
+  /**
+   * The summary held for an outcome's blob; null when the outcome has none (its facts were stored already) and no
+   * entry of the same blob holds one.
+   */
+  #summaryOf(outcome: AnalysisOutcome): FileSummary | undefined | null {
+    if (!('entry' in outcome) || !outcome.entry.blob) return undefined;
+    const held = this.#blobs.get(outcome.entry.blob)?.summary;
+    return held ?? (outcome.entry.summary ? undefined : null);
   }
 
   #set(file: string, entry: FileEntry): void {
@@ -476,7 +489,6 @@ export class Workspace {
         limits: this.#options.limits,
         disabledLanguages: this.#options.disabledLanguages ?? new Set(),
         returnFacts: false,
-        summaries: summaryCache(),
       },
     });
     return this.#analyzer;
