@@ -218,11 +218,12 @@ export async function runAnalysisJob(job: AnalysisJob, context: AnalysisContext,
     return { file: job.file, entry: { ...known, size: source.size, mtimeMs: source.mtimeMs }, parsed: false };
   }
   const blob = blobAddress(key, source.hash);
-  if (!job.force && !job.needSummary && !context.returnFacts && context.store.hasFacts(blob)) {
+  const stored = context.store.hasFacts(blob);
+  if (stored && !job.force && !job.needSummary && !context.returnFacts) {
     // Stored already: the caller has the summary of those facts (or asks again with `needSummary`).
     return { file: job.file, entry: { ...stat, language: job.language, key: job.key, blob }, parsed: false };
   }
-  let facts = context.store.readFacts(blob);
+  let facts = stored ? context.store.readFacts(blob) : undefined;
   const parsed = !facts;
   if (!facts) {
     try {
