@@ -509,12 +509,15 @@ async function main() {
     try {
       const result = await child('soak', a.corpus.root, cacheDir, JSON.stringify({ queries: args.soakQueries, edits: args.soakEdits }));
       const mean = (list) => list.reduce((n, x) => n + x, 0) / list.length;
-      // RSS (the process: the parse thread included), and the calling thread's live heap after a collection.
+      // RSS (the process: the parse thread included), and the calling thread's live heap after a collection. The first
+      // third holds the warm-up (the first sample is taken before any fact is loaded): the second and the last are the
+      // steady state, where flat means equal.
       for (const [label, samples] of [['RSS MB', result.samples.rss], ['calling thread heap MB', result.samples.heap]]) {
         const third = Math.max(1, Math.floor(samples.length / 3));
         console.log(
           `${label}: first ${samples[0].toFixed(0)}, min ${Math.min(...samples).toFixed(0)}, max ${Math.max(...samples).toFixed(0)}, last ${samples.at(-1).toFixed(0)}; ` +
-            `mean of the first third ${mean(samples.slice(0, third)).toFixed(0)}, of the last third ${mean(samples.slice(-third)).toFixed(0)}`,
+            `mean of the first third ${mean(samples.slice(0, third)).toFixed(0)}, of the second ${mean(samples.slice(third, -third)).toFixed(0)}, ` +
+            `of the last ${mean(samples.slice(-third)).toFixed(0)}`,
         );
       }
     } finally {
