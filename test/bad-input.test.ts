@@ -197,8 +197,11 @@ describe('contents', () => {
     expect(analysis.functions.map((f) => f.name)).toEqual(['after']);
     expect(analysis.constants.map((c) => c.name)).toEqual(['deep']);
   });
+  // What this asserts is that the analysis completes and is right, not how fast it is (benchmarks measure that): a
+  // fresh machine took 80 s for this file (about 16 s per MB of minified code: 160k names per MB), so the budget is
+  // wide.
   it('Should analyze a 5 MB single-line minified file', async () => {
-    const big = await CodeIndex.open({ root: join(scratch, 'root'), registry, parseTimeoutMs: 60_000 });
+    const big = await CodeIndex.open({ root: join(scratch, 'root'), registry, parseTimeoutMs: 300_000, persist: false });
     try {
       const unit = 'function a0(b,c){return b+c}var d0=a0(1,2);';
       let text = '';
@@ -211,5 +214,5 @@ describe('contents', () => {
     } finally {
       big.close();
     }
-  }, 120_000);
+  }, 360_000);
 });
