@@ -399,7 +399,7 @@ async function main() {
   const generated = await loadCorpus(`generated-${args.files}${args.unique ? '-unique' : ''}`, generatedRoot);
   // The index's parse threads (its default) and the thread that reads, hashes and stores what they send: the cores the
   // cold index uses, which the parse floor is divided by.
-  const { defaultThreads } = await import(new URL('../dist/index/pool.js', import.meta.url).href);
+  const { defaultThreads } = await import(new URL('../dist/engine/pool.js', import.meta.url).href);
   const parseThreads = defaultThreads();
   const threads = Math.min(availableParallelism(), parseThreads + 1);
   console.log(`# bench:index — ${new Date().toISOString()}, Node ${process.version}, ${cpus()[0]?.model ?? 'cpu'} x${availableParallelism()} (parse threads: ${parseThreads}, cores used: ${threads})`);

@@ -25,7 +25,7 @@ const PLACEHOLDER = '__CODE_INDEX_PACKAGE_ROOT__/';
 /** The entry points: what package.json exports and runs, and the worker the pool starts beside itself. */
 function entries() {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-  const files = new Set(['./dist/index/worker.js', ...Object.values(pkg.bin ?? {})]);
+  const files = new Set(['./dist/engine/worker.js', ...Object.values(pkg.bin ?? {})]);
   for (const target of Object.values(pkg.exports ?? {})) if (typeof target === 'object' && target.import) files.add(target.import);
   const input = {};
   for (const file of files) {

@@ -5,10 +5,13 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const folder = fileURLToPath(new URL('../src/languages/', import.meta.url));
-const infrastructure = new Set(['define.ts', 'registry.ts', 'bundled.ts']);
 const entries = [];
-for (const file of readdirSync(folder).sort()) {
-  if (!file.endsWith('.ts') || infrastructure.has(file)) continue;
+// Definitions are files of this folder, or of a family's folder (`c/cpp.ts`); other files hold no `defineLanguage(`.
+const files = readdirSync(folder, { recursive: true })
+  .map((file) => String(file).split('\\').join('/'))
+  .filter((file) => file.endsWith('.ts') && file !== 'bundled.ts')
+  .sort((a, b) => (a.split('/').pop() ?? a).localeCompare(b.split('/').pop() ?? b) || a.localeCompare(b));
+for (const file of files) {
   const source = readFileSync(folder + file, 'utf8');
   for (const match of source.matchAll(/^export const (\w+) = defineLanguage\(/gm)) {
     entries.push({ name: match[1], module: `./${file.replace(/\.ts$/, '.js')}` });

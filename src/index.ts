@@ -17,7 +17,7 @@ export {
   type CodeIndexOptions,
   DEFAULT_MAX_FILE_SIZE,
   DEFAULT_PARSE_TIMEOUT_MS,
-} from './index/code-index.js';
+} from './code-index.js';
 export {
   DEFAULT_MAP_TOKENS,
   MAX_MAP_TOKENS,
@@ -25,7 +25,7 @@ export {
   type RepoMapDefinition,
   type RepoMapFile,
   type RepoMapOptions,
-} from './index/repo-map.js';
+} from './operations/repo-map.js';
 export { bundledLanguages, createDefaultRegistry } from './languages/bundled.js';
 // Languages
 export {

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import { COMMANDS } from '../src/cli/commands/index.js';
 import { progressLine, progressReporter, withProgress } from '../src/cli/progress.js';
 import { COMMON_OPTIONS, commandHelp, parameterOptions, parseOptions, positionArgument } from '../src/cli/shared.js';
-import { describeParameter, OPERATIONS, type OperationArgs, type OperationName, type Parameter } from '../src/operations.js';
+import { describeParameter, OPERATIONS, type OperationArgs, type OperationName, type Parameter } from '../src/catalog.js';
 
 const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 // A few languages of test/fixtures, copied: every grammar of the whole folder made the first index take minutes on

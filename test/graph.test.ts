@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CodeIndex, countTokens } from '../src/index.js';
 import { createToolbox } from '../src/tools/index.js';
-import { toGraphJson, toToon } from '../src/graph/format.js';
+import { toGraphJson, toToon } from '../src/render/graph.js';
 
 const root = fileURLToPath(new URL('./graph', import.meta.url));
 const index = await CodeIndex.open({ root, persist: false, threads: 0 });

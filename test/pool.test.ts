@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../src/index.js';
-import { LARGE_FILE_BYTES, WorkerPool, workerScript } from '../src/index/pool.js';
+import { LARGE_FILE_BYTES, WorkerPool, workerScript } from '../src/engine/pool.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures', import.meta.url));
 const registry = createDefaultRegistry();

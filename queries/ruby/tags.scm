@@ -158,7 +158,7 @@
 ; A required file runs once in the global namespace: its top-level constants and methods are visible to the file
 ; requiring it (a wildcard import). `require_relative 'x'` names a file beside this one: its source is written
 ; `./x` (the method's name and the path are the source's two parts, joined by `./`, the name stripped) so that the
-; module system (src/index/modules/ruby.ts) tells it from `require 'x'`, a file on the load path (`lib/`).
+; module system (src/languages/ruby/modules.ts) tells it from `require 'x'`, a file on the load path (`lib/`).
 ((call
   method: (identifier) @_require @import.source
   (#eq? @_require "require_relative")

@@ -14,7 +14,7 @@ import {
   ListToolsRequestSchema,
   PingRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { CodeIndex, type CodeIndexOptions } from '../index/code-index.js';
+import { CodeIndex, type CodeIndexOptions } from '../code-index.js';
 import { type ToolsetName } from '../tools/names.js';
 import { toolset } from '../tools/toolsets.js';
 import { type RunOptions, runTool, type ToolResult, unknownTool } from '../tools/runner.js';

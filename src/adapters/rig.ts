@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ToolError } from '../tools/runner.js';
+import type { ToolError } from '../tools/tool.js';
 import { inputJsonSchema } from '../tools/tool.js';
 import type { Toolbox } from '../tools/toolbox.js';
 

@@ -7,9 +7,9 @@
  * @module
  */
 import { parseArgs } from 'node:util';
-import { CodeIndex } from '../index/code-index.js';
+import { CodeIndex } from '../code-index.js';
 import { VERSION } from '../version.js';
-import { OPERATIONS } from '../operations.js';
+import { OPERATIONS } from '../catalog.js';
 import { COMMANDS } from './commands/index.js';
 import { type CommandContext, commandHelp, commandSummary, createOutput, describeError, EXIT, operationArgs, parseOptions, usageError } from './shared.js';
 

@@ -7,8 +7,8 @@
  * @module
  */
 import cliProgress from 'cli-progress';
-import type { CodeIndex } from '../index/code-index.js';
-import type { ProgressCallback } from '../operations.js';
+import type { CodeIndex } from '../code-index.js';
+import type { ProgressCallback } from '../catalog.js';
 
 /** The progress line: `indexing 1200/5000 files (24%)  340 files/s  ETA 11s`. */
 export function progressLine(done: number, total: number, elapsedMs: number): string {

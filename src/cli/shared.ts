@@ -1,6 +1,6 @@
 /**
  * What every `code-index` subcommand shares: the command shape, its options (the parameters of its operation in the
- * operations table, src/operations.ts, plus `--root`, `--json`, `--cache-dir`, `--no-cache`, `--help`) and their
+ * operations table, src/catalog.ts, plus `--root`, `--json`, `--cache-dir`, `--no-cache`, `--help`) and their
  * parsing, the exit codes, coded errors, position arguments (`FILE:LINE:COL`, `FILE:LINE:NAME`, `NAME`), colours and
  * aligned columns.
  *
@@ -9,8 +9,8 @@
 import type { ParseArgsConfig } from 'node:util';
 import pc from 'picocolors';
 import { CodeIndexError, ErrorCode, isCodeIndexError } from '../errors.js';
-import type { CodeIndex } from '../index/code-index.js';
-import { describeParameter, OPERATIONS, type OperationArgs, type OperationName, type OperationResult, orList, type Parameter, type ProgressCallback } from '../operations.js';
+import type { CodeIndex } from '../code-index.js';
+import { describeParameter, OPERATIONS, type OperationArgs, type OperationName, type OperationResult, orList, type Parameter, type ProgressCallback } from '../catalog.js';
 import type { PositionQuery, SearchScope } from '../types.js';
 
 /** Exit codes: something found, nothing found, a usage or input error. */

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { CodeIndexError, ErrorCode, isCodeIndexError } from '../errors.js';
-import { CodeIndex } from '../index/code-index.js';
+import { CodeIndex } from '../code-index.js';
 import { capConfidence, limitation, parseAnswer, proseOf, withNotes } from './answer.js';
 import { ChatModel, type RetryPolicy } from './llm.js';
 import { type ExplainerLogger, silentLogger } from './logger.js';

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { CodeIndex } from '../index/code-index.js';
+import type { CodeIndex } from '../code-index.js';
 import { runTool } from '../tools/runner.js';
 import type { ExplainerLogger } from './logger.js';
 import type { CodeSnippet } from './schemas.js';

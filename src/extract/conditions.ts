@@ -1,7 +1,7 @@
 /**
  * Preprocessor conditionals (C, C++): which branch of an `#if` / `#elif` / `#else` chain a definition sits in, and the
  * test that branch is taken under, so that a name defined in several branches of one conditional can be ranked by the
- * branch a build takes (src/index/conditions.ts evaluates the tests). The branches come from the query
+ * branch a build takes (src/languages/c/conditions.ts evaluates the tests). The branches come from the query
  * (`@condition.branch`, queries/c/conditions.scm); a test is read from its syntax tree into {@link Condition} data.
  */
 

@@ -10,7 +10,7 @@
  */
 import { posix } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
-import { type ResolvedPath, isBinary, readVerified } from '../index/source.js';
+import { type ResolvedPath, isBinary, readVerified } from '../engine/files.js';
 import { type GitEntry, hasHead, headEntry, isStaged, openRepository, readBlob, type Repository } from './git.js';
 import { checkToolPath, toolFile } from './paths.js';
 

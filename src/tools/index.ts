@@ -9,7 +9,7 @@
  * @packageDocumentation
  */
 export { TOOLSET_NAMES, type ToolsetName } from './names.js';
-export { type RunOptions, runTool, type ToolError, type ToolResult } from './runner.js';
-export { type AnyTool, defineTool, inputJsonSchema, type Tool, type ToolAnnotations, type ToolContext } from './tool.js';
+export { type RunOptions, runTool, type ToolResult } from './runner.js';
+export { type AnyTool, defineTool, inputJsonSchema, type Tool, type ToolAnnotations, type ToolContext, type ToolError } from './tool.js';
 export { createToolbox, type Toolbox, type ToolboxOptions } from './toolbox.js';
 export { toolset } from './toolsets.js';

@@ -6,8 +6,7 @@
  */
 import { opendirSync, statSync } from 'node:fs';
 import { CodeIndexError, ErrorCode } from '../errors.js';
-import { checkGlobPattern } from '../index/discovery.js';
-import { type ResolvedPath, resolveInRoot } from '../index/source.js';
+import { checkGlobPattern, type ResolvedPath, resolveInRoot } from '../engine/files.js';
 
 /** Refuses what a model should never send: NUL bytes, `..` segments, URL-encoded traversal. */
 export function checkToolPath(path: string, argument: string): void {

@@ -8,17 +8,7 @@ import type { z } from 'zod';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import { fitJson, fitLines, tokensOf } from '../render/fit.js';
 import { compactJson } from '../render/json.js';
-import type { AnyTool, ToolContext } from './tool.js';
-
-/** A coded failure, written so that a model can fix its call. */
-export interface ToolError {
-  /** Stable code (`INVALID_ARGUMENT`, `PATH_TRAVERSAL`, `TS_SYMBOL_NOT_FOUND`, ...). */
-  code: string;
-  /** What went wrong and how to call again, for the model. */
-  message: string;
-  /** The values involved (the argument, the suggestion, the supported extensions, ...). */
-  details?: Record<string, unknown>;
-}
+import type { AnyTool, ToolContext, ToolError } from './tool.js';
 
 /** What a tool call gives back. */
 export type ToolResult =

@@ -10,7 +10,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { CodeIndexError, ErrorCode } from '../errors.js';
-import { createListingCheck, isBinary, readVerified } from '../index/source.js';
+import { createListingCheck, isBinary, readVerified } from '../engine/files.js';
 
 /** What to search. */
 export interface SearchRequest {

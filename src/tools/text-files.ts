@@ -5,7 +5,7 @@
  * @module
  */
 import { CodeIndexError, ErrorCode } from '../errors.js';
-import { isBinary, readSource, readVerified, type ResolvedPath } from '../index/source.js';
+import { isBinary, readSource, readVerified, type ResolvedPath } from '../engine/files.js';
 import { toolFile } from './paths.js';
 
 /** Most bytes read to count a file's lines in a directory listing; larger files are listed without a count. */

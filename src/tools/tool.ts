@@ -5,9 +5,18 @@
  * @module
  */
 import { z } from 'zod';
-import type { CodeIndex } from '../index/code-index.js';
-import { describeParameter, type Parameter } from '../operations.js';
-import type { ToolError } from './runner.js';
+import type { CodeIndex } from '../code-index.js';
+import { describeParameter, type Parameter } from '../catalog.js';
+
+/** A coded failure, written so that a model can fix its call. */
+export interface ToolError {
+  /** Stable code (`INVALID_ARGUMENT`, `PATH_TRAVERSAL`, `TS_SYMBOL_NOT_FOUND`, ...). */
+  code: string;
+  /** What went wrong and how to call again, for the model. */
+  message: string;
+  /** The values involved (the argument, the suggestion, the supported extensions, ...). */
+  details?: Record<string, unknown>;
+}
 
 /** MCP-style hints: every code-index tool only reads, gives the same answer twice, and stays inside the root. */
 export interface ToolAnnotations {
@@ -143,7 +152,7 @@ export type ArgumentSchema<P extends Parameter> = P extends { default: unknown }
     : z.ZodOptional<ParameterSchema<P>>;
 
 /**
- * A tool argument from a parameter of the operations table (src/operations.ts): its type, bounds, values, default
+ * A tool argument from a parameter of the operations table (src/catalog.ts): its type, bounds, values, default
  * and description, so that a tool and the CLI document an argument alike. A tool whose spec fixes an argument's
  * wording keeps its own schema for it.
  */

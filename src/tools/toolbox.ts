@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { CodeIndex, type CodeIndexOptions } from '../index/code-index.js';
+import { CodeIndex, type CodeIndexOptions } from '../code-index.js';
 import type { ToolsetName } from './names.js';
 import { toolset } from './toolsets.js';
 import { type RunOptions, runTool, type ToolResult, unknownTool } from './runner.js';

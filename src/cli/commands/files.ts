@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { OperationName } from '../../operations.js';
+import type { OperationName } from '../../catalog.js';
 import { formatAnalysis } from '../format.js';
 import { type Cell, type Command, type CommandContext, colors, columns, describeError, EXIT, location, type Output, usageError } from '../shared.js';
 

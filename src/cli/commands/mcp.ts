@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { type CodeIndexOptions, DEFAULT_MAX_FILE_SIZE, DEFAULT_PARSE_TIMEOUT_MS } from '../../index/code-index.js';
+import { type CodeIndexOptions, DEFAULT_MAX_FILE_SIZE, DEFAULT_PARSE_TIMEOUT_MS } from '../../code-index.js';
 import { bundledLanguages } from '../../languages/bundled.js';
-import { OPERATIONS, orList } from '../../operations.js';
+import { OPERATIONS, orList } from '../../catalog.js';
 import { TOOLSET_NAMES, type ToolsetName } from '../../tools/names.js';
 import type { SearchScope } from '../../types.js';
 import { type Command, type CommandContext, countOption, EXIT, usageError } from '../shared.js';

@@ -7,7 +7,7 @@
  */
 import type { CallHierarchyItem } from '../../types.js';
 import { indexWithProgress } from '../progress.js';
-import type { OperationName } from '../../operations.js';
+import type { OperationName } from '../../catalog.js';
 import { type Cell, type Command, type CommandContext, colors, columns, EXIT, location, positionArgument, usageError } from '../shared.js';
 
 const POSITION_HELP =

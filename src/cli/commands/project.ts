@@ -4,8 +4,8 @@
  * @module
  */
 import { resolve } from 'node:path';
-import { toGraphJson, toToon } from '../../graph/format.js';
-import type { OperationName } from '../../operations.js';
+import { toGraphJson, toToon } from '../../render/graph.js';
+import type { OperationName } from '../../catalog.js';
 import { withProgress } from '../progress.js';
 import { type Cell, type Command, type CommandContext, colors, columns, EXIT, usageError } from '../shared.js';
 

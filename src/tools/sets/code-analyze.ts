@@ -12,7 +12,7 @@ import { renderSearch } from '../../render/navigation.js';
 import { DETAILS } from '../../render/text.js';
 import type { ExportInfo, FileAnalysis, SignatureInfo, SymbolSearchResult } from '../../types.js';
 import { checkToolPath } from '../paths.js';
-import { OPERATIONS } from '../../operations.js';
+import { OPERATIONS } from '../../catalog.js';
 import { type AnyTool, defineTool, parameterArgument } from '../tool.js';
 
 const search = OPERATIONS.searchSymbols.parameters;

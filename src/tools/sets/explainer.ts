@@ -8,8 +8,7 @@
 import { lstatSync } from 'node:fs';
 import { z } from 'zod';
 import { CodeIndexError, ErrorCode } from '../../errors.js';
-import { listTree } from '../../index/discovery.js';
-import { createListingCheck } from '../../index/source.js';
+import { createListingCheck, listTree } from '../../engine/files.js';
 import { checkToolPath, toolDirectory, toolGlob } from '../paths.js';
 import { searchText } from '../search.js';
 import { fittingCount, pageBudget, readLinePage } from '../pages.js';

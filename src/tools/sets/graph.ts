@@ -8,12 +8,12 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { CodeIndexError, ErrorCode } from '../../errors.js';
-import type { CodeIndex } from '../../index/code-index.js';
-import { toGraphJson, toToon } from '../../graph/format.js';
+import type { CodeIndex } from '../../code-index.js';
+import { toGraphJson, toToon } from '../../render/graph.js';
 import type { CallGraph, CallHierarchyItem, CallHierarchyResult } from '../../types.js';
 import { toolFile } from '../paths.js';
-import type { ToolError } from '../runner.js';
-import { OPERATIONS } from '../../operations.js';
+import type { ToolError } from '../tool.js';
+import { OPERATIONS } from '../../catalog.js';
 import { type AnyTool, defineTool, parameterArgument } from '../tool.js';
 
 /** The seed's request rate per client: at most this many calls in any second. */

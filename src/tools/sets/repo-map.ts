@@ -6,8 +6,8 @@
  * @module
  */
 import { z } from 'zod';
-import type { RepoMap } from '../../index/repo-map.js';
-import { OPERATIONS } from '../../operations.js';
+import type { RepoMap } from '../../index.js';
+import { OPERATIONS } from '../../catalog.js';
 import { checkToolPath } from '../paths.js';
 import { type AnyTool, defineTool, parameterArgument } from '../tool.js';
 

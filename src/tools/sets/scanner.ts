@@ -8,10 +8,9 @@
 import { z } from 'zod';
 import { ErrorCode } from '../../errors.js';
 import { kindInfo, SCANNER_TYPES } from '../../model/kinds.js';
-import { listTree } from '../../index/discovery.js';
-import type { CodeIndex } from '../../index/code-index.js';
-import { globMatcher } from '../../index/navigation.js';
-import { createListingCheck } from '../../index/source.js';
+import type { CodeIndex } from '../../code-index.js';
+import { globMatcher } from '../../model/glob.js';
+import { createListingCheck, listTree } from '../../engine/files.js';
 import type { ClassInfo, FunctionInfo, SymbolMatch, TypeInfo } from '../../types.js';
 import { fileDiff } from '../file-diff.js';
 import { toolDirectory, toolFile, toolGlob } from '../paths.js';

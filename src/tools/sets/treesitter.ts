@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { CodeIndexError, ErrorCode } from '../../errors.js';
-import type { CodeIndex } from '../../index/code-index.js';
+import type { CodeIndex } from '../../code-index.js';
 import { fittingCount, pageBudget } from '../pages.js';
 import { renderTreesitter } from '../../render/navigation.js';
 import { toolFile } from '../paths.js';

@@ -1,0 +1,431 @@
+/**
+ * The `CodeIndex` facade: one object per root, binding the operations.
+ *
+ * @module
+ */
+import { realpath, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { CodeIndexError, ErrorCode } from './errors.js';
+import { createDefaultRegistry } from './languages/bundled.js';
+import type { LanguageRegistry, LanguageStatus } from './languages/registry.js';
+import type { FileFacts } from './model/facts.js';
+import { analysisOf, signaturesOf, symbolsOf, warningsOf } from './model/views.js';
+import { fileGraph } from './operations/call-graph.js';
+import { callHierarchy } from './operations/call-hierarchy.js';
+import type {
+  CallGraph,
+  CallGraphOptions,
+  CallHierarchyOptions,
+  CallHierarchyResult,
+  DefinitionsResult,
+  ExportInfo,
+  FileAnalysis,
+  HoverResult,
+  IndexStats,
+  ParseResult,
+  PositionQuery,
+  ReferencesResult,
+  SearchScope,
+  SignatureInfo,
+  SymbolSearchOptions,
+  SymbolSearchResult,
+} from './types.js';
+import { ModuleResolver } from './binding/modules.js';
+import { findDefinitions, findReferences, hover, type NavigationContext, searchSymbols } from './operations/navigation.js';
+import { Resolver } from './binding/resolver.js';
+import { defaultThreads } from './engine/pool.js';
+import { type RepoMap, type RepoMapOptions, repoMap } from './operations/repo-map.js';
+import { defaultStoreDirectory, openStore } from './engine/store.js';
+import { Workspace } from './engine/workspace.js';
+import { readConfigText } from './engine/files.js';
+
+/** Seed 003's budget of one file's call graph (`callGraph`'s `timeoutMs`). */
+export const DEFAULT_GRAPH_TIMEOUT_MS = 5_000;
+/** Options of {@link CodeIndex.open}. */
+export interface CodeIndexOptions {
+  /** The folder every path is resolved against and confined to. */
+  root: string;
+  /** The languages to use. @defaultValue a registry with every bundled language */
+  registry?: LanguageRegistry;
+  /** Files larger than this many bytes are refused with `FILE_TOO_LARGE`. @defaultValue 10485760 (10 MB) */
+  maxFileSize?: number;
+  /** Parsing one file longer than this many milliseconds fails with `TS_PARSE_TIMEOUT`. @defaultValue 5000 */
+  parseTimeoutMs?: number;
+  /** Language ids to treat as unsupported. @defaultValue [] */
+  disabledLanguages?: string[];
+  /**
+   * Files whose facts stay loaded in memory (least recently used are dropped, and loaded again from the store when
+   * needed): a memory bound only, every result stays complete. @defaultValue 10000
+   */
+  maxCacheEntries?: number;
+  /**
+   * Keep the index on disk, so that a new process on an unchanged tree answers without parsing. `false` keeps it in
+   * memory for the life of the index. @defaultValue true
+   */
+  persist?: boolean;
+  /**
+   * The folder of the on-disk index. Given, it is used as is (one folder per tree: it can be built once, e.g. in CI,
+   * and copied to another machine with the same tree, read-only if need be). @defaultValue a folder per root under
+   * the user's cache folder (`$XDG_CACHE_HOME/code-index`, `~/Library/Caches/code-index`, `%LOCALAPPDATA%`)
+   */
+  cacheDir?: string;
+  /**
+   * Threads that parse files, so that parsing never blocks queries and a cold index uses every core (the calling
+   * thread reads, hashes and stores what they send); `0` parses on the calling thread. @defaultValue the cores but
+   * one, at least 1 and at most 4
+   */
+  threads?: number;
+  /** Scope of `findDefinitions`/`findReferences` when a call gives none. @defaultValue 'project' */
+  defaultScope?: SearchScope;
+  /** Glob patterns (root-relative) that limit discovery. @defaultValue every file */
+  include?: string[];
+  /** Glob patterns to skip, beside hidden folders, `.gitignore`d files and build folders. @defaultValue [] */
+  exclude?: string[];
+  /**
+   * How long a project scan (discovery and a stat of every file) is reused, in milliseconds. Files a result comes
+   * from, and the file a query names, are always re-checked; new and changed files elsewhere show up after this.
+   * @defaultValue 1000
+   */
+  rescanAfterMs?: number;
+}
+
+/** Default of {@link CodeIndexOptions.maxFileSize}: 10 MB. */
+export const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024;
+/** Default of {@link CodeIndexOptions.maxCacheEntries}: 10,000 files. */
+export const DEFAULT_MAX_CACHE_ENTRIES = 10_000;
+/** Default of {@link CodeIndexOptions.parseTimeoutMs}: 5 seconds. */
+export const DEFAULT_PARSE_TIMEOUT_MS = 5000;
+
+/**
+ * Structured code understanding over one root folder: analyze a file, list its signatures and exports, parse it.
+ * Paths in and out are root-relative (absolute paths inside the root are accepted); nothing outside the root is
+ * ever read.
+ *
+ * @example
+ * ```ts
+ * const index = await CodeIndex.open({ root: '/path/to/project' });
+ * const analysis = await index.analyzeFile('src/auth.ts');
+ * console.log(analysis.functions.map((f) => f.signature));
+ * index.close();
+ * ```
+ */
+export class CodeIndex {
+  /** The real path of the root. */
+  readonly root: string;
+  /** The language registry in use. */
+  readonly registry: LanguageRegistry;
+  readonly #maxFileSize: number;
+  readonly #ownsRegistry: boolean;
+  readonly #workspace: Workspace;
+  readonly #navigation: NavigationContext;
+  readonly #maxCacheEntries: number;
+  readonly #disabledLanguages: ReadonlySet<string>;
+  #closed = false;
+
+  private constructor(root: string, options: CodeIndexOptions) {
+    this.root = root;
+    this.#ownsRegistry = !options.registry;
+    this.registry = options.registry ?? createDefaultRegistry();
+    this.#maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+    this.#maxCacheEntries = options.maxCacheEntries ?? DEFAULT_MAX_CACHE_ENTRIES;
+    this.#disabledLanguages = new Set(options.disabledLanguages ?? []);
+    const store = openStore({
+      directory: options.cacheDir !== undefined ? resolve(options.cacheDir) : defaultStoreDirectory(root),
+      persist: options.persist !== false,
+    });
+    this.#workspace = new Workspace(root, this.registry, {
+      limits: { maxFileSize: this.#maxFileSize, parseTimeoutMs: options.parseTimeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS },
+      maxCacheEntries: this.#maxCacheEntries,
+      rescanAfterMs: options.rescanAfterMs ?? 1000,
+      disabledLanguages: new Set(this.#disabledLanguages),
+      store,
+      threads: options.threads ?? defaultThreads(),
+      ...(options.include ? { include: options.include } : {}),
+      ...(options.exclude ? { exclude: options.exclude } : {}),
+    });
+    const workspace = this.#workspace;
+    const modules = new ModuleResolver({
+      readText: (file) => readConfigText(root, file),
+      files: () => workspace.fileSet(),
+      membership: () => workspace.membership,
+      language: (file) => {
+        const id = workspace.languageOf(file);
+        return id ? this.registry.get(id) : undefined;
+      },
+      facts: (file) => workspace.factsOf(file),
+    });
+    this.#navigation = {
+      workspace,
+      defaultScope: options.defaultScope ?? 'project',
+      analyzer: () => workspace.analyzer(),
+      resolver: new Resolver({
+        facts: (file) => workspace.factsOf(file),
+        modules,
+        // The name table: the whole tree indexed first (as a name match would).
+        filesDefining: async (name) => {
+          await workspace.files('');
+          return [...new Set(workspace.definitionsNamed(name).map((entry) => entry.file))];
+        },
+      }),
+    };
+  }
+
+  /**
+   * Opens an index over `options.root`.
+   *
+   * @throws CodeIndexError `DIR_NOT_FOUND` when the root does not exist or is not a directory,
+   * `INVALID_ARGUMENT` for a bad option.
+   */
+  static async open(options: CodeIndexOptions): Promise<CodeIndex> {
+    if (!options || typeof options.root !== 'string' || options.root.length === 0) {
+      throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, 'CodeIndex.open needs { root: string }', {});
+    }
+    for (const [name, value] of [
+      ['maxFileSize', options.maxFileSize],
+      ['parseTimeoutMs', options.parseTimeoutMs],
+      ['maxCacheEntries', options.maxCacheEntries],
+    ] as const) {
+      if (value !== undefined && !(Number.isFinite(value) && value > 0)) {
+        throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `${name} must be a positive number, got ${value}`, {
+          [name]: value,
+        });
+      }
+    }
+    if (options.threads !== undefined && !(Number.isInteger(options.threads) && options.threads >= 0)) {
+      throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `threads must be a whole number from 0, got ${options.threads}`, { threads: options.threads });
+    }
+    if (options.cacheDir !== undefined && (typeof options.cacheDir !== 'string' || options.cacheDir === '')) {
+      throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, 'cacheDir must be a folder path', { cacheDir: options.cacheDir });
+    }
+    const requested = resolve(options.root);
+    let root: string;
+    try {
+      root = await realpath(requested);
+      if (!(await stat(root)).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code === 'ENOTDIR' ? 'is not a directory' : 'does not exist';
+      throw new CodeIndexError(ErrorCode.DIR_NOT_FOUND, `Root ${requested} ${reason}`, {
+        root: requested,
+        suggestion: 'Pass the project folder as root',
+      });
+    }
+    return new CodeIndex(root, options);
+  }
+
+  /** The largest file read, in bytes (`maxFileSize` option). */
+  get maxFileSize(): number {
+    return this.#maxFileSize;
+  }
+
+  /**
+   * The scope `findDefinitions`, `findReferences` and the tools use when a call gives none (`defaultScope` option),
+   * so that a host's configuration reaches every tool.
+   */
+  get defaultScope(): SearchScope {
+    return this.#navigation.defaultScope;
+  }
+
+  /**
+   * Whether files of a language are analyzed: false for an id in the `disabledLanguages` option (its files answer
+   * `TS_UNSUPPORTED_LANGUAGE`), true otherwise.
+   */
+  isLanguageEnabled(id: string): boolean {
+    return !this.#disabledLanguages.has(id);
+  }
+
+  /** The complete structure of one file (seed 000 `FileAnalysis`). */
+  async analyzeFile(file: string): Promise<FileAnalysis> {
+    const { relative, facts } = await this.#facts(file);
+    return analysisOf(relative, facts);
+  }
+
+  /** Signatures of the file's functions, methods and constructors, without bodies (seed 000 `SignatureInfo`). */
+  async getSignatures(file: string): Promise<SignatureInfo[]> {
+    return signaturesOf((await this.#facts(file)).facts);
+  }
+
+  /** The file's public API (seed 000 `ExportInfo`). */
+  async listExports(file: string): Promise<ExportInfo[]> {
+    return (await this.#facts(file)).facts.exports;
+  }
+
+  /** Parse a file: root node type, definitions with positions, syntax errors, parse time (seed 001 `parse`). */
+  async parse(file: string): Promise<ParseResult> {
+    const { relative, facts } = await this.#facts(file);
+    return {
+      file: relative,
+      language: facts.language,
+      rootNode: facts.rootNode,
+      symbols: symbolsOf(facts),
+      errors: facts.errors,
+      warnings: warningsOf(facts),
+      parseTimeMs: facts.parseTimeMs,
+    };
+  }
+
+  /**
+   * Definitions whose names match a query, across the scope: exact, then case-insensitive, prefix, `*`/`?`
+   * wildcards and camelCase initials, then fuzzy; paginated.
+   */
+  async searchSymbols(options: SymbolSearchOptions): Promise<SymbolSearchResult> {
+    this.#checkOpen();
+    return searchSymbols(this.#navigation, options);
+  }
+
+  /** Every definition of the identifier at a position (or of a named symbol), the likely one first. */
+  async findDefinitions(query: PositionQuery): Promise<DefinitionsResult> {
+    this.#checkOpen();
+    return findDefinitions(this.#navigation, query);
+  }
+
+  /** Every reference to the identifier at a position (or a named symbol); definition sites listed apart. */
+  async findReferences(query: PositionQuery): Promise<ReferencesResult> {
+    this.#checkOpen();
+    return findReferences(this.#navigation, query);
+  }
+
+  /** Signature and doc comment of the definition of the identifier at a position. */
+  async hover(query: PositionQuery): Promise<HoverResult> {
+    this.#checkOpen();
+    return hover(this.#navigation, query);
+  }
+
+  /**
+   * How the functions of one file call and reference each other (seed 003): its classes, functions, methods and
+   * module-level variables, the calls and references between them with their lines (`this.m()` bound to the
+   * method, callbacks attributed to their enclosing function), and the cycles among the calls. Past the time budget
+   * the graph comes back with `isPartial: true`.
+   *
+   * @throws CodeIndexError `FILE_NOT_FOUND`, `TS_UNSUPPORTED_LANGUAGE`, `PATH_TRAVERSAL`, ... as `analyzeFile`.
+   */
+  async callGraph(file: string, options: CallGraphOptions = {}): Promise<CallGraph> {
+    const timeoutMs = options.timeoutMs ?? DEFAULT_GRAPH_TIMEOUT_MS;
+    if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) {
+      throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `timeoutMs must be a positive number, got ${JSON.stringify(timeoutMs)}`, { timeoutMs });
+    }
+    const deadline = performance.now() + timeoutMs;
+    const { relative, facts } = await this.#facts(file);
+    if (!this.#workspace.languageOf(relative)) {
+      const warning = facts.warnings.find((w) => w.code === ErrorCode.TS_UNSUPPORTED_LANGUAGE);
+      throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, warning?.message ?? `No language analyzes ${relative}`, { file_path: relative });
+    }
+    await this.#workspace.listed();
+    return fileGraph(relative, facts, this.#navigation.resolver, { includeExternal: options.includeExternal === true, deadline });
+  }
+
+  /**
+   * Who calls the function at a position (or named), or what it calls, across the project and to `depth` levels,
+   * through the same binding as `findReferences`; each item with its call sites and how it was found.
+   *
+   * @throws CodeIndexError `TS_SYMBOL_NOT_FOUND` when nothing is defined there, `INVALID_ARGUMENT` for bad options.
+   */
+  async callHierarchy(query: PositionQuery, options: CallHierarchyOptions = {}): Promise<CallHierarchyResult> {
+    this.#checkOpen();
+    return callHierarchy(this.#navigation, query, options);
+  }
+
+  /**
+   * A ranked outline of the repository's most important definitions (signatures grouped under their files, the
+   * highest-ranked file first), fitted into `tokenBudget` tokens: ranked by PageRank over the reference graph,
+   * leaning towards the `focus` files and the `mentioned` symbols. The same tree gives the same map.
+   *
+   * @example
+   * ```ts
+   * const map = await index.repoMap({ tokenBudget: 1000, focus: ['src/auth.ts'] });
+   * console.log(map.text); // src/session.ts\n  12 export class Session ...
+   * ```
+   */
+  async repoMap(options: RepoMapOptions = {}): Promise<RepoMap> {
+    this.#checkOpen();
+    return repoMap({ workspace: this.#workspace }, options);
+  }
+
+  /**
+   * Indexes every file of the root now (queries otherwise index on demand), saves the on-disk index and removes
+   * the facts no file uses any more. Returns the stats.
+   *
+   * @param onProgress - called as files are indexed, with the files done and the total
+   */
+  async indexAll(onProgress?: (done: number, total: number) => void): Promise<IndexStats> {
+    this.#checkOpen();
+    this.#workspace.invalidateScans();
+    await this.#workspace.files('', onProgress);
+    this.#workspace.save(true);
+    this.#workspace.collectGarbage();
+    return this.stats();
+  }
+
+  /** Files, definitions (outside function bodies) by kind, references, cache use, skipped files. */
+  stats(): IndexStats {
+    // No prototype: kinds such as `constructor` must not collide with Object.prototype's members.
+    const symbolsByKind: Record<string, number> = Object.create(null);
+    const perFile: Array<{ file: string; count: number }> = [];
+    for (const [file, entry] of this.#workspace.indexed()) {
+      const definitions = entry.summary?.definitions ?? [];
+      for (const definition of definitions) symbolsByKind[definition.kind] = (symbolsByKind[definition.kind] ?? 0) + 1;
+      perFile.push({ file, count: definitions.length });
+    }
+    perFile.sort((a, b) => b.count - a.count || a.file.localeCompare(b.file));
+    const counts = this.#workspace.counts;
+    const store = this.#workspace.store;
+    return {
+      files: perFile.length,
+      symbolsByKind,
+      totalSymbols: counts.definitions,
+      totalReferences: counts.references,
+      topFiles: perFile.slice(0, 10),
+      cache: {
+        ...this.#workspace.counters,
+        maxEntries: this.#maxCacheEntries,
+        persistent: store.persistent,
+        ...(store.location ? { location: store.location } : {}),
+      },
+      skipped: [...this.#workspace.skipped].map(([file, reason]) => ({ file, reason })),
+      warnings: [...store.warnings],
+    };
+  }
+
+  /** Health of every registered language: loaded (here or by a parse thread), not needed yet, or failed and why. */
+  languages(): LanguageStatus[] {
+    const observed = this.#workspace.languageStates;
+    return this.registry.languages().map((status) => {
+      const seen = observed.get(status.id);
+      if (!seen || status.state === 'failed') return status;
+      return { ...status, state: seen.state, ...(seen.error ? { error: seen.error } : {}) };
+    });
+  }
+
+  /**
+   * Saves the on-disk index, stops the parse threads and releases parsers and queries (WASM memory). Later calls
+   * throw `INDEX_CLOSED`. Never throws.
+   */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    try {
+      this.#workspace.close();
+    } catch {
+      // Closing must not fail a caller's `finally`: what could not be saved is analyzed again next time.
+    }
+    try {
+      if (this.#ownsRegistry) this.registry.dispose();
+    } catch {
+      // A parser left unusable by a fault cannot be freed twice.
+    }
+  }
+
+  /** Same as {@link CodeIndex.close}, for `using index = await CodeIndex.open(...)`. */
+  [Symbol.dispose](): void {
+    this.close();
+  }
+
+  #checkOpen(): void {
+    if (this.#closed) throw new CodeIndexError(ErrorCode.INDEX_CLOSED, 'This CodeIndex was closed; open a new one', {});
+  }
+
+  async #facts(file: string): Promise<{ relative: string; facts: FileFacts }> {
+    this.#checkOpen();
+    const path = await this.#workspace.resolve(file);
+    return { relative: path.relative, facts: await this.#workspace.facts(path) };
+  }
+}

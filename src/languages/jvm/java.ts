@@ -1,0 +1,20 @@
+import { defineLanguage } from '../define.js';
+
+/**
+ * Java, with the tree-sitter-java 0.23.5 grammar from `@cursorless/tree-sitter-wasms` (no ERROR or MISSING nodes on
+ * 1,005 files of the JDK 25 sources: java.lang, java.util, java.net.http). Javadoc `/** *\/` comments are docs;
+ * `public` top-level types are exported.
+ */
+export const java = defineLanguage({
+  id: 'java',
+  name: 'Java',
+  extensions: ['.java'],
+  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-java.wasm' },
+  grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
+  queries: [new URL('../../../queries/java/tags.scm', import.meta.url), new URL('../../../queries/java/locals.scm', import.meta.url)],
+  modulePaths: { separator: '.' },
+  moduleSystem: 'jvm',
+  signature: { returnTypeFirst: true, typeParametersFirst: true },
+  docComments: { block: [['/**', '*/']] },
+  exports: { modifiers: ['public'] },
+});

@@ -1,0 +1,171 @@
+/**
+ * What a module system is given and what it answers: the contract between the resolver and one language family's
+ * way of naming modules (`node.ts`, `python.ts`, ...). A system is created per tree and recreated when files are
+ * added or removed, so it may cache what it reads.
+ *
+ * @module
+ */
+import { posix } from 'node:path';
+import type { LanguageDefinition } from './define.js';
+import type { FileFacts } from '../model/facts.js';
+
+/** What a module system reads: the tree's files, and small configuration files inside the root. */
+export interface ModuleContext {
+  /**
+   * The text of a small configuration file inside the root (`tsconfig.json`, `go.mod`, `Cargo.toml`), read through the
+   * root check and a size bound; undefined when there is none or it cannot be read.
+   */
+  readText(file: string): Promise<string | undefined>;
+  /** Every indexed or listed file (root-relative). */
+  files(): ReadonlySet<string>;
+  /** Changes when files are added or removed (what was resolved before is forgotten). */
+  membership(): number;
+  /** Definition of a file's language (undefined when none handles it). */
+  language(file: string): LanguageDefinition | undefined;
+  /**
+   * The facts of a file of the tree (analyzing it when it was not), for systems whose modules are declared in the
+   * sources rather than by paths (C#'s namespaces). Optional: a system reading it is bounded by the files it asks.
+   */
+  facts?(file: string): Promise<FileFacts | undefined>;
+}
+
+/** A declaration inside a module, named by an import source (`a.b.C` of Java's `import static a.b.C.m`). */
+export interface DeclarationPath {
+  /** The module's source (`a.b`). */
+  source: string;
+  /** The names from the module's top level down (`['C']`, `['Outer', 'Inner']`). */
+  path: string[];
+}
+
+/** One language family's module resolution. */
+export interface ModuleSystem {
+  /**
+   * The files an import of `source` written in `from` names (a module may be several files: a Go package, a folder).
+   * Empty when it names nothing in the tree (a dependency, the standard library).
+   */
+  resolve(from: string, source: string): Promise<string[]>;
+  /**
+   * Files whose top-level declarations `from` sees without importing them: the other files of a Go package or a Java
+   * package. Optional.
+   */
+  implicit?(from: string): Promise<string[]>;
+  /**
+   * The module a namespace import binds its local name to, when that is not the whole source: Python's `import a.b`
+   * binds `a`, the package. Optional (the source itself).
+   */
+  namespaceModule?(source: string, local: string): string;
+  /**
+   * The source naming a module's submodule `name`, when a package's submodules are its members (Python's `a.b` and
+   * `c` give `a.b.c`, `.` and `c` give `.c`: `from pkg import mod`, `pkg.mod.f`). Optional (no submodules).
+   */
+  submodule?(source: string, name: string): string | undefined;
+  /**
+   * The files of the submodule `name` of the package whose file is `module` (Python's `pkg/__init__.py` and `mod`
+   * give `pkg/mod.py`): a package's submodules are its members. Optional (none).
+   */
+  packageSubmodule?(module: string, name: string): Promise<string[]>;
+  /**
+   * A source that names a declaration inside a module rather than a module (Java's `import static a.b.C.m` and
+   * `import a.b.Outer.Inner`, Kotlin's `import a.b.Obj.member`, C#'s `using static A.B.C`): the module's source and
+   * the path of names inside it. Asked only when `resolve` names no file. Optional.
+   */
+  declaration?(from: string, source: string): Promise<DeclarationPath | undefined>;
+  /**
+   * Whether a name no import, package or scope of `from` binds is one the language gives every file from outside the
+   * tree (Java's `java.lang.String`, Kotlin's default imports `listOf`, `println`, Rust's standard prelude `Vec`,
+   * `Some`, `u8`): such a name is external, not a namesake to guess. Optional.
+   */
+  builtin?(from: string, name: string): boolean;
+  /**
+   * A source naming no module file may name an item of a module (Rust's `crate::ast::Kind`, an enum or an inline
+   * `mod`): its parent source and the item's name there, looked up in that module. Optional.
+   */
+  split?(source: string): { parent: string; name: string } | undefined;
+  /**
+   * Module paths are written in code too, not only in imports (Rust's `crate::a::f()`, `super::T::new()`,
+   * `std::mem::swap()`): a qualifier whose first name no scope binds is resolved as a source. Optional.
+   */
+  readonly pathQualifiers?: boolean;
+  /**
+   * The macros a common build predefines for `from` (C, C++): they rank the branches of preprocessor conditionals.
+   * Optional.
+   */
+  predefinedMacros?(from: string): ReadonlySet<string>;
+  /**
+   * Which declared parameter types take an argument, by what the argument is: a literal of a kind (`string`, `char`,
+   * `integer`, `boolean`, `class`; see `@argument.<kind>` in queries/README.md) or a value of a declared type (`int`,
+   * `String`; see `@argument.value`). Optional: without it arguments do not pick among overloads of one arity.
+   */
+  readonly argumentTypes?: ArgumentTypes;
+  /**
+   * A file's imports are its own (Java, Kotlin, Go, C#, PHP): what it sees through a wildcard import is not a name of
+   * its module for the files that import it, so a lookup does not follow it there. Optional (Python's
+   * `from m import *`, a C header's `#include` and Rust's `pub use` do pass names on).
+   */
+  readonly privateImports?: boolean;
+  /** Sources may name the importing file itself (Rust's `use self::Kind::*`): such answers are kept. */
+  readonly selfImports?: boolean;
+  /** Answers depend on the importing file, not only on its folder (Rust's `self`, `super`, `mod x;`). */
+  readonly perFile?: boolean;
+  /**
+   * Files that may add members to the types `from` declares (Rust's `impl T` blocks anywhere in the crate), besides
+   * `from` itself. Optional.
+   */
+  companions?(from: string): Promise<string[]>;
+  /**
+   * Functions are declared in one file and defined in another, matched by name (C and C++: a header's prototype, a
+   * method declared in its class): a declaration without a body leads to its definition first. Optional.
+   */
+  readonly definesApart?: boolean;
+  /** Whether `file` is one other files include (a C or C++ header, not a source file). Optional (all are). */
+  includable?(file: string): boolean;
+  /**
+   * A bare name inside a method sees the members of its class before the names around it (C++'s implicit `this`,
+   * also in methods defined out of line). Optional.
+   */
+  readonly membersInScope?: boolean;
+}
+
+/** Which declared parameter types take which arguments, in one language (see `ModuleSystem.argumentTypes`). */
+export interface ArgumentTypes {
+  /**
+   * By what an argument is (a literal's kind, or the declared type of a value, as written: `int`, `String`): the
+   * parameter types that take it exactly, and those that take it at all; `otherTypes`: every object type no kind
+   * names exactly and that is not `top` takes it too (Java's lambda: any functional interface, never `String` or
+   * `Object`). A value of a type not listed is an object.
+   */
+  readonly kinds: Readonly<Record<string, { readonly exact: readonly string[]; readonly takes: readonly string[]; readonly otherTypes?: true }>>;
+  /** Parameter types no object is passed to (Java's primitives, but for the boxes `kinds` lists). */
+  readonly primitives: readonly string[];
+  /** Parameter types every object is passed to (`Object`). */
+  readonly top: readonly string[];
+  /**
+   * The supertypes of the standard library's common types, which a tree uses without declaring them (Java's `List` is
+   * a `Collection` and an `Iterable`): every one of them, so a parameter type not listed does not take the type.
+   */
+  readonly library: Readonly<Record<string, readonly string[]>>;
+  /**
+   * A base class's methods are overloads beside its subclass's of the same name (Java, Kotlin, C#): when none of the
+   * subclass's takes a call's arguments, the bases' are looked at. Not C++, whose subclass hides them.
+   */
+  readonly inheritedOverloads: boolean;
+}
+
+/** The folder of a root-relative file (`''` at the root). */
+export function folderOf(file: string): string {
+  const dir = posix.dirname(file);
+  return dir === '.' ? '' : dir;
+}
+
+/** Reads a JSON (with comments, as tsconfig allows) file inside the root, or undefined. */
+export async function readJson(context: Pick<ModuleContext, 'readText'>, file: string): Promise<Record<string, unknown> | undefined> {
+  const source = await context.readText(file);
+  if (source === undefined) return undefined;
+  try {
+    // tsconfig.json allows comments and trailing commas: drop them (outside strings) before parsing.
+    const text = source.replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (match, string: string | undefined) => string ?? '');
+    return JSON.parse(text.replace(/,(\s*[}\]])/g, '$1')) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}

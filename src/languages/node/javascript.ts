@@ -1,0 +1,21 @@
+import { defineLanguage } from '../define.js';
+
+/** JavaScript, JSX and CommonJS, with the grammar's own wasm from `tree-sitter-javascript`. */
+export const javascript = defineLanguage({
+  id: 'javascript',
+  name: 'JavaScript',
+  extensions: ['.js', '.jsx', '.mjs', '.cjs'],
+  grammar: { package: 'tree-sitter-javascript', file: 'tree-sitter-javascript.wasm' },
+  grammarOrigin: 'tree-sitter-javascript@0.25.0',
+  queries: [
+    new URL('../../../queries/javascript/tags.scm', import.meta.url),
+    new URL('../../../queries/javascript/javascript.scm', import.meta.url),
+    new URL('../../../queries/javascript/jsx.scm', import.meta.url),
+    new URL('../../../queries/javascript/structure.scm', import.meta.url),
+    new URL('../../../queries/javascript/locals.scm', import.meta.url),
+    new URL('../../../queries/javascript/locals-parameters.scm', import.meta.url),
+  ],
+  docComments: { block: [['/**', '*/']] },
+  moduleSystem: 'node',
+  signature: { parameters: 'composed' },
+});
