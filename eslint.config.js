@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'docs/', 'temp/', 'coverage/', 'test/fixtures/', 'test/mixed-project/', 'test/binding/', 'test/graph/', '.bench-cache/', '.probe/', 'wip/', 'node_modules/'] },
+  { ignores: ['dist/', 'docs/', 'temp/', 'coverage/', 'test/fixtures/', 'test/mixed-project/', 'test/binding/cases/', 'test/graph/', '.bench-cache/', '.probe/', 'wip/', 'node_modules/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

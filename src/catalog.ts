@@ -4,7 +4,7 @@
  * options and help from here (src/cli/), and the tool sets their shared argument docs (src/tools/), so the two never
  * drift; each tool set's own wire names and spec descriptions stay in the tool set.
  *
- * Adding an operation: a method on `CodeIndex`, an entry here, a subcommand in src/cli/commands/ (test/cli.test.ts
+ * Adding an operation: a method on `CodeIndex`, an entry here, a subcommand in src/cli/commands/ (test/cli/cli.test.ts
  * fails until there is one) and, if agents want it, a tool.
  *
  * @module

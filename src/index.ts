@@ -30,6 +30,7 @@ export { bundledLanguages, createDefaultRegistry } from './languages/bundled.js'
 // Languages
 export {
   type AlternativeLanguage,
+  type BindingVocabulary,
   type DocCommentStyle,
   type ExportRule,
   defineLanguage,

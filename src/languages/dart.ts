@@ -15,4 +15,5 @@ export const dart = defineLanguage({
   docComments: { line: ['///'], block: [['/**', '*/']] },
   signature: { returnTypeFirst: true },
   exports: { unlessNamePattern: '^_' },
+  binding: { self: ['this'], parent: ['super'] },
 });

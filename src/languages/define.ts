@@ -121,6 +121,22 @@ export interface AlternativeLanguage {
   siblings?: string[];
 }
 
+/**
+ * The words and operators with which a language's code names what a member belongs to: what binding needs to know of
+ * the language beyond its queries, so that shared code holds no language's words. Every field is optional: a language
+ * without classes needs none.
+ */
+export interface BindingVocabulary {
+  /** Words naming the instance a method runs on: `this.save()` is a member of the enclosing class (`this`, `self`, `$this`). */
+  self?: string[];
+  /** Words naming the enclosing type itself: `Self::new()` (Rust, Swift `Self`; Python `cls`; PHP `self`, `static`). */
+  selfType?: string[];
+  /** Words naming the enclosing class's declared bases: `super.save()` (`super`; C#'s `base`). */
+  parent?: string[];
+  /** Operators between a qualifier and its member besides `.` and `::` (`->` in C, C++, Objective-C and PHP). */
+  memberOperators?: string[];
+}
+
 /** Everything code-index needs to know about one language. */
 export interface LanguageDefinition {
   /** Stable id, e.g. `typescript`. Used in results and in `queries/<id>/`. */
@@ -209,6 +225,8 @@ export interface LanguageDefinition {
    * the parse with fewer errors wins.
    */
   skipBareMacroLines?: boolean;
+  /** The words and operators that name what a member belongs to (see {@link BindingVocabulary}). */
+  binding?: BindingVocabulary;
 }
 
 /**

@@ -14,4 +14,5 @@ export const gdscript = defineLanguage({
   docComments: { line: ['##'] },
   signature: { returnSeparator: ' -> ' },
   exports: { unlessNamePattern: '^_' },
+  binding: { self: ['self'], parent: ['super'] },
 });

@@ -15,4 +15,5 @@ export const lua = defineLanguage({
   // LDoc blocks open with `---` and go on with `--` lines (`-- @tparam ...`): both count, as in Ruby's `#`.
   docComments: { line: ['---', '--'], block: [['--[[', ']]']] },
   exports: { unlessModifiers: ['local'] },
+  binding: { self: ['self'] },
 });

@@ -17,4 +17,5 @@ export const swift = defineLanguage({
   docComments: { line: ['///'], block: [['/**', '*/']] },
   signature: { returnSeparator: ' -> ' },
   exports: { unlessModifiers: ['private', 'fileprivate'] },
+  binding: { self: ['self'], selfType: ['Self'], parent: ['super'] },
 });

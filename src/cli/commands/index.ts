@@ -1,5 +1,5 @@
 /**
- * Every subcommand: one per operation of the operations table (src/catalog.ts; test/cli.test.ts checks that each
+ * Every subcommand: one per operation of the operations table (src/catalog.ts; test/cli/cli.test.ts checks that each
  * has one, and that each option is a parameter of it), and `mcp`.
  *
  * @module

@@ -50,4 +50,5 @@ export const c = defineLanguage({
   docComments: { block: [['/**', '*/'], ['/*', '*/']], line: ['///', '//'], detached: true },
   exports: { unlessModifiers: ['static'] },
   moduleSystem: 'c',
+  binding: { memberOperators: ['->'] },
 });

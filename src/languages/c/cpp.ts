@@ -17,4 +17,5 @@ export const cpp = defineLanguage({
   // Types declared in a function body (a local class, struct, enum or alias): Universal Ctags tags them.
   bodyItems: ['class', 'struct', 'enum', 'type'],
   moduleSystem: 'c',
+  binding: { self: ['this'], memberOperators: ['->'] },
 });

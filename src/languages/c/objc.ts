@@ -25,4 +25,5 @@ export const objc = defineLanguage({
   docComments: { block: [['/**', '*/']], line: ['///'] },
   signature: { parameters: 'composed' },
   exports: { unlessModifiers: ['static'] },
+  binding: { self: ['self'], parent: ['super'], memberOperators: ['->'] },
 });

@@ -19,4 +19,5 @@ export const csharp = defineLanguage({
   flattenConditionals: true,
   docComments: { line: ['///'] },
   exports: { modifiers: ['public'] },
+  binding: { self: ['this'], parent: ['base'] },
 });

@@ -17,4 +17,5 @@ export const java = defineLanguage({
   signature: { returnTypeFirst: true, typeParametersFirst: true },
   docComments: { block: [['/**', '*/']] },
   exports: { modifiers: ['public'] },
+  binding: { self: ['this'], parent: ['super'] },
 });

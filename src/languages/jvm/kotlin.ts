@@ -17,4 +17,5 @@ export const kotlin = defineLanguage({
   modulePaths: { separator: '.' },
   docComments: { block: [['/**', '*/']] },
   exports: { unlessModifiers: ['private', 'internal'] },
+  binding: { self: ['this'], parent: ['super'] },
 });

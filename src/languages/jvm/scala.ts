@@ -18,4 +18,5 @@ export const scala = defineLanguage({
   signature: { omitMissingParameterList: true },
   docComments: { block: [['/**', '*/']] },
   exports: { unlessModifiers: ['private', 'protected'] },
+  binding: { self: ['this'], parent: ['super'] },
 });

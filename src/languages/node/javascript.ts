@@ -18,4 +18,5 @@ export const javascript = defineLanguage({
   docComments: { block: [['/**', '*/']] },
   moduleSystem: 'node',
   signature: { parameters: 'composed' },
+  binding: { self: ['this'], parent: ['super'] },
 });

@@ -20,4 +20,5 @@ export const tsx = defineLanguage({
   docComments: { block: [['/**', '*/']] },
   moduleSystem: 'node',
   signature: { parameters: 'composed' },
+  binding: { self: ['this'], parent: ['super'] },
 });

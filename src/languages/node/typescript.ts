@@ -24,4 +24,5 @@ export const typescript = defineLanguage({
   docComments: { block: [['/**', '*/']] },
   moduleSystem: 'node',
   signature: { parameters: 'composed' },
+  binding: { self: ['this'], parent: ['super'] },
 });

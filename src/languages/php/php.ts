@@ -15,4 +15,5 @@ export const php = defineLanguage({
   moduleSystem: 'php',
   docComments: { block: [['/**', '*/']] },
   exports: { unlessModifiers: ['private', 'protected'] },
+  binding: { self: ['$this'], selfType: ['self', 'static'], memberOperators: ['->'] },
 });

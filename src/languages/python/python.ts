@@ -23,4 +23,5 @@ export const python = defineLanguage({
   },
   signature: { returnSeparator: ' -> ' },
   exports: { unlessNamePattern: '^_' },
+  binding: { self: ['self'], selfType: ['cls'], parent: ['super'] },
 });

@@ -16,4 +16,5 @@ export const ruby = defineLanguage({
   signature: { omitMissingParameterList: true },
   docComments: { line: ['#'] },
   exports: { unlessModifiers: ['private', 'protected'] },
+  binding: { self: ['self', '@'], parent: ['super'] },
 });

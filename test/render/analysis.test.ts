@@ -7,11 +7,11 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CodeIndex, countTokens, createDefaultRegistry } from '../src/index.js';
-import { runTool, toolset } from '../src/tools/index.js';
+import { CodeIndex, countTokens, createDefaultRegistry } from '../../src/index.js';
+import { runTool, toolset } from '../../src/tools/index.js';
 
-const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
-const renderings = fileURLToPath(new URL('./renderings/', import.meta.url));
+const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
+const renderings = fileURLToPath(new URL('../renderings/', import.meta.url));
 const registry = createDefaultRegistry();
 const index = await CodeIndex.open({ root: fixtures, registry, persist: false });
 const [codeAnalyze] = toolset('code_analyze');

@@ -1,5 +1,5 @@
 /**
- * Table-driven binding cases: every folder under test/binding/ is a small project of one language (or a few), with a
+ * Table-driven binding cases: every folder under test/binding/cases/ is a small project of one language (or a few), with a
  * `cases.txt` whose lines say, from the language's rules, where a name leads:
  *
  *   # a comment describing the next cases
@@ -15,9 +15,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CodeIndex, createDefaultRegistry } from '../src/index.js';
+import { CodeIndex, createDefaultRegistry } from '../../src/index.js';
 
-const base = fileURLToPath(new URL('./binding/', import.meta.url));
+const base = fileURLToPath(new URL('./cases/', import.meta.url));
 const registry = createDefaultRegistry();
 const opened: CodeIndex[] = [];
 afterAll(() => {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isCodeIndexError } from '../src/errors.js';
+import { isCodeIndexError } from '../../src/errors.js';
 import {
   createExplainer,
   createJsonLogger,
@@ -14,11 +14,11 @@ import {
   type ExplainerOptions,
   ExplainResponseSchema,
   loadExplainerConfig,
-} from '../src/explainer/index.js';
-import { parseAnswer } from '../src/explainer/answer.js';
-import { retryAfter } from '../src/explainer/llm.js';
-import { createProject, FILES, lines, type Project, SECRET } from './helpers/explainer-project.js';
-import { answer, type ChatBody, failure, type FakeModel, type Script, startFakeModel, toolCalls } from './helpers/fake-openai.js';
+} from '../../src/explainer/index.js';
+import { parseAnswer } from '../../src/explainer/answer.js';
+import { retryAfter } from '../../src/explainer/llm.js';
+import { createProject, FILES, lines, type Project, SECRET } from '../helpers/explainer-project.js';
+import { answer, type ChatBody, failure, type FakeModel, type Script, startFakeModel, toolCalls } from '../helpers/fake-openai.js';
 
 let project: Project;
 let fake: FakeModel | undefined;

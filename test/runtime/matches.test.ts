@@ -6,11 +6,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDefaultRegistry } from '../src/index.js';
-import { readsMatchesDirectly, recordMatches, visitMatches } from '../src/runtime/matches.js';
-import { MAX_QUERY_DEPTH } from '../src/runtime/tree-sitter.js';
+import { createDefaultRegistry } from '../../src/index.js';
+import { readsMatchesDirectly, recordMatches, visitMatches } from '../../src/runtime/matches.js';
+import { MAX_QUERY_DEPTH } from '../../src/runtime/tree-sitter.js';
 
-const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const registry = createDefaultRegistry();
 afterAll(() => registry.dispose());
 

@@ -6,9 +6,9 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deadRegionCuts } from '../src/extract/regions.js';
-import { CodeIndex, createDefaultRegistry, ErrorCode } from '../src/index.js';
-import { Deadline } from '../src/runtime/deadline.js';
+import { deadRegionCuts } from '../../../src/extract/regions.js';
+import { CodeIndex, createDefaultRegistry, ErrorCode } from '../../../src/index.js';
+import { Deadline } from '../../../src/runtime/deadline.js';
 
 let root: string;
 let index: CodeIndex;

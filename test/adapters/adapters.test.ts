@@ -8,20 +8,20 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anthropicTools, dispatchAnthropicToolUse } from '../dist/adapters/anthropic.js';
-import { createLacePlugin, createLaceTools } from '../dist/adapters/lace.js';
+import { anthropicTools, dispatchAnthropicToolUse } from '../../dist/adapters/anthropic.js';
+import { createLacePlugin, createLaceTools } from '../../dist/adapters/lace.js';
 import {
   dispatchOpenAIChatToolCall,
   dispatchOpenAIResponsesToolCall,
   openAIChatTools,
   openAIResponsesTools,
-} from '../dist/adapters/openai.js';
-import { createRigTools } from '../dist/adapters/rig.js';
-import { vercelTools } from '../dist/adapters/vercel.js';
-import { createToolbox, type Toolbox } from '../dist/tools/index.js';
+} from '../../dist/adapters/openai.js';
+import { createRigTools } from '../../dist/adapters/rig.js';
+import { vercelTools } from '../../dist/adapters/vercel.js';
+import { createToolbox, type Toolbox } from '../../dist/tools/index.js';
 
-const root = fileURLToPath(new URL('./mixed-project/', import.meta.url));
-const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const root = fileURLToPath(new URL('../mixed-project/', import.meta.url));
+const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
 describe('MCP server over stdio (the real binary, the SDK client)', () => {
   let client: Client;

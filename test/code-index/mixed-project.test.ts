@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CodeIndex } from '../src/index.js';
+import { CodeIndex } from '../../src/index.js';
 
-const root = fileURLToPath(new URL('./mixed-project/', import.meta.url));
+const root = fileURLToPath(new URL('../mixed-project/', import.meta.url));
 const index = await CodeIndex.open({ root });
 afterAll(() => index.close());
 

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createToolbox, defineTool, runTool, type Toolbox, TOOLSET_NAMES, toolset } from '../src/tools/index.js';
+import { createToolbox, defineTool, runTool, type Toolbox, TOOLSET_NAMES, toolset } from '../../src/tools/index.js';
 
-const source = fileURLToPath(new URL('./mixed-project/', import.meta.url));
+const source = fileURLToPath(new URL('../mixed-project/', import.meta.url));
 let root: string;
 let outside: string;
 let box: Toolbox;

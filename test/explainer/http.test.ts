@@ -14,12 +14,12 @@ import {
   type ExplainerServer,
   type ExplainResponse,
   ExplainResponseSchema,
-} from '../src/explainer/index.js';
-import { VERSION } from '../src/version.js';
-import { createProject, lines, type Project } from './helpers/explainer-project.js';
-import { answer, failure, type FakeModel, type Script, startFakeModel, toolCalls } from './helpers/fake-openai.js';
+} from '../../src/explainer/index.js';
+import { VERSION } from '../../src/version.js';
+import { createProject, lines, type Project } from '../helpers/explainer-project.js';
+import { answer, failure, type FakeModel, type Script, startFakeModel, toolCalls } from '../helpers/fake-openai.js';
 
-const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
 let project: Project;
 let fake: FakeModel | undefined;

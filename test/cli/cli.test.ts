@@ -13,19 +13,19 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { COMMANDS } from '../src/cli/commands/index.js';
-import { progressLine, progressReporter, withProgress } from '../src/cli/progress.js';
-import { COMMON_OPTIONS, commandHelp, parameterOptions, parseOptions, positionArgument } from '../src/cli/shared.js';
-import { describeParameter, OPERATIONS, type OperationArgs, type OperationName, type Parameter } from '../src/catalog.js';
+import { COMMANDS } from '../../src/cli/commands/index.js';
+import { progressLine, progressReporter, withProgress } from '../../src/cli/progress.js';
+import { COMMON_OPTIONS, commandHelp, parameterOptions, parseOptions, positionArgument } from '../../src/cli/shared.js';
+import { describeParameter, OPERATIONS, type OperationArgs, type OperationName, type Parameter } from '../../src/catalog.js';
 
-const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 // A few languages of test/fixtures, copied: every grammar of the whole folder made the first index take minutes on
 // a loaded machine, and these hold what the assertions need.
 const fixtures = realpathSync(mkdtempSync(join(tmpdir(), 'ci-cli-fixtures-')));
 for (const folder of ['typescript', 'javascript', 'tsx', 'python']) {
-  cpSync(fileURLToPath(new URL(`./fixtures/${folder}/`, import.meta.url)), join(fixtures, folder), { recursive: true });
+  cpSync(fileURLToPath(new URL(`../fixtures/${folder}/`, import.meta.url)), join(fixtures, folder), { recursive: true });
 }
-const mixed = fileURLToPath(new URL('./mixed-project/', import.meta.url));
+const mixed = fileURLToPath(new URL('../mixed-project/', import.meta.url));
 const cache = mkdtempSync(join(tmpdir(), 'ci-cli-cache-'));
 
 /** The environment without colour switches (CI turns picocolors on even when piped). */

@@ -14,9 +14,9 @@ import {
   defineLanguage,
   ErrorCode,
   LanguageRegistry,
-} from '../src/index.js';
+} from '../../src/index.js';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
+const here = fileURLToPath(new URL('../', import.meta.url));
 const require = createRequire(import.meta.url);
 
 describe('detectLanguage', () => {

@@ -4,10 +4,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CodeIndex } from '../src/index.js';
+import { CodeIndex } from '../../src/index.js';
 
-const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
-const repo = fileURLToPath(new URL('..', import.meta.url));
+const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
+const repo = fileURLToPath(new URL('../../', import.meta.url));
 const index = await CodeIndex.open({ root: fixtures });
 afterAll(() => index.close());
 

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CodeIndex, CodeIndexError, createDefaultRegistry, ErrorCode } from '../src/index.js';
+import { CodeIndex, CodeIndexError, createDefaultRegistry, ErrorCode } from '../../src/index.js';
 
-const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const registry = createDefaultRegistry();
 let index: CodeIndex;
 let scratch: string;
@@ -51,7 +51,7 @@ describe('paths', () => {
     expect(await codeOf(index.analyzeFile('typescript/nope.ts'))).toBe(ErrorCode.FILE_NOT_FOUND);
   });
   it('Should refuse .. out of the root with PATH_TRAVERSAL', async () => {
-    expect(await codeOf(index.analyzeFile('../bad-input.test.ts'))).toBe(ErrorCode.PATH_TRAVERSAL);
+    expect(await codeOf(index.analyzeFile('../code-index/bad-input.test.ts'))).toBe(ErrorCode.PATH_TRAVERSAL);
     expect(await codeOf(scratchIndex.analyzeFile('sub/../../secret.ts'))).toBe(ErrorCode.PATH_TRAVERSAL);
   });
   it('Should refuse an absolute path outside the root with PATH_TRAVERSAL', async () => {

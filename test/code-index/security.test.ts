@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BoundedStdioServerTransport } from '../src/adapters/stdio-transport.js';
-import { createListingCheck, readSource, readVerified, resolveInRoot } from '../src/engine/source.js';
-import { discoverFiles, listTree } from '../src/engine/discovery.js';
-import { CodeIndexError, createDefaultRegistry } from '../src/index.js';
-import { createToolbox, type Toolbox, type ToolResult } from '../src/tools/index.js';
+import { BoundedStdioServerTransport } from '../../src/adapters/stdio-transport.js';
+import { createListingCheck, readSource, readVerified, resolveInRoot } from '../../src/engine/source.js';
+import { discoverFiles, listTree } from '../../src/engine/discovery.js';
+import { CodeIndexError, createDefaultRegistry } from '../../src/index.js';
+import { createToolbox, type Toolbox, type ToolResult } from '../../src/tools/index.js';
 
 const MARK = 'CIXMARK7f3e9a';
 let base: string;

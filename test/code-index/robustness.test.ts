@@ -10,12 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CodeIndex, CodeIndexError, createDefaultRegistry } from '../src/index.js';
-import { createToolbox, type ToolResult, type Toolbox } from '../src/tools/index.js';
+import { CodeIndex, CodeIndexError, createDefaultRegistry } from '../../src/index.js';
+import { createToolbox, type ToolResult, type Toolbox } from '../../src/tools/index.js';
 
-const distTools = fileURLToPath(new URL('../dist/tools/index.js', import.meta.url));
-const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
-const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const distTools = fileURLToPath(new URL('../../dist/tools/index.js', import.meta.url));
+const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 let root: string;
 let box: Toolbox;
 
@@ -353,8 +353,8 @@ describe('bounded query work', () => {
   });
 
   it('Should find the same matches when a file is matched in ranges as when it is matched whole', async () => {
-    const { readMatches } = await import('../src/extract/captures.js');
-    const { Deadline } = await import('../src/runtime/deadline.js');
+    const { readMatches } = await import('../../src/extract/captures.js');
+    const { Deadline } = await import('../../src/runtime/deadline.js');
     const { readFileSync } = await import('node:fs');
     const registry = createDefaultRegistry();
     try {

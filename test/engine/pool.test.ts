@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDefaultRegistry } from '../src/index.js';
-import { LARGE_FILE_BYTES, WorkerPool, workerScript } from '../src/engine/pool.js';
+import { createDefaultRegistry } from '../../src/index.js';
+import { LARGE_FILE_BYTES, WorkerPool, workerScript } from '../../src/engine/pool.js';
 
-const fixtures = fileURLToPath(new URL('./fixtures', import.meta.url));
+const fixtures = fileURLToPath(new URL('../fixtures', import.meta.url));
 const registry = createDefaultRegistry();
 
 describe('WorkerPool', () => {
@@ -64,7 +64,7 @@ describe('WorkerPool', () => {
   });
 
   it('Should stop the work with a coded error once a guarded thread\'s memory is spent', async () => {
-    const { Deadline, guardMemory } = await import('../src/runtime/deadline.js');
+    const { Deadline, guardMemory } = await import('../../src/runtime/deadline.js');
     let spent = false;
     guardMemory(() => spent);
     try {

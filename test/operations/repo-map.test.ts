@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundledLanguages, CodeIndex, countTokens } from '../src/index.js';
-import { createToolbox, toolset } from '../src/tools/index.js';
+import { bundledLanguages, CodeIndex, countTokens } from '../../src/index.js';
+import { createToolbox, toolset } from '../../src/tools/index.js';
 
-const project = fileURLToPath(new URL('./map-project/', import.meta.url));
-const repo = fileURLToPath(new URL('..', import.meta.url));
+const project = fileURLToPath(new URL('../map-project/', import.meta.url));
+const repo = fileURLToPath(new URL('../../', import.meta.url));
 const index = await CodeIndex.open({ root: project, persist: false });
 afterAll(() => index.close());
 

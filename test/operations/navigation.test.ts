@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CodeIndex, CodeIndexError, createDefaultRegistry, ErrorCode } from '../src/index.js';
+import { CodeIndex, CodeIndexError, createDefaultRegistry, ErrorCode } from '../../src/index.js';
 
-const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const registry = createDefaultRegistry();
 let project: string;
 let index: CodeIndex;

@@ -7,10 +7,10 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatAnalysis, formatSignatures } from '../src/cli/format.js';
-import { CodeIndex, createDefaultRegistry, type FileAnalysis } from '../src/index.js';
+import { formatAnalysis, formatSignatures } from '../../src/cli/format.js';
+import { CodeIndex, createDefaultRegistry, type FileAnalysis } from '../../src/index.js';
 
-const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const registry = createDefaultRegistry();
 const index = await CodeIndex.open({ root: fixtures, registry });
 // Lookups by name reach every fixture: index them once, up front (55 grammars to load, however slow the machine).

@@ -5,11 +5,11 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CodeIndex, countTokens } from '../src/index.js';
-import { createToolbox } from '../src/tools/index.js';
-import { toGraphJson, toToon } from '../src/render/graph.js';
+import { CodeIndex, countTokens } from '../../src/index.js';
+import { createToolbox } from '../../src/tools/index.js';
+import { toGraphJson, toToon } from '../../src/render/graph.js';
 
-const root = fileURLToPath(new URL('./graph', import.meta.url));
+const root = fileURLToPath(new URL('../graph', import.meta.url));
 const index = await CodeIndex.open({ root, persist: false, threads: 0 });
 const box = await createToolbox({ root, toolset: 'graph' });
 afterAll(async () => {

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundledLanguages, CodeIndex, createDefaultRegistry, LanguageRegistry } from '../src/index.js';
+import { bundledLanguages, CodeIndex, createDefaultRegistry, LanguageRegistry } from '../../src/index.js';
 
 const run = promisify(execFile);
-const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+const dist = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'code-index-store-'));
 const registry = createDefaultRegistry();
 afterAll(() => {
