@@ -16,6 +16,7 @@
  * @module
  */
 import { ErrorCode } from '../errors.js';
+import { addTo } from '../model/multimap.js';
 import type {
   ClassInfo,
   ConstantInfo,
@@ -225,13 +226,10 @@ function otherExportLines(exports: ExportInfo[], defined: Set<string>): string[]
     const type = e.isTypeOnly ? 'type ' : '';
     if (e.source !== undefined) {
       const what = e.name === '*' ? '*' : e.kind === 'namespace' ? `* as ${e.name}` : e.localName && e.localName !== e.name ? `${e.localName} as ${e.name}` : e.name;
-      const names = fromModule.get(e.source);
-      if (names) names.push(`${type}${what}`);
-      else {
-        const list = [`${type}${what}`];
-        fromModule.set(e.source, list);
-        entries.push({ source: e.source, names: list });
-      }
+      // One line per module, where its first name was: the entry shares the list the later names go to.
+      const first = !fromModule.has(e.source);
+      const names = addTo(fromModule, e.source, `${type}${what}`);
+      if (first) entries.push({ source: e.source, names });
     } else if (e.localName !== undefined && e.localName !== e.name) {
       entries.push({ text: `export ${type}${e.localName} as ${e.name}` });
     } else {
