@@ -57,7 +57,7 @@ describe('code-index per-file commands', { timeout: 180_000 }, () => {
     expect(text.status).toBe(0);
     expect(text.stdout).toContain('# typescript/user-service.ts');
     // The text of code_analyze's analyze_file (render/analysis.ts), at its default detail.
-    expect(text.stdout).toMatch(/^239 export class UserService extends BaseRepository<User> implements Auditable, Cacheable<string>  — Manages/m);
+    expect(text.stdout).toMatch(/^239 export class UserService extends BaseRepository<User> implements Auditable, Cacheable<string> {2}— Manages/m);
     const full = run(['analyze', 'typescript/user-service.ts', '--detail', 'full']);
     expect(full.stdout).toMatch(/^# typescript\/user-service\.ts \(typescript\)$/m);
     expect(full.stdout).toMatch(/^239:14-321 @Injectable\('UserService'\) export class UserService extends BaseRepository<User> /m);
