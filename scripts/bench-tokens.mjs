@@ -228,7 +228,7 @@ async function mapCoverage(index, best) {
 }
 
 async function graphTokens(index, files, count) {
-  const { toToon, toGraphJson } = await import(join(REPO, 'dist', 'graph', 'format.js'));
+  const { toToon, toGraphJson } = await import(join(REPO, 'dist', 'render', 'graph.js'));
   const ratios = [];
   let toon = 0;
   let json = 0;

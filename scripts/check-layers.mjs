@@ -41,7 +41,7 @@ const FLOORS = [
   { name: 'extract', paths: ['extract/'], imports: ['languages', 'runtime', 'base'] },
   { name: 'languages', paths: ['languages/'], imports: ['runtime', 'base'] },
   { name: 'runtime', paths: ['runtime/'], imports: ['base'] },
-  { name: 'base', paths: ['model/', 'errors.ts', 'types.ts', 'tokens.ts', 'version.ts'], imports: [] },
+  { name: 'base', paths: ['model/', 'errors.ts', 'types.ts', 'types/', 'tokens.ts', 'version.ts'], imports: [] },
 ];
 
 /** Floors whose modules read and write nothing themselves: what they need comes through the engine's seam. */

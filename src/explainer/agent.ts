@@ -1,24 +1,20 @@
 /**
- * The Codebase Explainer agent (seed 004): `createExplainer` checks a request, opens an index and a scoped toolbox
- * over its directory, runs the loop ({@link PromptRequest}, Rig-style) and turns its last message into the seed's
- * response: the answer validated (repaired, or asked for once more as structured output), its snippets checked
- * against the files, limitations noted, metadata measured.
+ * The Codebase Explainer agent (seed 004): `createExplainer` checks its options and binds a model; each `explain`
+ * call checks a request, opens an index and a scoped toolbox over its directory, runs the loop (`PromptRequest`,
+ * Rig-style) and turns its last message into the seed's response: the answer validated (repaired, or asked for once
+ * more as structured output), its snippets checked against the files, limitations noted, metadata measured. The
+ * steps of one request are in explain.ts.
  *
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { CodeIndexError, ErrorCode, isCodeIndexError } from '../errors.js';
-import { CodeIndex } from '../code-index.js';
-import { capConfidence, limitation, parseAnswer, proseOf, withNotes } from './answer.js';
+import { CodeIndexError, ErrorCode } from '../errors.js';
+import { explainRequest, type ExplainerSettings } from './explain.js';
 import { ChatModel, type RetryPolicy } from './llm.js';
 import { type ExplainerLogger, silentLogger } from './logger.js';
-import { type Agent, callContext, DEFAULT_MAX_DEPTH, emit, type ExplainEvent, noChoices, PromptRequest, textOf, type ToolCallRecord } from './loop.js';
-import { preamble, prompt } from './prompts.js';
-import { checkDirectory, realRoot } from './roots.js';
-import { type Confidence, type ExplainRequest, ExplainRequestSchema, type ExplainResponse, modelAnswerJsonSchema, scopeOptions } from './schemas.js';
-import { checkSnippets } from './snippets.js';
-import { createScopedToolbox, RequestScope } from './tools.js';
+import { DEFAULT_MAX_DEPTH, type ExplainEvent } from './loop.js';
+import { realRoot } from './roots.js';
+import type { ExplainRequest, ExplainResponse } from './schemas.js';
 
 export type { ExplainEvent } from './loop.js';
 
@@ -108,13 +104,6 @@ export interface Explainer {
   explain(request: ExplainRequest, options?: ExplainCallOptions): Promise<ExplainResponse>;
 }
 
-/** Arguments as logged: strings clipped (a pattern, a path), nothing else changed. */
-function loggedArgs(args: unknown): unknown {
-  if (typeof args === 'string') return args.length > 200 ? `${args.slice(0, 200)}…` : args;
-  if (!args || typeof args !== 'object') return args;
-  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === 'string' && v.length > 200 ? `${v.slice(0, 200)}…` : v]));
-}
-
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
@@ -130,6 +119,33 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
  * ```
  */
 export function createExplainer(options: ExplainerOptions): Explainer {
+  const { settings, llmTimeoutMs, baseURL } = checkedOptions(options);
+  const model = new ChatModel({
+    model: options.model ?? DEFAULT_MODEL,
+    baseURL,
+    apiKey: options.apiKey,
+    timeoutMs: llmTimeoutMs,
+    ...(options.retry ? { retry: options.retry } : {}),
+  });
+  const allowedRoots = [...new Set(settings.roots.map((root) => root.real))];
+  return {
+    model: model.model,
+    baseURL,
+    allowedRoots,
+    async explain(request: ExplainRequest, call: ExplainCallOptions = {}): Promise<ExplainResponse> {
+      const started = performance.now();
+      const requestId = call.requestId && REQUEST_ID.test(call.requestId) ? call.requestId : randomUUID();
+      const onEvent = call.onEvent ?? (() => {});
+      return explainRequest(model, settings, request, { requestId, started, logger: settings.logger, signal: call.signal, onEvent });
+    },
+  };
+}
+
+/**
+ * The options checked (a key, whole-number limits in bounds, a URL, allowed roots that exist) and settled: each
+ * limit at its default when not given, each root made real.
+ */
+function checkedOptions(options: ExplainerOptions): { settings: ExplainerSettings; llmTimeoutMs: number; baseURL: string } {
   if (!options || typeof options.apiKey !== 'string' || options.apiKey.trim() === '') {
     throw new CodeIndexError(
       ErrorCode.INVALID_ARGUMENT,
@@ -150,196 +166,30 @@ export function createExplainer(options: ExplainerOptions): Explainer {
   try {
     new URL(baseURL);
   } catch {
-    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `baseURL "${baseURL}" is not a URL; use e.g. http://localhost:11434/v1`, { option: 'baseURL' });
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `baseURL "${baseURL}" is not a URL; use e.g. http://localhost:11434/v1`, {
+      option: 'baseURL',
+    });
   }
   const roots = (options.allowedRoots && options.allowedRoots.length > 0 ? options.allowedRoots : [process.cwd()]).map(realRoot);
-  const allowedRoots = [...new Set(roots.map((root) => root.real))];
-  const model = new ChatModel({
-    model: options.model ?? DEFAULT_MODEL,
-    baseURL,
-    apiKey: options.apiKey,
-    timeoutMs: llmTimeoutMs,
-    ...(options.retry ? { retry: options.retry } : {}),
-  });
-
-  async function explain(request: ExplainRequest, call: ExplainCallOptions = {}): Promise<ExplainResponse> {
-    const started = performance.now();
-    const requestId = call.requestId && REQUEST_ID.test(call.requestId) ? call.requestId : randomUUID();
-    const onEvent = call.onEvent ?? (() => {});
-    const parsed = ExplainRequestSchema.safeParse(request);
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'request'}: ${issue.message}`);
-      logger.warn({ requestId, problems }, 'request refused');
-      throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `Invalid request: ${problems.join('; ')}`, {
-        issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-      });
-    }
-    const { question, directory } = parsed.data;
-    const scopeLimits = scopeOptions(parsed.data.options);
-    let root: { real: string; given: string };
-    try {
-      root = checkDirectory(directory, roots);
-    } catch (error) {
-      if (isCodeIndexError(error)) logger.warn({ requestId, code: error.code, directory }, error.code === ErrorCode.PATH_TRAVERSAL ? 'directory outside the allowed roots refused' : 'directory refused');
-      throw error;
-    }
-    logger.info({ requestId, directory: root.real, model: model.model, maxToolIterations, options: scopeLimits }, 'explain started');
-    const scope = new RequestScope(root.real, scopeLimits, maxFileSizeKb * 1024, [root.given]);
-    // persist: false: the seed stores nothing beyond the response (facts hold lines of the files).
-    const index = await CodeIndex.open({
-      root: root.real,
-      maxFileSize: maxFileSizeKb * 1024,
-      exclude: scopeLimits.excludePatterns,
-      persist: false,
-    });
-    const toolbox = createScopedToolbox(index, scope, { maxResultChars: maxToolResultChars, timeoutMs: toolTimeoutMs });
-    const records: ToolCallRecord[] = [];
-    const notes: { code: string; text: string }[] = [];
-    const note = (code: string, text: string) => {
-      if (notes.some((n) => n.code === code && n.text === text)) return;
-      notes.push({ code, text });
-      emit(onEvent, { type: 'note', code, message: text });
-    };
-    try {
-      const agent: Agent = { model, preamble: preamble(maxToolIterations, scopeLimits), tools: toolbox };
-      const outcome = await new PromptRequest(agent, prompt(question, scopeLimits)).maxDepth(maxToolIterations).send({
-        requestId,
-        logger,
-        signal: call.signal,
-        onEvent,
-        maxParallelToolCalls,
-        toolResultBudgetChars,
-        deadline: started + timeBudgetMs,
-        onToolCall(record) {
-          records.push(record);
-          const fields = { requestId, iteration: record.iteration, tool: record.name, args: loggedArgs(record.args), ok: record.result.ok, ms: record.ms, ...(record.result.ok ? {} : { code: record.result.error.code }) };
-          if (!record.result.ok && record.result.error.code === ErrorCode.PATH_TRAVERSAL) logger.warn(fields, 'file access refused: outside the root');
-          else logger.info(fields, 'tool call');
-          const problem = limitation(record);
-          if (problem) note(problem.code, problem.text);
-        },
-      });
-      let history = outcome.history;
-      let text: string;
-      let confidenceCeiling: Confidence = 'high';
-      if (outcome.kind === 'max_depth') {
-        if (outcome.reason === 'iterations') {
-          note(ErrorCode.MAX_ITERATIONS, `The investigation stopped after ${rounds(maxToolIterations)} of tool calls (the limit); this answer is built from partial results.`);
-        } else if (outcome.reason === 'budget') {
-          note('TOOL_RESULT_BUDGET', `The investigation stopped after ${rounds(outcome.iterations)} of tool calls: their results filled the ${toolResultBudgetChars}-character budget of a request; this answer is built from partial results.`);
-        } else {
-          note('TIME_BUDGET', `The investigation stopped after ${rounds(outcome.iterations)} of tool calls, at the ${timeBudgetMs} ms time budget of a request; this answer is built from partial results.`);
-        }
-        logger.warn({ requestId, iterations: outcome.iterations, reason: outcome.reason }, 'tool budget used up: asking for the final answer');
-        confidenceCeiling = 'medium';
-        const used = { iterations: `all ${maxToolIterations} turns of tool calls`, budget: 'the space for tool results', time: 'the time for this question' }[outcome.reason];
-        history = [
-          ...history,
-          {
-            role: 'user',
-            content: `You have used ${used}. Answer now from what you found, with only the JSON object described above; say in the explanation what you could not check.`,
-          },
-        ];
-        text = await structuredAnswer(history, { requestId, logger, signal: call.signal, onEvent }, 'final answer (tool budget used up)', maxToolIterations + 1);
-      } else {
-        text = outcome.text;
-      }
-      let answer = parseAnswer(text);
-      if (answer.problems.length > 0) {
-        logger.warn({ requestId, problems: answer.problems }, 'malformed final answer: asking once more');
-        const retry: ChatCompletionMessageParam[] = [
-          ...history,
-          { role: 'assistant', content: text },
-          {
-            role: 'user',
-            content: `Your reply could not be used: ${answer.problems.join('; ')}. Reply again with only the JSON object of your final answer (explanation, codeSnippets, confidence, suggestedQuestions), nothing else.`,
-          },
-        ];
-        const retryText = await structuredAnswer(retry, { requestId, logger, signal: call.signal, onEvent }, 'final answer (retry)', outcome.iterations + 1);
-        const again = parseAnswer(retryText);
-        if (again.problems.length === 0) {
-          answer = again;
-        } else {
-          logger.warn({ requestId, problems: again.problems }, 'malformed final answer twice: returning what can be used');
-          note('MALFORMED_ANSWER', 'The model did not give its answer in the expected form, twice; what could be used of its text is returned, without snippets.');
-          confidenceCeiling = 'low';
-          const explanation = answer.explanation ?? again.explanation ?? (proseOf(text) || proseOf(retryText) || 'The model did not produce a usable answer.');
-          answer = { ...answer, explanation, codeSnippets: [], problems: [] };
-        }
-      }
-      const checked = await checkSnippets(answer.codeSnippets, { index, scope, logger, requestId });
-      for (const line of checked.corrected) note('SNIPPET_CORRECTED', `Snippet ${line}.`);
-      for (const line of checked.dropped) note('SNIPPET_DROPPED', `Snippet ${line}.`);
-      const response: ExplainResponse = {
-        explanation: withNotes(answer.explanation ?? '', notes),
-        codeSnippets: checked.snippets,
-        metadata: {
-          filesExamined: scope.filesExamined.size,
-          toolCalls: records.length,
-          executionTimeMs: Math.round(performance.now() - started),
-          confidence: capConfidence(answer.confidence, confidenceCeiling),
-        },
-        suggestedQuestions: answer.suggestedQuestions.slice(0, 3),
-      };
-      logger.info(
-        {
-          requestId,
-          ms: response.metadata.executionTimeMs,
-          toolCalls: response.metadata.toolCalls,
-          filesExamined: response.metadata.filesExamined,
-          iterations: outcome.iterations,
-          confidence: response.metadata.confidence,
-          notes: [...new Set(notes.map((n) => n.code))],
-        },
-        'explain finished',
-      );
-      return response;
-    } catch (error) {
-      if (call.signal?.aborted) logger.warn({ requestId, ms: Math.round(performance.now() - started) }, 'explain cancelled');
-      else logger.error({ requestId, code: isCodeIndexError(error) ? error.code : ErrorCode.INTERNAL_ERROR, message: (error as Error)?.message }, 'explain failed');
-      throw error;
-    } finally {
-      toolbox.close();
-    }
-  }
-
-  /** Asks for the final answer as structured output (tools off); a server without json_schema is asked plainly. */
-  async function structuredAnswer(
-    history: ChatCompletionMessageParam[],
-    context: { requestId: string; logger: ExplainerLogger; signal?: AbortSignal | undefined; onEvent: (event: ExplainEvent) => void },
-    purpose: string,
-    iteration: number,
-  ): Promise<string> {
-    emit(context.onEvent, { type: 'model', iteration, purpose });
-    const request = { messages: history };
-    let completion;
-    try {
-      completion = await model.complete(
-        { ...request, response_format: { type: 'json_schema', json_schema: { name: 'final_answer', strict: true, schema: modelAnswerJsonSchema() } } },
-        callContext(context, purpose),
-      );
-    } catch (error) {
-      const status = isCodeIndexError(error, ErrorCode.LLM_ERROR) ? error.data.status : undefined;
-      if (status !== 400 && status !== 422) throw error;
-      context.logger.warn({ requestId: context.requestId, status }, 'the endpoint refused structured output: asking without it');
-      completion = await model.complete(request, callContext(context, `${purpose}, plain`));
-    }
-    const message = completion.choices?.[0]?.message;
-    if (!message) throw noChoices(model);
-    return textOf(message.content);
-  }
-
-  return { model: model.model, baseURL, allowedRoots, explain };
-}
-
-function rounds(n: number): string {
-  return `${n} round${n === 1 ? '' : 's'}`;
+  const settings: ExplainerSettings = {
+    maxToolIterations,
+    maxFileSizeKb,
+    toolTimeoutMs,
+    maxToolResultChars,
+    toolResultBudgetChars,
+    timeBudgetMs,
+    maxParallelToolCalls,
+    logger,
+    roots,
+  };
+  return { settings, llmTimeoutMs, baseURL };
 }
 
 function positiveInteger(value: number | undefined, fallback: number, name: string, max: number): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `${name} must be an integer from 1 to ${max}, got ${String(value)}`, { option: name, value });
+    const message = `${name} must be an integer from 1 to ${max}, got ${String(value)}`;
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, message, { option: name, value });
   }
   return value;
 }

@@ -16,6 +16,7 @@
  * @module
  */
 import { ErrorCode } from '../errors.js';
+import { addTo } from '../model/multimap.js';
 import type {
   ClassInfo,
   ConstantInfo,
@@ -139,18 +140,26 @@ function classLines(c: ClassInfo, detail: Detail, indent: string, exported: Expo
 }
 
 function typeLines(t: TypeInfo, detail: Detail, indent: string, exported: Exported): string[] {
-  if (detail === 'outline') {
-    const members = t.kind === 'enum' ? [] : memberLines({ constructors: [], methods: t.methods ?? [], properties: t.properties ?? [], classes: [], interfaces: [] }, detail, `${indent}  `, exported);
-    return [`${indent}${t.line} ${t.kind} ${t.name}`, ...members];
-  }
+  // An enum's values are one fact, on its line (in full detail, each on a line of its own, with its payload's type and
+  // its doc); its methods are members, as a class's are, and keep their line numbers.
+  const valuesInline = t.kind === 'enum' && detail !== 'full';
+  const members = (lined: boolean) =>
+    memberLines(
+      { constructors: [], methods: t.methods ?? [], properties: valuesInline ? [] : (t.properties ?? []), classes: [], interfaces: [] },
+      detail,
+      `${indent}  `,
+      exported,
+      lined,
+    );
+  if (detail === 'outline') return [`${indent}${t.line} ${t.kind} ${t.name}`, ...members(true)];
   const at = position(detail, t.line, t.column, t.endLine);
   const name = `${t.name}${t.typeParameters ?? ''}`;
   const exportWord = exportWords(exported, t.name, t.isExported);
-  if (t.kind === 'enum') {
-    // An enum's members are one fact: its values, on its line.
+  if (valuesInline) {
     const values = (t.properties ?? []).map((p) => (p.value ? `${p.name} = ${p.value}` : p.name));
     const body = values.length > 0 ? ` { ${values.join(', ')} }` : '';
-    return [`${indent}${at} ${words(exportWord, 'enum', name)}${body}${docSuffix(detail, t.doc)}`, ...docBody(detail, t.doc, indent)];
+    const head = `${indent}${at} ${words(exportWord, 'enum', name)}${body}${docSuffix(detail, t.doc)}`;
+    return [head, ...docBody(detail, t.doc, indent), ...members(true)];
   }
   const hasMembers = (t.properties?.length ?? 0) > 0 || (t.methods?.length ?? 0) > 0;
   const head = words(
@@ -161,8 +170,7 @@ function typeLines(t: TypeInfo, detail: Detail, indent: string, exported: Export
     // An object type's members are listed below: its written value would say them twice.
     !hasMembers && t.value !== undefined && `= ${t.value}`,
   );
-  const members = memberLines({ constructors: [], methods: t.methods ?? [], properties: t.properties ?? [], classes: [], interfaces: [] }, detail, `${indent}  `, exported, false);
-  return [`${indent}${at} ${head}${docSuffix(detail, t.doc)}`, ...docBody(detail, t.doc, indent), ...members];
+  return [`${indent}${at} ${head}${docSuffix(detail, t.doc)}`, ...docBody(detail, t.doc, indent), ...members(false)];
 }
 
 function constantLines(c: ConstantInfo, detail: Detail, indent: string, exported: Exported): string[] {
@@ -225,13 +233,10 @@ function otherExportLines(exports: ExportInfo[], defined: Set<string>): string[]
     const type = e.isTypeOnly ? 'type ' : '';
     if (e.source !== undefined) {
       const what = e.name === '*' ? '*' : e.kind === 'namespace' ? `* as ${e.name}` : e.localName && e.localName !== e.name ? `${e.localName} as ${e.name}` : e.name;
-      const names = fromModule.get(e.source);
-      if (names) names.push(`${type}${what}`);
-      else {
-        const list = [`${type}${what}`];
-        fromModule.set(e.source, list);
-        entries.push({ source: e.source, names: list });
-      }
+      // One line per module, where its first name was: the entry shares the list the later names go to.
+      const first = !fromModule.has(e.source);
+      const names = addTo(fromModule, e.source, `${type}${what}`);
+      if (first) entries.push({ source: e.source, names });
     } else if (e.localName !== undefined && e.localName !== e.name) {
       entries.push({ text: `export ${type}${e.localName} as ${e.name}` });
     } else {

@@ -61,13 +61,40 @@ export async function fitLines(text: string, maxTokens: number): Promise<Fitted>
   return { text: fitted, cut: true, totalTokens: total };
 }
 
-type Holder = Record<string | number, unknown>;
+/** An object or array that holds a part of a JSON value, by key or index. */
+export type Holder = Record<string | number, unknown>;
 
-/** The largest array (of two items or more) or string in a value, with what holds it. */
-function largestPart(root: unknown): { holder: Holder; key: string | number; value: unknown; size: number } | undefined {
-  let best: { holder: Holder; key: string | number; value: unknown; size: number } | undefined;
+/** The largest part of a value that may be cut, and what holds it (to put the cut part in its place). */
+export interface LargestPart {
+  holder: Holder;
+  key: string | number;
+  value: unknown;
+  /** Characters of its JSON. */
+  size: number;
+}
+
+/**
+ * Which parts a cut may shorten: strings of at least `minLength` characters, arrays of at least `minItems` items.
+ * Each cut says its own: {@link fitJson} cuts in proportion and keeps one item or character fewer at least, so a
+ * one-item array may go but a one-character string would only gain its `…`; the runner's bound halves a part, and
+ * leaves one-item arrays alone.
+ */
+export interface Cuttable {
+  minLength: number;
+  minItems: number;
+}
+
+/** What {@link fitJson} cuts: arrays of one item or more, strings of two characters or more. */
+const FIT_CUTTABLE: Cuttable = { minLength: 2, minItems: 1 };
+
+/**
+ * The largest cuttable array or string inside `root` (never `root` itself), by the length of its JSON; the first
+ * found in document order among equals.
+ */
+export function largestPart(root: unknown, cuttable: Cuttable): LargestPart | undefined {
+  let best: LargestPart | undefined;
   const visit = (holder: Holder, key: string | number, value: unknown) => {
-    if ((typeof value === 'string' && value.length > 1) || (Array.isArray(value) && value.length > 0)) {
+    if ((typeof value === 'string' && value.length >= cuttable.minLength) || (Array.isArray(value) && value.length >= cuttable.minItems)) {
       const size = JSON.stringify(value).length;
       if (!best || size > best.size) best = { holder, key, value, size };
     }
@@ -95,7 +122,7 @@ export async function fitJson(data: unknown, maxTokens: number, toText: (value: 
   for (let round = 0; round < 200; round++) {
     const candidate = `${head}\n${toText(box.value)}`;
     if (tokenizer.fits(candidate, maxTokens)) return { text: candidate, cut: true, totalTokens: total };
-    const largest = largestPart(box);
+    const largest = largestPart(box, FIT_CUTTABLE);
     if (!largest) break;
     const { holder, key, value } = largest;
     const tokens = tokenizer.count(candidate);

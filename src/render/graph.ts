@@ -1,10 +1,11 @@
 /**
- * Seed 003's two wire formats of a file's call graph: TOON (`nodes:` / `edges:` / `cycles:` / `external:` lines,
- * `|`-separated, names instead of ids) and JSON (`filePath`, `lspProvider`, `generatedAt`, ids `file:name`).
+ * Call graphs as agents read them: seed 003's two wire formats of a file's call graph, TOON (`nodes:` / `edges:` /
+ * `cycles:` / `external:` lines, `|`-separated, names instead of ids) and JSON (`filePath`, `lspProvider`,
+ * `generatedAt`, ids `file:name`), and the callers or callees of a function across the project, one per line.
  *
  * @module
  */
-import type { CallGraph, CallGraphNode } from '../types.js';
+import type { CallGraph, CallGraphNode, CallHierarchyItem, CallHierarchyResult } from '../types.js';
 
 /** What answers the graph: tree-sitter queries and the index's binding, not a language server. */
 export const GRAPH_PROVIDER = 'tree-sitter';
@@ -42,4 +43,27 @@ export function toGraphJson(graph: CallGraph, filePath: string, generatedAt = ne
     edges: graph.edges.map((edge) => ({ source: edge.source, target: edge.target, relation: edge.relation, line: edge.line, isCycle: edge.isCycle })),
     cycles: graph.cycles,
   };
+}
+
+/** Each item and, indented under it, the next level: `method UserService.create  src/a.ts:12:3  calls at 20:5`. */
+function hierarchyLines(items: CallHierarchyItem[], indent: string): string[] {
+  return items.flatMap((item) => {
+    const sites = item.callSites.map((site) => `${site.line}:${site.column}`).join(', ');
+    const how = item.resolution === 'bound' ? '' : item.resolution === 'external' ? ` (external: ${item.module ?? '?'})` : ' (name match)';
+    const line = `${indent}${item.kind} ${item.name}  ${item.file}:${item.line}:${item.column}${how}  calls at ${sites}`;
+    return [line, ...(item.calls ? hierarchyLines(item.calls, `${indent}  `) : [])];
+  });
+}
+
+/** One line per caller or callee, nested by level, with the call sites; what was not bound, and a cut, said last. */
+export function renderHierarchy(result: CallHierarchyResult): string {
+  const { root } = result;
+  const lines = [
+    `${result.direction === 'incoming' ? 'callers of' : 'callees of'} ${root.kind} ${root.name}  ${root.file}:${root.line}:${root.column}`,
+    ...hierarchyLines(result.items, '  '),
+  ];
+  if (result.items.length === 0) lines.push(`  (none found${result.unresolved > 0 ? `; ${result.unresolved} calls could not be bound` : ''})`);
+  else if (result.unresolved > 0) lines.push(`${result.unresolved} calls could not be bound (not listed)`);
+  if (result.truncated) lines.push(`⚠️ cut at ${result.total} items: ask again with a smaller depth, or from a deeper item`);
+  return lines.join('\n');
 }

@@ -5,18 +5,13 @@
  *
  * @module
  */
+import { groupBy } from '../model/multimap.js';
 import type { SymbolSearchResult } from '../types.js';
 import { type Detail, position } from './text.js';
 
 /** Lines grouped under their file, files in first-seen order. */
 function groupByFile<T extends { file: string }>(items: T[], line: (item: T) => string): string[] {
-  const groups = new Map<string, string[]>();
-  for (const item of items) {
-    const lines = groups.get(item.file) ?? [];
-    lines.push(`  ${line(item)}`);
-    groups.set(item.file, lines);
-  }
-  return [...groups].flatMap(([file, lines]) => [file, ...lines]);
+  return [...groupBy(items, (item) => item.file)].flatMap(([file, group]) => [file, ...group.map((item) => `  ${line(item)}`)]);
 }
 
 /** The next-page line of a paginated result. */

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import { CodeIndexError, ErrorCode } from '../errors.js';
-import { fitJson, fitLines, tokensOf } from '../render/fit.js';
+import { type Cuttable, fitJson, fitLines, largestPart, tokensOf } from '../render/fit.js';
 import { compactJson } from '../render/json.js';
 import type { AnyTool, ToolContext, ToolError } from './tool.js';
 
@@ -203,11 +203,14 @@ function collectWarnings(data: unknown): string[] {
   return typeof warning === 'string' ? [warning] : [];
 }
 
+/** What {@link shrink} halves: any string, arrays of two items or more. */
+const SHRINK_CUTTABLE: Cuttable = { minLength: 0, minItems: 2 };
+
 /** Halves the largest array (or string) until the JSON fits; marks the object it cut with `truncated: true`. */
 function shrink(data: unknown, maxChars: number): unknown {
   const copy = structuredClone(data) as unknown;
   for (let round = 0; round < 40 && JSON.stringify(copy).length > maxChars; round++) {
-    const largest = largestPart(copy);
+    const largest = largestPart(copy, SHRINK_CUTTABLE);
     if (!largest) break;
     const { holder, key, value } = largest;
     if (Array.isArray(value)) holder[key] = value.slice(0, Math.floor(value.length / 2));
@@ -215,21 +218,4 @@ function shrink(data: unknown, maxChars: number): unknown {
     if (!Array.isArray(holder)) holder.truncated = true;
   }
   return copy;
-}
-
-type Holder = Record<string | number, unknown>;
-
-function largestPart(root: unknown): { holder: Holder; key: string | number; value: unknown } | undefined {
-  let best: { holder: Holder; key: string | number; value: unknown; size: number } | undefined;
-  const visit = (holder: Holder, key: string | number, value: unknown) => {
-    if (typeof value === 'string' || (Array.isArray(value) && value.length > 1)) {
-      const size = JSON.stringify(value).length;
-      if (!best || size > best.size) best = { holder, key, value, size };
-    }
-    if (value && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) visit(value as Holder, Array.isArray(value) ? Number(k) : k, v);
-    }
-  };
-  if (root && typeof root === 'object') for (const [k, v] of Object.entries(root)) visit(root as Holder, k, v);
-  return best;
 }

@@ -52,11 +52,16 @@ afterAll(() => {
 });
 
 describe('code-index per-file commands', { timeout: 180_000 }, () => {
-  it('analyze prints one fact per line, --json one FileAnalysis per line', () => {
+  it('analyze prints one fact per line, as an agent reads it, --json one FileAnalysis per line', () => {
     const text = run(['analyze', 'typescript/user-service.ts']);
     expect(text.status).toBe(0);
     expect(text.stdout).toContain('# typescript/user-service.ts');
-    expect(text.stdout).toMatch(/^class UserService extends BaseRepository<User> .*@239:14/m);
+    // The text of code_analyze's analyze_file (render/analysis.ts), at its default detail.
+    expect(text.stdout).toMatch(/^239 export class UserService extends BaseRepository<User> implements Auditable, Cacheable<string> {2}— Manages/m);
+    const full = run(['analyze', 'typescript/user-service.ts', '--detail', 'full']);
+    expect(full.stdout).toMatch(/^# typescript\/user-service\.ts \(typescript\)$/m);
+    expect(full.stdout).toMatch(/^239:14-321 @Injectable\('UserService'\) export class UserService extends BaseRepository<User> /m);
+    expect(run(['analyze', 'typescript/user-service.ts', '--detail', 'outline']).stdout).toMatch(/^239 class UserService$/m);
     const json = run(['analyze', 'typescript/user-service.ts', 'javascript/server.js', '--json']);
     const lines = json.stdout.trim().split('\n').map((line) => JSON.parse(line));
     expect(lines.map((a) => a.file)).toEqual(['typescript/user-service.ts', 'javascript/server.js']);
@@ -235,6 +240,7 @@ describe('code-index help, colour and errors', { timeout: 180_000 }, () => {
     [['refs', 'UserService', '--scope', 'galaxy'], /^code-index: INVALID_ARGUMENT: --scope must be file, directory or project/],
     [['symbols', 'x', '--limit', 'many'], /^code-index: INVALID_ARGUMENT: --limit needs a whole number/],
     [['analyze'], /^code-index: INVALID_ARGUMENT: at least one FILE is required/],
+    [['analyze', 'typescript/user-service.ts', '--detail', 'all'], /^code-index: INVALID_ARGUMENT: --detail must be outline, signatures or full/],
     [['analyze', 'nope.ts'], /^code-index: FILE_NOT_FOUND: /],
     [['def', 'nope.ts:1:1'], /^code-index: FILE_NOT_FOUND: /],
     [['analyze', '../package.json'], /^code-index: PATH_TRAVERSAL: /],
@@ -405,6 +411,7 @@ describe('the CLI and the operations table do not drift', () => {
   /** Options that are not parameters of the command's operation, and why. */
   const NOT_PARAMETERS: Record<string, string[]> = {
     graph: ['format'], // the output: TOON or JSON
+    analyze: ['detail'], // the output: how much the rendering says
   };
 
   it('every operation has its subcommand, and every subcommand but mcp runs an operation', () => {

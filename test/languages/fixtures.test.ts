@@ -1,14 +1,16 @@
 /**
  * Table-driven: every fixture under test/fixtures/<language>/ (for every registered language that has a folder)
- * is analyzed through the real grammar and compared with its line-per-fact snapshot `<file>.facts`.
- * A new language is tested by adding its folder; this file does not change. The snapshot also holds navigation:
- * hover on the file's documented definitions, and definition lookups (in the language's folder) from references in the file.
+ * is analyzed through the real grammar and compared with its snapshot `<file>.facts`: the file as an agent reads it
+ * (render/analysis.ts, the renderer of code_analyze and of the CLI, at detail full: every fact on a line of its own),
+ * its signatures and its exports. A new language is tested by adding its folder; this file does not change. The
+ * snapshot also holds navigation: hover on the file's documented definitions, and definition lookups (in the
+ * language's folder) from references in the file.
  */
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatAnalysis, formatSignatures } from '../../src/cli/format.js';
 import { CodeIndex, createDefaultRegistry, type FileAnalysis } from '../../src/index.js';
+import { renderAnalysis, renderExports, renderSignatures } from '../../src/render/analysis.js';
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const registry = createDefaultRegistry();
@@ -30,9 +32,10 @@ for (const language of registry.list()) {
       it(`analyzes ${name} as its snapshot says`, async () => {
         const analysis = await index.analyzeFile(`${language.id}/${name}`);
         expect(analysis.language).toBe(language.id);
-        const signatures = await index.getSignatures(`${language.id}/${name}`);
+        const signatures = renderSignatures(await index.getSignatures(`${language.id}/${name}`), 'full');
+        const exports = renderExports(await index.listExports(`${language.id}/${name}`));
         const navigation = await navigate(`${language.id}/${name}`, analysis);
-        const text = `${formatAnalysis(analysis)}--- signatures\n${formatSignatures(signatures)}${navigation}`;
+        const text = `${renderAnalysis(analysis, 'full')}\n--- signatures\n${signatures}\n--- exports\n${exports}\n${navigation}`;
         await expect(text).toMatchFileSnapshot(`${fixtures}${language.id}/${name}.facts`);
       });
     }

@@ -4,8 +4,9 @@
  *
  * @module
  */
-import type { OperationName } from '../../catalog.js';
-import { formatAnalysis } from '../format.js';
+import { type OperationName, orList } from '../../catalog.js';
+import { renderAnalysis } from '../../render/analysis.js';
+import { DETAILS, type Detail } from '../../render/text.js';
 import { type Cell, type Command, type CommandContext, colors, columns, describeError, EXIT, location, type Output, usageError } from '../shared.js';
 
 /** Runs `each` over the FILE arguments: 0 when every file gave something, 1 when none did, 2 when one failed. */
@@ -27,19 +28,32 @@ async function perFile<N extends OperationName>(context: CommandContext<N>, each
 
 const header = (file: string) => colors.bold(`# ${file}`);
 
-/** `code-index analyze FILE...` */
+/** The `--detail` of `analyze`: one of the renderer's levels, `signatures` when not given. */
+function detailOption(value: unknown): Detail {
+  if (value === undefined) return 'signatures';
+  if (typeof value === 'string' && (DETAILS as readonly string[]).includes(value)) return value as Detail;
+  throw usageError(`--detail must be ${orList(DETAILS)}, got "${String(value)}"`);
+}
+
+/** `code-index analyze FILE...`: what an agent reads from `analyze_file` (render/analysis.ts), under a header per file. */
 export const analyze: Command<'analyzeFile'> = {
   name: 'analyze',
   args: 'FILE...',
   operation: 'analyzeFile',
   positionals: ['file'],
-  details: 'Text: one fact per line. JSON: one FileAnalysis per line.',
-  run: (context) =>
-    perFile(context, async (file, out) => {
+  details: "Text: the file's structure as an agent reads it (analyze_file), one fact per line. JSON: one FileAnalysis per line.",
+  options: {
+    detail: { type: 'string', flag: '--detail D', help: `How much to say: ${orList(DETAILS)} (default signatures)` },
+  },
+  run: (context) => {
+    const detail = detailOption(context.values.detail);
+    return perFile(context, async (file, out) => {
       const analysis = await context.call({ file });
-      out.line(analysis, () => `${header(analysis.file)}\n${formatAnalysis(analysis)}`);
+      // The header names the file and its language: the rendering leaves both to its caller.
+      out.line(analysis, () => `${header(`${analysis.file} (${analysis.language})`)}\n${renderAnalysis(analysis, detail)}`);
       return true;
-    }),
+    });
+  },
 };
 
 /** `code-index signatures FILE...` */

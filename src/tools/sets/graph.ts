@@ -9,8 +9,8 @@ import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { CodeIndexError, ErrorCode } from '../../errors.js';
 import type { CodeIndex } from '../../code-index.js';
-import { toGraphJson, toToon } from '../../render/graph.js';
-import type { CallGraph, CallHierarchyItem, CallHierarchyResult } from '../../types.js';
+import { renderHierarchy, toGraphJson, toToon } from '../../render/graph.js';
+import type { CallGraph, CallHierarchyResult } from '../../types.js';
 import { toolFile } from '../paths.js';
 import type { ToolError } from '../tool.js';
 import { OPERATIONS } from '../../catalog.js';
@@ -113,27 +113,6 @@ const analyzeFileLogic = defineTool({
     return { error: code, code, message: error.message, ...(error.details ? { details: error.details } : {}) };
   },
 });
-
-function hierarchyLines(items: CallHierarchyItem[], indent: string, lines: string[]): void {
-  for (const item of items) {
-    const sites = item.callSites.map((site) => `${site.line}:${site.column}`).join(', ');
-    const how = item.resolution === 'bound' ? '' : item.resolution === 'external' ? ` (external: ${item.module ?? '?'})` : ' (name match)';
-    lines.push(`${indent}${item.kind} ${item.name}  ${item.file}:${item.line}:${item.column}${how}  calls at ${sites}`);
-    if (item.calls) hierarchyLines(item.calls, `${indent}  `, lines);
-  }
-}
-
-/** One line per caller or callee, nested by level, with the call sites. */
-function renderHierarchy(result: CallHierarchyResult): string {
-  const lines = [
-    `${result.direction === 'incoming' ? 'callers of' : 'callees of'} ${result.root.kind} ${result.root.name}  ${result.root.file}:${result.root.line}:${result.root.column}`,
-  ];
-  hierarchyLines(result.items, '  ', lines);
-  if (result.items.length === 0) lines.push(`  (none found${result.unresolved > 0 ? `; ${result.unresolved} calls could not be bound` : ''})`);
-  else if (result.unresolved > 0) lines.push(`${result.unresolved} calls could not be bound (not listed)`);
-  if (result.truncated) lines.push(`⚠️ cut at ${result.total} items: ask again with a smaller depth, or from a deeper item`);
-  return lines.join('\n');
-}
 
 const hierarchy = OPERATIONS.callHierarchy.parameters;
 

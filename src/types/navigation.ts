@@ -1,0 +1,249 @@
+/**
+ * The navigation answers: positions and what a navigation call is about, the index's definitions and references,
+ * and what `findDefinitions`, `findReferences`, `hover` and `searchSymbols` return (seed 000 and 001 shapes,
+ * camelCase).
+ *
+ * @module
+ */
+
+/** A position in a file: 1-based line and 1-based column in UTF-16 code units. */
+export interface Position {
+  /** 1-based line. */
+  line: number;
+  /** 1-based column, in UTF-16 code units. */
+  column: number;
+}
+
+/** A definition in the navigation index (one tag of `tags.scm`'s `@definition.*`). */
+export interface SymbolDefinition {
+  /** Name. */
+  name: string;
+  /** Kind from the tags vocabulary: `function`, `method`, `class`, ... */
+  kind: string;
+  /** 1-based line of the name. */
+  line: number;
+  /** 1-based column of the name (UTF-16). */
+  column: number;
+  /** Last line of the definition. */
+  endLine: number;
+  /** Enclosing definition's name (`UserService` for its methods). */
+  scope?: string;
+  /** Signature of a function or method; otherwise the definition's first line. */
+  signature: string;
+  /** The definition's first line, trimmed. */
+  preview: string;
+  /** Doc comment, cleaned. */
+  doc?: string;
+  /** True when the file exports it. */
+  isExported: boolean;
+  /** True for definitions inside function bodies. */
+  isLocal: boolean;
+}
+
+/** A reference in the navigation index (`@reference.*`, plus import and re-export names). */
+export interface SymbolReference {
+  /** Referenced name. */
+  name: string;
+  /** `call`, `class`, `type`, `implementation`, `interface`, `import`, `reexport`, ... */
+  kind: string;
+  /** 1-based line. */
+  line: number;
+  /** 1-based column (UTF-16). */
+  column: number;
+  /** The line, trimmed. */
+  preview: string;
+}
+
+/** Where `findDefinitions`/`findReferences` look: the file, its folder, or the whole root (seed 001). */
+export type SearchScope = 'file' | 'directory' | 'project';
+
+/**
+ * What a navigation call is about. Models are poor at exact columns, so three forms are accepted:
+ * `{ file, line, column }` (the identifier under the position), `{ file, line, symbol }` (the named identifier on
+ * that line) and `{ symbol, container? }` (a name anywhere in scope; `UserService.create` or `container`
+ * narrows it to a member).
+ */
+export interface PositionQuery {
+  /** Root-relative or absolute (inside the root) path. */
+  file?: string;
+  /** 1-based line. */
+  line?: number;
+  /** 1-based column in UTF-16 code units. */
+  column?: number;
+  /** The name to look for (on `line` when a file is given). */
+  symbol?: string;
+  /** The enclosing class/namespace of the symbol. */
+  container?: string;
+  /** Search scope. @defaultValue the index's `defaultScope` (project) */
+  scope?: SearchScope;
+}
+
+/** The identifier a navigation call used (so the caller can check it was the intended one). */
+export interface IdentifierAt {
+  /** The identifier's text. */
+  name: string;
+  /** Its file, root-relative. */
+  file: string;
+  /** 1-based line. */
+  line: number;
+  /** 1-based column (UTF-16 code units). */
+  column: number;
+}
+
+/** One definition site (seed 001 `definitions[]`). */
+export interface DefinitionLocation {
+  /** Root-relative path. */
+  file: string;
+  /** 1-based line of the name. */
+  line: number;
+  /** 1-based column of the name (UTF-16 code units). */
+  column: number;
+  /** The definition's kind (`function`, `class`, `method`, ...). */
+  kind: string;
+  /** The definition's first line. */
+  preview: string;
+  /** Enclosing class or namespace. */
+  scope?: string;
+  /**
+   * How it was found: `bound` (through the file's scopes, or a member of what a qualifier names), `import` (an
+   * imported name followed to the module that declares it), `name_match` (only its name matches: binding failed).
+   */
+  resolution?: Resolution;
+  /** Set on the definitions listed beside references. */
+  isDefinition?: true;
+}
+
+/** How a name was resolved (see {@link DefinitionLocation.resolution}); `external`: it comes from outside the index. */
+export type Resolution = 'bound' | 'import' | 'name_match' | 'external';
+
+/** What `findDefinitions` returns (seed 001 `definition`, camelCase). */
+export interface DefinitionsResult {
+  /** The name asked about. */
+  symbol: string;
+  /** The identifier at the position, when a position was given. */
+  identifier?: IdentifierAt;
+  /** Ranked: same file, the module it is imported from, same folder, the rest. */
+  definitions: DefinitionLocation[];
+  /** Definitions found, listed or not. */
+  total: number;
+  /**
+   * How the first definition was found: `bound` or `import` (binding: normally the one answer, or the overloads of
+   * one declaration), `external` (no definition: the name comes from a module outside the index), `name_match`
+   * (binding failed: same-named definitions, ranked, the best 10; `total` counts them all).
+   */
+  resolution: Resolution;
+  /** How to read the answer (the seed's note on name matching, or how binding went). */
+  note: string;
+}
+
+/** One reference (seed 001 `references[]`). */
+export interface ReferenceLocation {
+  /** Root-relative path. */
+  file: string;
+  /** 1-based line. */
+  line: number;
+  /** 1-based column (UTF-16 code units). */
+  column: number;
+  /** `call`, `class`, `type`, `read`, `member`, `import`, `reexport`, `export`, ... */
+  kind: string;
+  /** The line of the reference. */
+  preview: string;
+  /** `bound`: it resolves to the definition asked about; `name_match`: it could not be resolved, its name matches. */
+  resolution?: 'bound' | 'name_match';
+}
+
+/** What `findReferences` returns (seed 001 `references`, camelCase). */
+export interface ReferencesResult {
+  /** The name asked about. */
+  symbol: string;
+  /** The identifier at the position, when a position was given. */
+  identifier?: IdentifierAt;
+  /** The references, by file and position. */
+  references: ReferenceLocation[];
+  /** References found. */
+  total: number;
+  /** The definition sites, apart from the references. */
+  definitions: DefinitionLocation[];
+  /** `bound` when the name was resolved to its definition (the references are those that resolve to it). */
+  resolution: Resolution;
+  /** How to read the answer. */
+  note: string;
+}
+
+/** What `hover` returns (seed 001 `hover`, camelCase). */
+export interface HoverResult {
+  /** The name asked about. */
+  symbol: string;
+  /** The definition's kind. */
+  kind: string;
+  /** Its signature (a callable) or its first line. */
+  signature: string;
+  /** The doc comment, cleaned; absent when the definition has none. */
+  documentation?: string;
+  /** Where it is defined. */
+  definitionLocation: { file: string; line: number };
+  /** The identifier at the position, when a position was given. */
+  identifier?: IdentifierAt;
+  /** How many other definitions share the name. */
+  otherDefinitions: number;
+  /** The seed's note: documentation comes from doc comments, with no type inference. */
+  note: string;
+}
+
+/** Options of `searchSymbols` (seed 000 `search_symbols`, seed 002 pagination). */
+export interface SymbolSearchOptions {
+  /** A name (exact, case-insensitive, prefix, camelCase initials, fuzzy) or a pattern with `*` and `?`. */
+  query: string;
+  /** Folder (or file) to search, root-relative. @defaultValue the whole root */
+  path?: string;
+  /**
+   * `function`, `method`, `class`, `interface`, `constant`, `variable` or `any` (each takes the kinds the kinds table
+   * says: `class` takes structs and traits), or a precise kind (`enum`, `struct`, ...). @defaultValue 'any'
+   */
+  kind?: string;
+  /** Results to skip. @defaultValue 0 */
+  offset?: number;
+  /** Page size, 1 to 1000. @defaultValue 50 */
+  limit?: number;
+}
+
+/** One search hit (seed 000 `SymbolMatch`, plus kind, column and scope). */
+export interface SymbolMatch {
+  /** Root-relative path. */
+  file: string;
+  /** The definition's name. */
+  symbol: string;
+  /**
+   * The seed's category (`function`, `class`, `interface`, `constant`), widened where those would mislead:
+   * `variable`, `property` (fields, enum members), `macro`, `module`, `other` (SQL tables, CSS selectors, ...).
+   */
+  type: 'function' | 'class' | 'interface' | 'constant' | 'variable' | 'property' | 'macro' | 'module' | 'other';
+  /** The precise kind (`method`, `enum`, ...). */
+  kind: string;
+  /** 1-based line of the name. */
+  line: number;
+  /** 1-based column of the name (UTF-16 code units). */
+  column: number;
+  /** Its signature (a callable) or its first line. */
+  signature: string;
+  /** The enclosing class or namespace. */
+  scope?: string;
+}
+
+/** What `searchSymbols` returns (seed 000 `SymbolSearchResult` with seed 002 pagination). */
+export interface SymbolSearchResult {
+  /** This page of matches, best first. */
+  matches: SymbolMatch[];
+  /** Files searched. */
+  totalFiles: number;
+  /** Matches in all pages. */
+  total: number;
+  /** Matches skipped before this page. */
+  offset: number;
+  /** Matches on this page. */
+  returnedCount: number;
+  /** More matches follow: ask again with `offset: nextOffset`. */
+  hasMore: boolean;
+  /** The offset of the next page, when there is one. */
+  nextOffset?: number;
+}
