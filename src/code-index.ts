@@ -35,7 +35,8 @@ import { findDefinitions, findReferences, hover, type NavigationContext, searchS
 import { Resolver } from './binding/resolver.js';
 import { defaultThreads } from './engine/pool.js';
 import { type RepoMap, type RepoMapOptions, repoMap } from './operations/repo-map.js';
-import { defaultStoreDirectory, openStore } from './engine/store.js';
+import { openStore } from './engine/disk-store.js';
+import { defaultStoreDirectory } from './engine/store.js';
 import { Workspace } from './engine/workspace.js';
 import { readConfigText } from './engine/files.js';
 
