@@ -3,7 +3,6 @@
  *
  * @module
  */
-import { realpath, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { CodeIndexError, ErrorCode } from './errors.js';
 import { createDefaultRegistry } from './languages/bundled.js';
@@ -39,6 +38,7 @@ import { openStore } from './engine/disk-store.js';
 import { defaultStoreDirectory } from './engine/store.js';
 import { Workspace } from './engine/workspace.js';
 import { readConfigText } from './engine/files.js';
+import { nodeFileSystem } from './engine/node-file-system.js';
 
 /** Seed 003's budget of one file's call graph (`callGraph`'s `timeoutMs`). */
 export const DEFAULT_GRAPH_TIMEOUT_MS = 5_000;
@@ -201,8 +201,8 @@ export class CodeIndex {
     const requested = resolve(options.root);
     let root: string;
     try {
-      root = await realpath(requested);
-      if (!(await stat(root)).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+      root = nodeFileSystem.realpath(requested);
+      if (!nodeFileSystem.stat(root).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code === 'ENOTDIR' ? 'is not a directory' : 'does not exist';
       throw new CodeIndexError(ErrorCode.DIR_NOT_FOUND, `Root ${requested} ${reason}`, {

@@ -9,7 +9,6 @@
  *
  * @module
  */
-import { statSync } from 'node:fs';
 import { LRUCache } from 'lru-cache';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LanguageRegistry } from '../languages/registry.js';
@@ -18,6 +17,8 @@ import { FACTS_VERSION } from '../model/facts.js';
 import { VERSION } from '../version.js';
 import { type AnalysisOutcome, type FileLimits, limitsKey } from './analyze-file.js';
 import { type DiscoveryOptions, discoverFiles } from './discovery.js';
+import type { FileSystem } from './file-system.js';
+import { nodeFileSystem } from './node-file-system.js';
 import { type LocatedDefinition, NameTable } from './names.js';
 import { type Analyzer, createAnalyzer } from './pool.js';
 import { type ResolvedPath, readSource, resolveInRoot } from './source.js';
@@ -72,6 +73,8 @@ export class Workspace {
   readonly registry: LanguageRegistry;
   readonly store: FactStore;
   readonly #options: WorkspaceOptions;
+  /** The file system under the root (every path it is asked about has passed the root check). */
+  readonly #fs: FileSystem;
   readonly #entries: Map<string, FileEntry>;
   readonly #names = new NameTable();
   /**
@@ -104,6 +107,7 @@ export class Workspace {
     this.registry = registry;
     this.store = options.store;
     this.#options = options;
+    this.#fs = options.fileSystem ?? nodeFileSystem;
     this.#facts = new LRUCache<string, FileFacts>({
       max: options.maxCacheEntries,
       maxSize: MAX_LOADED_BYTES,
@@ -115,7 +119,7 @@ export class Workspace {
 
   /** Resolves a path inside the root. */
   resolve(file: string): Promise<ResolvedPath> {
-    return resolveInRoot(this.root, file);
+    return resolveInRoot(this.root, file, this.#fs);
   }
 
   /** The language a file is analyzed as, or undefined when none handles it (or it is disabled). */
@@ -155,7 +159,7 @@ export class Workspace {
     if (!language) throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, `No language analyzes ${path.relative}`, { file_path: path.relative });
     let stat: { size: number; mtimeMs: number };
     try {
-      stat = statSync(path.absolute);
+      stat = this.#fs.stat(path.absolute);
     } catch {
       this.#forget(path.relative);
       throw new CodeIndexError(ErrorCode.FILE_NOT_FOUND, `File not found: ${path.relative}`, {
@@ -456,7 +460,7 @@ export class Workspace {
       // The stored facts are gone (collected by another process, damaged): analyze the file again.
       const language = this.languageOf(file);
       if (!language) throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, `No language analyzes ${file}`, { file_path: file });
-      const stat = statSync(`${this.root}/${file}`);
+      const stat = this.#fs.stat(`${this.root}/${file}`);
       const fresh = await this.#refresh(file, language, await this.keyOf(language), stat, true);
       facts = fresh.blob ? this.store.readFacts(fresh.blob) : undefined;
       if (!facts || !fresh.blob) throw new CodeIndexError(ErrorCode.ANALYSIS_FAILED, `The facts of ${file} could not be stored`, { file_path: file });
@@ -469,7 +473,7 @@ export class Workspace {
 
   async #unsupported(path: ResolvedPath): Promise<FileFacts> {
     // Still read it: a missing file, a directory or a binary is reported as such, not as a language problem.
-    const source = await readSource(path, this.#options.limits.maxFileSize);
+    const source = await readSource(path, this.#options.limits.maxFileSize, this.#fs);
     const detection = this.registry.detectLanguage(path.relative);
     const warning = detection.warning ?? {
       code: ErrorCode.TS_UNSUPPORTED_LANGUAGE,
@@ -496,6 +500,7 @@ export class Workspace {
         limits: this.#options.limits,
         disabledLanguages: this.#options.disabledLanguages ?? new Set(),
         returnFacts: false,
+        fileSystem: this.#fs,
       },
     });
     return this.#analyzer;
