@@ -147,7 +147,7 @@ export class CodeIndex {
     const workspace = this.#workspace;
     const modules = new ModuleResolver({
       readText: (file) => readConfigText(root, file),
-      files: () => workspace.fileSet(),
+      files: () => workspace.knownFiles(),
       membership: () => workspace.membership,
       language: (file) => {
         const id = workspace.languageOf(file);
@@ -164,7 +164,7 @@ export class CodeIndex {
         modules,
         // The name table: the whole tree indexed first (as a name match would).
         filesDefining: async (name) => {
-          await workspace.files('');
+          await workspace.indexFolder('');
           return [...new Set(workspace.definitionsNamed(name).map((entry) => entry.file))];
         },
       }),
@@ -310,7 +310,7 @@ export class CodeIndex {
       const warning = facts.warnings.find((w) => w.code === ErrorCode.TS_UNSUPPORTED_LANGUAGE);
       throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, warning?.message ?? `No language analyzes ${relative}`, { file_path: relative });
     }
-    await this.#workspace.listed();
+    await this.#workspace.listFiles();
     return fileGraph(relative, facts, this.#navigation.resolver, { includeExternal: options.includeExternal === true, deadline });
   }
 
@@ -350,7 +350,7 @@ export class CodeIndex {
   async indexAll(onProgress?: (done: number, total: number) => void): Promise<IndexStats> {
     this.#checkOpen();
     this.#workspace.invalidateScans();
-    await this.#workspace.files('', onProgress);
+    await this.#workspace.indexFolder('', onProgress);
     this.#workspace.save(true);
     this.#workspace.collectGarbage();
     return this.stats();
@@ -361,7 +361,7 @@ export class CodeIndex {
     // No prototype: kinds such as `constructor` must not collide with Object.prototype's members.
     const symbolsByKind: Record<string, number> = Object.create(null);
     const perFile: Array<{ file: string; count: number }> = [];
-    for (const [file, entry] of this.#workspace.indexed()) {
+    for (const [file, entry] of this.#workspace.indexedEntries()) {
       const definitions = entry.summary?.definitions ?? [];
       for (const definition of definitions) symbolsByKind[definition.kind] = (symbolsByKind[definition.kind] ?? 0) + 1;
       perFile.push({ file, count: definitions.length });

@@ -91,7 +91,7 @@ export class Workspace {
   #saveTimer: NodeJS.Timeout | undefined;
   /** Scans of a folder under way: their entries are saved as they come, and folded into the manifest once they end. */
   #scanning = 0;
-  #fileSet: Set<string> | undefined;
+  #knownFiles: Set<string> | undefined;
   #listing: { at: number; files: ReadonlySet<string> } | undefined;
   #membership = 0;
   /** Files discovery found but that could not be indexed, with why. */
@@ -120,6 +120,15 @@ export class Workspace {
   /** Resolves a path inside the root. */
   resolve(file: string): Promise<ResolvedPath> {
     return resolveInRoot(this.root, file, this.#fs);
+  }
+
+  /** Whether a checked path is a folder (false for a file, and for a path gone since it was checked). */
+  isFolder(path: ResolvedPath): boolean {
+    try {
+      return this.#fs.stat(path.absolute).isDirectory();
+    } catch {
+      return false;
+    }
   }
 
   /** The language a file is analyzed as, or undefined when none handles it (or it is disabled). */
@@ -203,26 +212,29 @@ export class Workspace {
   }
 
   /**
-   * The files discovery finds under the root, without analyzing them (a glob and the ignore rules): what module
-   * resolution needs to know which files exist. Repeated when older than `rescanAfterMs`.
+   * Which files exist under the root, found by discovery (a glob and the ignore rules) without analyzing any: what
+   * module resolution needs before it follows an import. Discovery runs again when the last one (or the last
+   * whole-root {@link Workspace.indexFolder}) is older than `rescanAfterMs`; the answer is {@link Workspace.knownFiles}.
    */
-  async listed(): Promise<ReadonlySet<string>> {
+  async listFiles(): Promise<ReadonlySet<string>> {
     const now = performance.now();
     const scan = this.#scans.get('');
-    if (scan && now - scan.at < this.#options.rescanAfterMs) return this.fileSet();
-    if (this.#listing && now - this.#listing.at < this.#options.rescanAfterMs) return this.fileSet();
+    if (scan && now - scan.at < this.#options.rescanAfterMs) return this.knownFiles();
+    if (this.#listing && now - this.#listing.at < this.#options.rescanAfterMs) return this.knownFiles();
     const files = new Set(await discoverFiles(this.root, '', this.registry, this.#options));
     this.#listing = { at: performance.now(), files };
     this.#membershipChanged();
-    return this.fileSet();
+    return this.knownFiles();
   }
 
   /**
-   * Files of a scope (`''` = the whole root, else a root-relative folder), indexed and fresh: discovery and a stat of
-   * every file are repeated when the last scan is older than `rescanAfterMs`. Files that cannot be indexed are
-   * skipped and listed in {@link Workspace.skipped}.
+   * Indexes the files of a folder (`''` = the whole root, else a root-relative folder) and returns them: every file
+   * discovery finds there is analyzed when new or changed, files gone are forgotten, and the name table then holds
+   * the folder's definitions (what a project-wide lookup needs first). Discovery and a stat of every file are
+   * repeated when the folder's last indexing is older than `rescanAfterMs`; until then the same list is returned at
+   * once. Files that cannot be indexed are left out and listed in {@link Workspace.skipped}.
    */
-  async files(folder: string, onProgress?: (done: number, total: number) => void): Promise<string[]> {
+  async indexFolder(folder: string, onProgress?: (done: number, total: number) => void): Promise<string[]> {
     const now = performance.now();
     const scan = this.#scans.get(folder);
     if (scan && now - scan.at < this.#options.rescanAfterMs) return scan.files;
@@ -259,7 +271,7 @@ export class Workspace {
     return indexed;
   }
 
-  /** Forgets scan times, so the next query rescans. */
+  /** Forgets when folders were indexed, so that the next {@link Workspace.indexFolder} discovers and stats again. */
   invalidateScans(): void {
     this.#scans.clear();
   }
@@ -284,15 +296,14 @@ export class Workspace {
     return this.#names.names();
   }
 
-  /** Every file with an entry. */
-  knownFiles(): string[] {
-    return [...this.#entries.keys()];
-  }
-
-  /** The indexed files as a set, kept until a file is added or removed; `membership` counts those changes. */
-  fileSet(): ReadonlySet<string> {
-    this.#fileSet ??= new Set([...this.#entries.keys(), ...(this.#listing?.files ?? [])]);
-    return this.#fileSet;
+  /**
+   * Every file the index knows to exist, without discovering or analyzing anything: those with an entry (indexed, or
+   * recorded as unreadable) and those the last {@link Workspace.listFiles} found. The same set is returned until a
+   * file comes or goes; {@link Workspace.membership} counts those changes.
+   */
+  knownFiles(): ReadonlySet<string> {
+    this.#knownFiles ??= new Set([...this.#entries.keys(), ...(this.#listing?.files ?? [])]);
+    return this.#knownFiles;
   }
 
   /** Changes to which files are indexed (a file added or removed): caches keyed by the file list compare it. */
@@ -300,8 +311,8 @@ export class Workspace {
     return this.#membership;
   }
 
-  /** Entries of every indexed file (with a summary). */
-  *indexed(): Iterable<[string, FileEntry]> {
+  /** The entries of the files indexed with facts (an entry with a summary), without indexing anything. */
+  *indexedEntries(): Iterable<[string, FileEntry]> {
     for (const [file, entry] of this.#entries) if (entry.summary) yield [file, entry];
   }
 
@@ -417,7 +428,7 @@ export class Workspace {
   }
 
   #membershipChanged(): void {
-    this.#fileSet = undefined;
+    this.#knownFiles = undefined;
     this.#membership++;
   }
 

@@ -150,7 +150,7 @@ class Walk {
     const targetFacts = await this.#context.workspace.factsOf(target.file);
     const name = targetFacts?.definitions[target.def]?.name;
     if (name === undefined) return [];
-    await this.#context.workspace.files('');
+    await this.#context.workspace.indexFolder('');
     const callers = new Map<string, { caller: DefRef | { file: string; top: true }; item: CallHierarchyItem }>();
     for (const file of [...this.#context.workspace.filesReferencing(name)].sort()) {
       const facts = await this.#context.workspace.factsOf(file);

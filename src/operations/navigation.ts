@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { statSync } from 'node:fs';
 import { posix } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LanguageDefinition } from '../languages/define.js';
@@ -132,12 +131,12 @@ export async function searchSymbols(context: NavigationContext, options: SymbolS
   if (folder) {
     const resolved = await workspace.resolve(folder);
     folder = resolved.relative;
-    if (!statSync(resolved.absolute).isDirectory()) {
+    if (!workspace.isFolder(resolved)) {
       onlyFile = resolved.relative;
       await workspace.entry(resolved);
     }
   }
-  const files = onlyFile ? [onlyFile] : await workspace.files(folder);
+  const files = onlyFile ? [onlyFile] : await workspace.indexFolder(folder);
   const inScope = (file: string) => (onlyFile ? file === onlyFile : folder === '' || file.startsWith(`${folder}/`));
   const trimmed = query.trim();
   const wildcard = /[*?]/.test(trimmed) ? globMatcher(trimmed) : undefined;
@@ -215,7 +214,7 @@ async function resolveTarget(context: NavigationContext, query: PositionQuery): 
       });
     }
     // `UserService.create` names a member; but a name may itself hold a dot (`[Symbol.observable]`).
-    await workspace.files('');
+    await workspace.indexFolder('');
     const parts = symbol.split('.');
     if (parts.length > 1 && workspace.definitionsNamed(symbol).length === 0) {
       const name = parts.pop() ?? '';
@@ -308,10 +307,10 @@ function scopeFiles(context: NavigationContext, target: TargetName, scope: Searc
     const folder = folderOf(target.at.file);
     return {
       inScope: (candidate) => folderOf(candidate) === folder,
-      indexAll: async () => void (await context.workspace.files(folder)),
+      indexAll: async () => void (await context.workspace.indexFolder(folder)),
     };
   }
-  return { inScope: () => true, indexAll: async () => void (await context.workspace.files('')) };
+  return { inScope: () => true, indexAll: async () => void (await context.workspace.indexFolder('')) };
 }
 
 function checkScope(scope: unknown, fallback: SearchScope): SearchScope {
@@ -398,7 +397,7 @@ async function locationOf(context: NavigationContext, target: Target, resolution
 async function bound(context: NavigationContext, target: TargetName): Promise<Resolution_ | undefined> {
   if (!target.at || !target.facts) return undefined;
   // Which files exist (for imports); the files the binding reaches are analyzed as it reaches them.
-  await context.workspace.listed();
+  await context.workspace.listFiles();
   return context.resolver.at(target.at.file, target.facts, target.at.line, target.at.column);
 }
 type Resolution_ = NonNullable<Awaited<ReturnType<NavigationContext['resolver']['at']>>>;
