@@ -11,6 +11,11 @@ import type { FileFacts } from './model/facts.js';
 import { analysisOf, signaturesOf, symbolsOf, warningsOf } from './model/views.js';
 import { fileGraph } from './operations/call-graph.js';
 import { callHierarchy } from './operations/call-hierarchy.js';
+import type { OperationContext } from './operations/context.js';
+import { findDefinitions } from './operations/definitions.js';
+import { hover } from './operations/hover.js';
+import { findReferences } from './operations/references.js';
+import { searchSymbols } from './operations/search.js';
 import type {
   CallGraph,
   CallGraphOptions,
@@ -30,7 +35,6 @@ import type {
   SymbolSearchResult,
 } from './types.js';
 import { ModuleResolver } from './binding/modules.js';
-import { findDefinitions, findReferences, hover, type NavigationContext, searchSymbols } from './operations/navigation.js';
 import { Resolver } from './binding/resolver.js';
 import { defaultThreads } from './engine/pool.js';
 import { type RepoMap, type RepoMapOptions, repoMap } from './operations/repo-map.js';
@@ -118,7 +122,7 @@ export class CodeIndex {
   readonly #maxFileSize: number;
   readonly #ownsRegistry: boolean;
   readonly #workspace: Workspace;
-  readonly #navigation: NavigationContext;
+  readonly #operations: OperationContext;
   readonly #maxCacheEntries: number;
   readonly #disabledLanguages: ReadonlySet<string>;
   #closed = false;
@@ -155,10 +159,11 @@ export class CodeIndex {
       },
       facts: (file) => workspace.factsOf(file),
     });
-    this.#navigation = {
+    this.#operations = {
       workspace,
       defaultScope: options.defaultScope ?? 'project',
       analyzer: () => workspace.analyzer(),
+      modules,
       resolver: new Resolver({
         facts: (file) => workspace.factsOf(file),
         modules,
@@ -223,7 +228,7 @@ export class CodeIndex {
    * so that a host's configuration reaches every tool.
    */
   get defaultScope(): SearchScope {
-    return this.#navigation.defaultScope;
+    return this.#operations.defaultScope;
   }
 
   /**
@@ -270,25 +275,25 @@ export class CodeIndex {
    */
   async searchSymbols(options: SymbolSearchOptions): Promise<SymbolSearchResult> {
     this.#checkOpen();
-    return searchSymbols(this.#navigation, options);
+    return searchSymbols(this.#operations, options);
   }
 
   /** Every definition of the identifier at a position (or of a named symbol), the likely one first. */
   async findDefinitions(query: PositionQuery): Promise<DefinitionsResult> {
     this.#checkOpen();
-    return findDefinitions(this.#navigation, query);
+    return findDefinitions(this.#operations, query);
   }
 
   /** Every reference to the identifier at a position (or a named symbol); definition sites listed apart. */
   async findReferences(query: PositionQuery): Promise<ReferencesResult> {
     this.#checkOpen();
-    return findReferences(this.#navigation, query);
+    return findReferences(this.#operations, query);
   }
 
   /** Signature and doc comment of the definition of the identifier at a position. */
   async hover(query: PositionQuery): Promise<HoverResult> {
     this.#checkOpen();
-    return hover(this.#navigation, query);
+    return hover(this.#operations, query);
   }
 
   /**
@@ -311,7 +316,7 @@ export class CodeIndex {
       throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, warning?.message ?? `No language analyzes ${relative}`, { file_path: relative });
     }
     await this.#workspace.listFiles();
-    return fileGraph(relative, facts, this.#navigation.resolver, { includeExternal: options.includeExternal === true, deadline });
+    return fileGraph(relative, facts, this.#operations.resolver, { includeExternal: options.includeExternal === true, deadline });
   }
 
   /**
@@ -322,7 +327,7 @@ export class CodeIndex {
    */
   async callHierarchy(query: PositionQuery, options: CallHierarchyOptions = {}): Promise<CallHierarchyResult> {
     this.#checkOpen();
-    return callHierarchy(this.#navigation, query, options);
+    return callHierarchy(this.#operations, query, options);
   }
 
   /**

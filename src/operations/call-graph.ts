@@ -13,6 +13,7 @@ import { kindInfo } from '../model/kinds.js';
 import type { Resolver, Target } from '../binding/resolver.js';
 import type { CallGraph as FileGraph, CallGraphEdge as GraphEdge, CallGraphNode as GraphNode } from '../types.js';
 import { closedPath, stronglyConnected } from './cycles.js';
+import { nameMatches } from './name-matches.js';
 
 /** Options of {@link fileGraph}. */
 export interface FileGraphOptions {
@@ -135,7 +136,8 @@ export async function fileGraph(file: string, facts: FileFacts, resolver: Resolv
       const untyped = qualifierBinding !== undefined && ref.qualifier === qualifierBinding.name && isUntypedLocal(qualifierBinding);
       const ofUntyped = untyped && member.length === 1 && !(await importedDeclare(ref.name)) ? member : [];
       const named = ref.qualifier !== undefined ? (SELF_WORDS.has(ref.qualifier) ? ofOwnClass : ofUntyped) : (byName.get(ref.name) ?? ofOwnClass);
-      if (named.length === 1) local = named;
+      const [sole] = nameMatches(named, { take: 'sole' });
+      if (sole) local = [sole];
     }
     for (const target of new Set(local)) {
       // A node using itself by name is recursion only when it calls itself.
