@@ -14,6 +14,7 @@ import { callHierarchy } from './operations/call-hierarchy.js';
 import type { OperationContext } from './operations/context.js';
 import { findDefinitions } from './operations/definitions.js';
 import { hover } from './operations/hover.js';
+import { type DefinitionList, type DefinitionListOptions, listDefinitions } from './operations/list-definitions.js';
 import { findReferences } from './operations/references.js';
 import { searchSymbols } from './operations/search.js';
 import type {
@@ -276,6 +277,24 @@ export class CodeIndex {
   async searchSymbols(options: SymbolSearchOptions): Promise<SymbolSearchResult> {
     this.#checkOpen();
     return searchSymbols(this.#operations, options);
+  }
+
+  /**
+   * Definitions (outside function bodies) named exactly `query`, or whose names match it as a case-sensitive glob
+   * (`*` any run of characters, `?` one), of `kinds` when given: one question to the name table, answered in one call
+   * and bounded by `limit` (`nextOffset` says where the rest starts). The order is `searchSymbols`': the query's own
+   * name first, then exported definitions, shorter names, file and line. Indexes what changed first, like every
+   * project-wide query.
+   *
+   * @example
+   * ```ts
+   * const { definitions } = await index.listDefinitions({ query: 'Config', kinds: ['class', 'struct'] });
+   * console.log(definitions.map((d) => `${d.file}:${d.line}`));
+   * ```
+   */
+  async listDefinitions(options: DefinitionListOptions): Promise<DefinitionList> {
+    this.#checkOpen();
+    return listDefinitions(this.#operations, options);
   }
 
   /** Every definition of the identifier at a position (or of a named symbol), the likely one first. */
