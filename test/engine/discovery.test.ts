@@ -1,13 +1,14 @@
 /**
  * Discovery (src/engine/discovery.ts) over an injected file system: an in-memory tree, with the same rules as on disk
  * (registered extensions, default excludes, hidden folders, `.gitignore` at every level, no symlink followed out of
- * the root), and listTree's listing of every file.
+ * the root), and listTree's listing of every file; and on disk, through CodeIndex.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { createDefaultRegistry } from '../../src/index.js';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { CodeIndex, createDefaultRegistry } from '../../src/index.js';
 import { discoverFiles, listTree } from '../../src/engine/discovery.js';
 import { createListingCheck, readSource, resolveInRoot } from '../../src/engine/source.js';
 import { MemoryFileSystem } from '../helpers/memory-file-system.js';
+import { createNavigationProject } from '../helpers/navigation-project.js';
 
 const registry = createDefaultRegistry();
 afterAll(() => registry.dispose());
@@ -97,5 +98,24 @@ describe('the root check and the read over an injected file system', () => {
     const path = await resolveInRoot(ROOT, 'src/app.ts', fs);
     fs.remove('/project/src/app.ts').link('/project/src/app.ts', '/outside/escape.ts');
     await expect(readSource(path, 1000, fs)).rejects.toMatchObject({ code: 'PATH_TRAVERSAL' });
+  });
+});
+
+describe('discovery on disk, through CodeIndex', () => {
+  it('Should honour .gitignore at every level, negations, default excludes, hidden folders, and not follow symlinks', async () => {
+    const project = createNavigationProject();
+    const index = await CodeIndex.open({ root: project.root, registry, rescanAfterMs: 0 });
+    onTestFinished(() => {
+      index.close();
+      project.remove();
+    });
+    const stats = await index.indexAll();
+    const names = (await index.searchSymbols({ query: '*', limit: 1000 })).matches.map((m) => m.symbol);
+    expect(names).toEqual(expect.arrayContaining(['AuthService', 'hashPassword', 'keptByNegation', 'keptInNested']));
+    for (const hidden of ['generatedOnly', 'ignoredByPattern', 'fromDependency', 'hiddenFolder', 'ignoredByNestedGitignore', 'outsideRoot']) {
+      expect(names).not.toContain(hidden);
+    }
+    // service, user, crypto, other, keep.log, nested/kept (TypeScript) and README.md
+    expect(stats.files).toBe(7);
   });
 });
