@@ -35,7 +35,8 @@ export class MemoryFileSystem implements FileSystem {
   write(path: string, text: string | Uint8Array): this {
     const absolute = posix.normalize(path);
     this.#folder(posix.dirname(absolute));
-    this.#nodes.set(absolute, { type: 'file', bytes: typeof text === 'string' ? new TextEncoder().encode(text) : text, mtimeMs: (this.#clock += 1_000) });
+    const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
+    this.#nodes.set(absolute, { type: 'file', bytes, mtimeMs: (this.#clock += 1_000) });
     return this;
   }
 
