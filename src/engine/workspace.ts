@@ -7,6 +7,11 @@
  * file is never parsed again). Entries outlive the process in the store's manifest, so a new process on an unchanged
  * tree answers without parsing anything.
  *
+ * Which files, asked one way each: {@link Workspace.listFiles} discovers the tree's files without analyzing them,
+ * {@link Workspace.indexFolder} indexes a folder's files and returns them, {@link Workspace.knownFiles} is what is known
+ * to exist without asking the file system, and {@link Workspace.indexedEntries} the entries of the files indexed. The
+ * tree is read through an injected {@link FileSystem} (Node's by default), every path after the root check.
+ *
  * @module
  */
 import { LRUCache } from 'lru-cache';
