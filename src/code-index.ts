@@ -9,7 +9,7 @@ import { createDefaultRegistry } from './languages/bundled.js';
 import type { LanguageRegistry, LanguageStatus } from './languages/registry.js';
 import type { FileFacts } from './model/facts.js';
 import { analysisOf, signaturesOf, symbolsOf, warningsOf } from './model/views.js';
-import { fileGraph } from './operations/call-graph.js';
+import { callGraph, checkGraphTimeout } from './operations/call-graph.js';
 import { callHierarchy } from './operations/call-hierarchy.js';
 import type { OperationContext } from './operations/context.js';
 import { findDefinitions } from './operations/definitions.js';
@@ -324,18 +324,8 @@ export class CodeIndex {
    * @throws CodeIndexError `FILE_NOT_FOUND`, `TS_UNSUPPORTED_LANGUAGE`, `PATH_TRAVERSAL`, ... as `analyzeFile`.
    */
   async callGraph(file: string, options: CallGraphOptions = {}): Promise<CallGraph> {
-    const timeoutMs = options.timeoutMs ?? DEFAULT_GRAPH_TIMEOUT_MS;
-    if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) {
-      throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `timeoutMs must be a positive number, got ${JSON.stringify(timeoutMs)}`, { timeoutMs });
-    }
-    const deadline = performance.now() + timeoutMs;
-    const { relative, facts } = await this.#facts(file);
-    if (!this.#workspace.languageOf(relative)) {
-      const warning = facts.warnings.find((w) => w.code === ErrorCode.TS_UNSUPPORTED_LANGUAGE);
-      throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, warning?.message ?? `No language analyzes ${relative}`, { file_path: relative });
-    }
-    await this.#workspace.listFiles();
-    return fileGraph(relative, facts, this.#operations.resolver, { includeExternal: options.includeExternal === true, deadline });
+    const deadline = performance.now() + checkGraphTimeout(options.timeoutMs ?? DEFAULT_GRAPH_TIMEOUT_MS);
+    return callGraph(this.#operations, await this.#facts(file), { includeExternal: options.includeExternal === true, deadline });
   }
 
   /**
