@@ -11,7 +11,7 @@
  */
 import { type CodeIndex, DEFAULT_GRAPH_TIMEOUT_MS } from './code-index.js';
 import { DEFAULT_MAP_TOKENS, MAX_MAP_TOKENS, type RepoMapOptions } from './operations/repo-map.js';
-import { DEFAULT_LIMIT, MAX_LIMIT } from './operations/navigation.js';
+import { DEFAULT_LIMIT, MAX_LIMIT } from './operations/search.js';
 import { DEFAULT_MAX_ITEMS, MAX_DEPTH } from './operations/call-hierarchy.js';
 import type { LanguageStatus } from './languages/registry.js';
 import { KIND_FILTERS } from './model/kinds.js';

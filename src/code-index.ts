@@ -3,15 +3,20 @@
  *
  * @module
  */
-import { realpath, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { CodeIndexError, ErrorCode } from './errors.js';
 import { createDefaultRegistry } from './languages/bundled.js';
 import type { LanguageRegistry, LanguageStatus } from './languages/registry.js';
 import type { FileFacts } from './model/facts.js';
 import { analysisOf, signaturesOf, symbolsOf, warningsOf } from './model/views.js';
-import { fileGraph } from './operations/call-graph.js';
+import { callGraph, checkGraphTimeout } from './operations/call-graph.js';
 import { callHierarchy } from './operations/call-hierarchy.js';
+import type { OperationContext } from './operations/context.js';
+import { findDefinitions } from './operations/definitions.js';
+import { hover } from './operations/hover.js';
+import { type DefinitionList, type DefinitionListOptions, listDefinitions } from './operations/list-definitions.js';
+import { findReferences } from './operations/references.js';
+import { searchSymbols } from './operations/search.js';
 import type {
   CallGraph,
   CallGraphOptions,
@@ -31,13 +36,14 @@ import type {
   SymbolSearchResult,
 } from './types.js';
 import { ModuleResolver } from './binding/modules.js';
-import { findDefinitions, findReferences, hover, type NavigationContext, searchSymbols } from './operations/navigation.js';
 import { Resolver } from './binding/resolver.js';
 import { defaultThreads } from './engine/pool.js';
 import { type RepoMap, type RepoMapOptions, repoMap } from './operations/repo-map.js';
-import { defaultStoreDirectory, openStore } from './engine/store.js';
+import { openStore } from './engine/disk-store.js';
+import { defaultStoreDirectory } from './engine/store.js';
 import { Workspace } from './engine/workspace.js';
 import { readConfigText } from './engine/files.js';
+import { nodeFileSystem } from './engine/node-file-system.js';
 
 /** Seed 003's budget of one file's call graph (`callGraph`'s `timeoutMs`). */
 export const DEFAULT_GRAPH_TIMEOUT_MS = 5_000;
@@ -117,7 +123,7 @@ export class CodeIndex {
   readonly #maxFileSize: number;
   readonly #ownsRegistry: boolean;
   readonly #workspace: Workspace;
-  readonly #navigation: NavigationContext;
+  readonly #operations: OperationContext;
   readonly #maxCacheEntries: number;
   readonly #disabledLanguages: ReadonlySet<string>;
   #closed = false;
@@ -146,7 +152,7 @@ export class CodeIndex {
     const workspace = this.#workspace;
     const modules = new ModuleResolver({
       readText: (file) => readConfigText(root, file),
-      files: () => workspace.fileSet(),
+      files: () => workspace.knownFiles(),
       membership: () => workspace.membership,
       language: (file) => {
         const id = workspace.languageOf(file);
@@ -154,16 +160,17 @@ export class CodeIndex {
       },
       facts: (file) => workspace.factsOf(file),
     });
-    this.#navigation = {
+    this.#operations = {
       workspace,
       defaultScope: options.defaultScope ?? 'project',
       analyzer: () => workspace.analyzer(),
+      modules,
       resolver: new Resolver({
         facts: (file) => workspace.factsOf(file),
         modules,
         // The name table: the whole tree indexed first (as a name match would).
         filesDefining: async (name) => {
-          await workspace.files('');
+          await workspace.indexFolder('');
           return [...new Set(workspace.definitionsNamed(name).map((entry) => entry.file))];
         },
       }),
@@ -200,8 +207,8 @@ export class CodeIndex {
     const requested = resolve(options.root);
     let root: string;
     try {
-      root = await realpath(requested);
-      if (!(await stat(root)).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+      root = nodeFileSystem.realpath(requested);
+      if (!nodeFileSystem.stat(root).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code === 'ENOTDIR' ? 'is not a directory' : 'does not exist';
       throw new CodeIndexError(ErrorCode.DIR_NOT_FOUND, `Root ${requested} ${reason}`, {
@@ -222,7 +229,7 @@ export class CodeIndex {
    * so that a host's configuration reaches every tool.
    */
   get defaultScope(): SearchScope {
-    return this.#navigation.defaultScope;
+    return this.#operations.defaultScope;
   }
 
   /**
@@ -269,25 +276,43 @@ export class CodeIndex {
    */
   async searchSymbols(options: SymbolSearchOptions): Promise<SymbolSearchResult> {
     this.#checkOpen();
-    return searchSymbols(this.#navigation, options);
+    return searchSymbols(this.#operations, options);
+  }
+
+  /**
+   * Definitions (outside function bodies) named exactly `query`, or whose names match it as a case-sensitive glob
+   * (`*` any run of characters, `?` one), of `kinds` when given: one question to the name table, answered in one call
+   * and bounded by `limit` (`nextOffset` says where the rest starts). The order is `searchSymbols`': the query's own
+   * name first, then exported definitions, shorter names, file and line. Indexes what changed first, like every
+   * project-wide query.
+   *
+   * @example
+   * ```ts
+   * const { definitions } = await index.listDefinitions({ query: 'Config', kinds: ['class', 'struct'] });
+   * console.log(definitions.map((d) => `${d.file}:${d.line}`));
+   * ```
+   */
+  async listDefinitions(options: DefinitionListOptions): Promise<DefinitionList> {
+    this.#checkOpen();
+    return listDefinitions(this.#operations, options);
   }
 
   /** Every definition of the identifier at a position (or of a named symbol), the likely one first. */
   async findDefinitions(query: PositionQuery): Promise<DefinitionsResult> {
     this.#checkOpen();
-    return findDefinitions(this.#navigation, query);
+    return findDefinitions(this.#operations, query);
   }
 
   /** Every reference to the identifier at a position (or a named symbol); definition sites listed apart. */
   async findReferences(query: PositionQuery): Promise<ReferencesResult> {
     this.#checkOpen();
-    return findReferences(this.#navigation, query);
+    return findReferences(this.#operations, query);
   }
 
   /** Signature and doc comment of the definition of the identifier at a position. */
   async hover(query: PositionQuery): Promise<HoverResult> {
     this.#checkOpen();
-    return hover(this.#navigation, query);
+    return hover(this.#operations, query);
   }
 
   /**
@@ -299,18 +324,8 @@ export class CodeIndex {
    * @throws CodeIndexError `FILE_NOT_FOUND`, `TS_UNSUPPORTED_LANGUAGE`, `PATH_TRAVERSAL`, ... as `analyzeFile`.
    */
   async callGraph(file: string, options: CallGraphOptions = {}): Promise<CallGraph> {
-    const timeoutMs = options.timeoutMs ?? DEFAULT_GRAPH_TIMEOUT_MS;
-    if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) {
-      throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `timeoutMs must be a positive number, got ${JSON.stringify(timeoutMs)}`, { timeoutMs });
-    }
-    const deadline = performance.now() + timeoutMs;
-    const { relative, facts } = await this.#facts(file);
-    if (!this.#workspace.languageOf(relative)) {
-      const warning = facts.warnings.find((w) => w.code === ErrorCode.TS_UNSUPPORTED_LANGUAGE);
-      throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, warning?.message ?? `No language analyzes ${relative}`, { file_path: relative });
-    }
-    await this.#workspace.listed();
-    return fileGraph(relative, facts, this.#navigation.resolver, { includeExternal: options.includeExternal === true, deadline });
+    const deadline = performance.now() + checkGraphTimeout(options.timeoutMs ?? DEFAULT_GRAPH_TIMEOUT_MS);
+    return callGraph(this.#operations, await this.#facts(file), { includeExternal: options.includeExternal === true, deadline });
   }
 
   /**
@@ -321,7 +336,7 @@ export class CodeIndex {
    */
   async callHierarchy(query: PositionQuery, options: CallHierarchyOptions = {}): Promise<CallHierarchyResult> {
     this.#checkOpen();
-    return callHierarchy(this.#navigation, query, options);
+    return callHierarchy(this.#operations, query, options);
   }
 
   /**
@@ -349,7 +364,7 @@ export class CodeIndex {
   async indexAll(onProgress?: (done: number, total: number) => void): Promise<IndexStats> {
     this.#checkOpen();
     this.#workspace.invalidateScans();
-    await this.#workspace.files('', onProgress);
+    await this.#workspace.indexFolder('', onProgress);
     this.#workspace.save(true);
     this.#workspace.collectGarbage();
     return this.stats();
@@ -360,7 +375,7 @@ export class CodeIndex {
     // No prototype: kinds such as `constructor` must not collide with Object.prototype's members.
     const symbolsByKind: Record<string, number> = Object.create(null);
     const perFile: Array<{ file: string; count: number }> = [];
-    for (const [file, entry] of this.#workspace.indexed()) {
+    for (const [file, entry] of this.#workspace.indexedEntries()) {
       const definitions = entry.summary?.definitions ?? [];
       for (const definition of definitions) symbolsByKind[definition.kind] = (symbolsByKind[definition.kind] ?? 0) + 1;
       perFile.push({ file, count: definitions.length });

@@ -26,6 +26,12 @@ export {
   type RepoMapFile,
   type RepoMapOptions,
 } from './operations/repo-map.js';
+export {
+  DEFAULT_LIST_LIMIT,
+  type DefinitionList,
+  type DefinitionListOptions,
+  MAX_LIST_LIMIT,
+} from './operations/list-definitions.js';
 export { bundledLanguages, createDefaultRegistry } from './languages/bundled.js';
 // Languages
 export {

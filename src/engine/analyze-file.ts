@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { readdirSync } from 'node:fs';
 import { basename, dirname, extname } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import { alternativesFor, siblingLanguage } from '../extract/alternatives.js';
@@ -16,6 +15,8 @@ import { parseText } from '../runtime/tree-sitter.js';
 import type { LanguageRegistry } from '../languages/registry.js';
 import type { FileFacts } from '../model/facts.js';
 import { summaryOf } from '../model/views.js';
+import type { FileSystem } from './file-system.js';
+import { nodeFileSystem } from './node-file-system.js';
 import { resolveInRoot, readSource } from './source.js';
 import { blobAddress, type FactStore, type FileEntry } from './store.js';
 
@@ -85,6 +86,8 @@ export interface AnalysisContext {
   disabledLanguages: ReadonlySet<string>;
   /** Return the facts with the entry (the store is not shared with the caller). */
   returnFacts: boolean;
+  /** The file system under the root. Parse threads read through Node's. @defaultValue Node's */
+  fileSystem?: FileSystem;
 }
 
 /** A fault inside WebAssembly (an out-of-bounds access, `unreachable`, an abort): the module may be unusable. */
@@ -140,8 +143,9 @@ function findWord(text: string, word: string): number | undefined {
 /** Reads and parses a file to find the identifier at a position (its tree is deleted here). Never throws. */
 export async function runIdentifyJob(job: IdentifyJob, context: AnalysisContext): Promise<IdentifyOutcome> {
   try {
-    const path = await resolveInRoot(context.root, job.file);
-    const source = await readSource(path, context.limits.maxFileSize);
+    const fs = context.fileSystem ?? nodeFileSystem;
+    const path = await resolveInRoot(context.root, job.file, fs);
+    const source = await readSource(path, context.limits.maxFileSize, fs);
     const lines = new LineIndex(source.text);
     const text = lines.text(job.line);
     let column = job.column;
@@ -184,7 +188,8 @@ function siblingsOf(context: AnalysisContext, job: AnalysisJob, absolute: string
   try {
     const own = basename(absolute);
     const extensions = new Set<string>();
-    for (const name of readdirSync(dirname(absolute))) if (name !== own) extensions.add(extname(name).toLowerCase());
+    const fs = context.fileSystem ?? nodeFileSystem;
+    for (const { name } of fs.readdir(dirname(absolute))) if (name !== own) extensions.add(extname(name).toLowerCase());
     extensions.delete('');
     return [...extensions].sort();
   } catch {
@@ -200,9 +205,10 @@ export async function runAnalysisJob(job: AnalysisJob, context: AnalysisContext,
   let source;
   let absolute: string;
   try {
-    const path = await resolveInRoot(context.root, job.file);
+    const fs = context.fileSystem ?? nodeFileSystem;
+    const path = await resolveInRoot(context.root, job.file, fs);
     absolute = path.absolute;
-    source = await readSource(path, context.limits.maxFileSize);
+    source = await readSource(path, context.limits.maxFileSize, fs);
   } catch (error) {
     return failure(job.file, error);
   }

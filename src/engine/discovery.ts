@@ -2,15 +2,18 @@
  * Finding the files of a project: every file with a registered extension (or file name) under a folder, minus
  * hidden and build folders and whatever `.gitignore` files at any level exclude. Symlinks are not followed, and
  * every path a glob produces goes through the root check ({@link createListingCheck}) before anyone sees it: a
- * glob's fixed prefix is walked by the operating system, which does follow a symlinked folder (`link/*`).
+ * glob's fixed prefix is walked by the operating system, which does follow a symlinked folder (`link/*`). The walk,
+ * the check and the `.gitignore` reads go through an injected {@link FileSystem} (Node's by default).
  *
  * @module
  */
 import { posix } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { glob } from 'tinyglobby';
+import { type FileSystemAdapter, glob } from 'tinyglobby';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LanguageRegistry } from '../languages/registry.js';
+import type { FileSystem } from './file-system.js';
+import { nodeFileSystem } from './node-file-system.js';
 import { createListingCheck, readVerified } from './source.js';
 
 /** Folders skipped by default wherever they are (seed 001/002's build and dependency folders). */
@@ -26,6 +29,37 @@ export interface DiscoveryOptions {
   useDefaultExcludes?: boolean;
   /** Language ids not to index. */
   disabledLanguages?: ReadonlySet<string>;
+  /** The file system under the root. @defaultValue Node's */
+  fileSystem?: FileSystem;
+}
+
+/**
+ * The glob's view of a file system: undefined for Node's (the glob's own, asynchronous walk), else the file system's
+ * calls in the callback shapes the glob's walker asks for.
+ */
+function globFileSystem(fs: FileSystem): FileSystemAdapter | undefined {
+  if (fs === nodeFileSystem) return undefined;
+  const later = <T>(answer: () => T, callback: (error: Error | null, value?: T) => void) =>
+    queueMicrotask(() => {
+      let value: T;
+      try {
+        value = answer();
+      } catch (error) {
+        callback(error as Error);
+        return;
+      }
+      callback(null, value);
+    });
+  const adapter = {
+    readdir: (path: string, _options: unknown, callback: (error: Error | null, entries?: unknown) => void) => later(() => fs.readdir(path), callback),
+    readdirSync: (path: string) => fs.readdir(path),
+    realpath: (path: string, callback: (error: Error | null, real?: string) => void) => later(() => fs.realpath(path), callback),
+    realpathSync: (path: string) => fs.realpath(path),
+    stat: (path: string, callback: (error: Error | null, info?: unknown) => void) => later(() => fs.stat(path), callback),
+    statSync: (path: string) => fs.stat(path),
+  };
+  // The walker calls only these, with these arguments; Node's overloads are wider than what it uses.
+  return adapter as unknown as FileSystemAdapter;
 }
 
 /**
@@ -55,12 +89,14 @@ export async function discoverFiles(
   if (patterns.length === 0) return [];
   for (const pattern of [...(options.include ?? []), ...(options.exclude ?? [])]) checkGlobPattern(pattern, 'include/exclude pattern');
   const skip = [...(options.useDefaultExcludes === false ? [] : DEFAULT_EXCLUDE.map((name) => `**/${name}/**`)), ...(options.exclude ?? [])];
+  const fs = options.fileSystem ?? nodeFileSystem;
+  const walk = globFileSystem(fs);
   const [candidates, gitignores] = await Promise.all([
-    glob(patterns, { cwd: root, ignore: skip, dot: false, followSymbolicLinks: false, caseSensitiveMatch: false }),
-    glob(['**/.gitignore'], { cwd: root, ignore: skip, dot: true, followSymbolicLinks: false }),
+    glob(patterns, { cwd: root, ignore: skip, dot: false, followSymbolicLinks: false, caseSensitiveMatch: false, ...(walk ? { fs: walk } : {}) }),
+    glob(['**/.gitignore'], { cwd: root, ignore: skip, dot: true, followSymbolicLinks: false, ...(walk ? { fs: walk } : {}) }),
   ]);
-  const rules = loadGitignores(root, gitignores);
-  const inRoot = createListingCheck(root);
+  const rules = loadGitignores(root, gitignores, fs);
+  const inRoot = createListingCheck(root, fs);
   return candidates
     .filter((file) => !isIgnored(file, rules) && registry.detectLanguage(file).language && inRoot(file)?.relative === file)
     .sort();
@@ -120,9 +156,9 @@ interface GitignoreRules {
   rules: Ignore;
 }
 
-function loadGitignores(root: string, files: string[]): GitignoreRules[] {
+function loadGitignores(root: string, files: string[], fs: FileSystem): GitignoreRules[] {
   const result: GitignoreRules[] = [];
-  const inRoot = createListingCheck(root);
+  const inRoot = createListingCheck(root, fs);
   const decoder = new TextDecoder('utf-8');
   for (const file of files) {
     // A folder hidden from discovery (`.git/`) never contributes rules.
@@ -131,7 +167,7 @@ function loadGitignores(root: string, files: string[]): GitignoreRules[] {
     if (!path || path.relative !== file) continue;
     try {
       const folder = posix.dirname(file) === '.' ? '' : posix.dirname(file);
-      result.push({ folder, rules: ignore().add(decoder.decode(readVerified(path, MAX_GITIGNORE_BYTES).bytes)) });
+      result.push({ folder, rules: ignore().add(decoder.decode(readVerified(path, MAX_GITIGNORE_BYTES, fs).bytes)) });
     } catch {
       // An unreadable .gitignore (or a FIFO, a symlink out, a huge file) ignores nothing.
     }
@@ -165,6 +201,8 @@ export interface TreeOptions {
   maxDepth?: number;
   /** Only files whose path (relative to `folder`) or name matches one of these globs. */
   filePatterns?: string[];
+  /** The file system under the root. @defaultValue Node's */
+  fileSystem?: FileSystem;
 }
 
 /**
@@ -179,6 +217,8 @@ export async function listTree(root: string, folder: string, options: TreeOption
   const patterns = options.filePatterns?.length
     ? options.filePatterns.flatMap((pattern) => (pattern.includes('/') ? [pattern] : [pattern, `**/${pattern}`]))
     : ['**'];
+  const fs = options.fileSystem ?? nodeFileSystem;
+  const walk = globFileSystem(fs);
   const [entries, gitignores] = await Promise.all([
     glob(patterns, {
       cwd,
@@ -187,11 +227,12 @@ export async function listTree(root: string, folder: string, options: TreeOption
       followSymbolicLinks: false,
       onlyFiles: options.filePatterns?.length ? true : false,
       ...(options.maxDepth !== undefined ? { deep: options.maxDepth + 1 } : {}),
+      ...(walk ? { fs: walk } : {}),
     }),
-    glob(['**/.gitignore'], { cwd: root, ignore: skip, dot: true, followSymbolicLinks: false }),
+    glob(['**/.gitignore'], { cwd: root, ignore: skip, dot: true, followSymbolicLinks: false, ...(walk ? { fs: walk } : {}) }),
   ]);
-  const rules = loadGitignores(root, gitignores);
-  const inRoot = createListingCheck(root);
+  const rules = loadGitignores(root, gitignores, fs);
+  const inRoot = createListingCheck(root, fs);
   const files: string[] = [];
   const directories: string[] = [];
   for (const entry of entries) {

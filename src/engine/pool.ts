@@ -22,6 +22,7 @@ import {
   runIdentifyJob,
 } from './analyze-file.js';
 import type { WorkerInit, WorkerRequest } from './worker.js';
+import { nodeFileSystem } from './node-file-system.js';
 
 /** Runs analysis jobs. */
 export interface Analyzer {
@@ -507,7 +508,10 @@ const CLOSED = { code: ErrorCode.INDEX_CLOSED, message: 'This CodeIndex was clos
 /** How long an idle thread asked to stop has before it is terminated. */
 const STOP_GRACE_MS = 5_000;
 
-/** The analyzer of an index: a worker pool when workers can run, else the calling thread. */
+/**
+ * The analyzer of an index: a worker pool when workers can run, else the calling thread. A file system other than
+ * Node's (an in-memory tree) is read on the calling thread: a parse thread cannot be handed one.
+ */
 export function createAnalyzer(options: {
   threads: number;
   context: AnalysisContext;
@@ -515,7 +519,8 @@ export function createAnalyzer(options: {
   storeLocation: string | undefined;
 }): Analyzer {
   const script = workerScript();
-  if (options.threads === 0 || !script) return new InlineAnalyzer(options.context);
+  const ownFileSystem = options.context.fileSystem !== undefined && options.context.fileSystem !== nodeFileSystem;
+  if (options.threads === 0 || !script || ownFileSystem) return new InlineAnalyzer(options.context);
   const { context, registry } = options;
   return new WorkerPool({
     script,

@@ -3,30 +3,19 @@
  * caller, produced by a glob, found by discovery, listed in a folder, handed to git), and the one safe read.
  *
  * The check compares real paths: a path is inside the root when its real path (every symlink resolved) is the
- * root's real path or below it. The read opens first and verifies after: it opens the checked real path without
- * following a final symlink, then proves the descriptor it got is that file (on Linux the kernel's own record of
- * the opened path, `/proc/self/fd/N`; elsewhere device and inode against a fresh look-up), and reads only from that
- * descriptor. A path swapped for a symlink between the check and the read is refused, never followed.
+ * root's real path or below it. The read looks first (nothing but a regular file is opened), then reads through the
+ * file system's verified read ({@link FileSystem.readFile}: on Node, open without following a final symlink and prove
+ * the descriptor is that file), so a path swapped for a symlink between the check and the read is refused, never
+ * followed. Both go through an injected {@link FileSystem} (Node's by default).
  *
  * @module
  */
 import { createHash } from 'node:crypto';
-import {
-  type BigIntStats,
-  closeSync,
-  constants,
-  existsSync,
-  fstatSync,
-  lstatSync,
-  openSync,
-  readlinkSync,
-  readSync,
-  realpathSync,
-  statSync,
-} from 'node:fs';
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { Diagnostic } from '../types.js';
+import type { FileBytes, FileSystem } from './file-system.js';
+import { nodeFileSystem } from './node-file-system.js';
 
 /** A file resolved inside the root. */
 export interface ResolvedPath {
@@ -54,13 +43,14 @@ function shown(path: string): string {
  * leaves the root lexically (`..`, an absolute path elsewhere) or through a symlink (its real path is outside).
  * Messages and details name the path as given and never the root or a symlink's target.
  *
+ * @param fs - The file system under the root. @defaultValue Node's
  * @throws CodeIndexError `INVALID_ARGUMENT`, `PATH_TRAVERSAL`, `FILE_NOT_FOUND`, `FILE_UNREADABLE`.
  */
-export async function resolveInRoot(root: string, file: string): Promise<ResolvedPath> {
-  return resolveSync(root, file);
+export async function resolveInRoot(root: string, file: string, fs: FileSystem = nodeFileSystem): Promise<ResolvedPath> {
+  return resolveSync(root, file, fs);
 }
 
-function resolveSync(root: string, file: string): ResolvedPath {
+function resolveSync(root: string, file: string, fs: FileSystem): ResolvedPath {
   if (typeof file !== 'string' || file.length === 0) {
     throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, 'A file path is required (root-relative or absolute)', {
       file_path: file,
@@ -78,9 +68,8 @@ function resolveSync(root: string, file: string): ResolvedPath {
   }
   let real: string;
   try {
-    // Synchronous on purpose: for source-sized files one blocking call is several times faster than the
-    // thread-pool round trips of the promise API, and indexing is dominated by them (measured in npm run bench).
-    real = realpathSync.native(lexical);
+    // Synchronous on purpose (see FileSystem): indexing is dominated by these calls.
+    real = fs.realpath(lexical);
   } catch (error) {
     throw fileError(error, file);
   }
@@ -98,14 +87,16 @@ function resolveSync(root: string, file: string): ResolvedPath {
  * {@link resolveInRoot}, but a path that fails it is skipped (`undefined`) rather than reported, since the caller
  * did not name it. Build one per listing: it remembers the real path of each folder it has seen, so a listing pays
  * one `lstat` per entry (a symlink entry is resolved in full).
+ *
+ * @param fs - The file system under the root. @defaultValue Node's
  */
-export function createListingCheck(root: string): (path: string) => ResolvedPath | undefined {
+export function createListingCheck(root: string, fs: FileSystem = nodeFileSystem): (path: string) => ResolvedPath | undefined {
   const folders = new Map<string, string | undefined>([['', root]]);
   const realFolder = (folder: string): string | undefined => {
     if (folders.has(folder)) return folders.get(folder);
     let real: string | undefined;
     try {
-      real = realpathSync.native(`${root}/${folder}`);
+      real = fs.realpath(`${root}/${folder}`);
       if (!isInside(root, real)) real = undefined;
     } catch {
       real = undefined;
@@ -123,8 +114,8 @@ export function createListingCheck(root: string): (path: string) => ResolvedPath
     if (folder === undefined) return undefined;
     const entry = `${folder}/${own.slice(slash + 1)}`;
     try {
-      if (!lstatSync(entry).isSymbolicLink()) return { absolute: entry, relative: toPosix(relative(root, entry)) };
-      const real = realpathSync.native(entry);
+      if (!fs.lstat(entry).isSymbolicLink()) return { absolute: entry, relative: toPosix(relative(root, entry)) };
+      const real = fs.realpath(entry);
       return isInside(root, real) ? { absolute: real, relative: toPosix(relative(root, real)) } : undefined;
     } catch {
       return undefined;
@@ -147,17 +138,7 @@ function fileError(error: unknown, file: string): CodeIndexError {
 }
 
 /** The bytes of a file read through a verified descriptor, with the stat of that descriptor. */
-export interface VerifiedBytes {
-  bytes: Uint8Array;
-  size: number;
-  mtimeMs: number;
-}
-
-// O_NOFOLLOW: a final component swapped for a symlink fails with ELOOP instead of being followed. O_NONBLOCK: a
-// FIFO opens at once (and is then refused as not a regular file) instead of blocking the thread for a writer.
-// O_NOCTTY: a terminal device never becomes our controlling terminal. (All three are 0 where they do not exist.)
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
-let procFd: boolean | undefined;
+export type VerifiedBytes = FileBytes;
 
 function changed(path: ResolvedPath): CodeIndexError {
   return new CodeIndexError(
@@ -167,93 +148,56 @@ function changed(path: ResolvedPath): CodeIndexError {
   );
 }
 
-function notAFile(path: ResolvedPath, info: { isDirectory(): boolean }): CodeIndexError {
+function notAFile(path: ResolvedPath, isDirectory: boolean): CodeIndexError {
   return new CodeIndexError(
     ErrorCode.NOT_A_FILE,
-    `${path.relative || '.'} is ${info.isDirectory() ? 'a directory' : 'not a regular file'}, not a file`,
+    `${path.relative || '.'} is ${isDirectory ? 'a directory' : 'not a regular file'}, not a file`,
     { file_path: path.relative, suggestion: 'Pass a file path; to look inside a directory, search or list it' },
   );
 }
 
-/** Proves that descriptor `fd` is the file `path` names: the kernel's record of it, or the same device and inode. */
-function verifyDescriptor(fd: number, path: ResolvedPath): void {
-  procFd ??= existsSync('/proc/self/fd');
-  if (procFd) {
-    let link: string | undefined;
-    try {
-      link = readlinkSync(`/proc/self/fd/${fd}`);
-    } catch {
-      link = undefined;
-    }
-    if (link !== undefined) {
-      if (link !== path.absolute) throw changed(path);
-      return;
-    }
+/** What a failed {@link FileSystem.readFile} means for the file the caller named. */
+function readError(error: unknown, path: ResolvedPath, maxFileSize: number): CodeIndexError {
+  const failure = error as { code?: string; size?: number };
+  switch (failure?.code) {
+    case 'ELOOP':
+    case 'ECHANGED':
+      return changed(path);
+    case 'EISDIR':
+    case 'ENOTREG':
+      return notAFile(path, failure.code === 'EISDIR');
+    case 'EFBIG':
+      return new CodeIndexError(
+        ErrorCode.FILE_TOO_LARGE,
+        `${path.relative} is ${failure.size} bytes, over the ${maxFileSize}-byte limit (maxFileSize)`,
+        { file_path: path.relative, file_size_bytes: failure.size, max_file_size: maxFileSize },
+      );
+    default:
+      return fileError(error, path.relative);
   }
-  // No procfs: the checked path must still be its own real path and name the very inode we opened.
-  let now: BigIntStats;
-  let opened: BigIntStats;
-  try {
-    if (realpathSync.native(path.absolute) !== path.absolute) throw changed(path);
-    now = statSync(path.absolute, { bigint: true });
-    opened = fstatSync(fd, { bigint: true });
-  } catch (error) {
-    if (error instanceof CodeIndexError) throw error;
-    throw changed(path);
-  }
-  if (now.dev !== opened.dev || now.ino !== opened.ino) throw changed(path);
 }
 
 /**
- * The safe read: opens the checked file, verifies the descriptor is that file and a regular one, enforces the size
- * limit on the descriptor's own stat, and reads only from it.
+ * The safe read: looks at the checked file (nothing but a regular file is opened: opening a device can have effects),
+ * then reads it through the file system's verified read, which enforces the size limit on what it opened.
  *
- * @param path - A path from {@link resolveInRoot} or {@link createListingCheck}.
+ * @param path - A path from {@link resolveInRoot} or {@link createListingCheck} (with the same file system).
  * @throws CodeIndexError `NOT_A_FILE`, `FILE_TOO_LARGE`, `FILE_NOT_FOUND`, `FILE_UNREADABLE`, `PATH_TRAVERSAL` (the
  * file changed into something else between the check and the read).
  */
-export function readVerified(path: ResolvedPath, maxFileSize: number): VerifiedBytes {
-  // A cheap look first, so that nothing but a regular file is ever opened (opening a device can have effects).
+export function readVerified(path: ResolvedPath, maxFileSize: number, fs: FileSystem = nodeFileSystem): VerifiedBytes {
   try {
-    const info = lstatSync(path.absolute);
+    const info = fs.lstat(path.absolute);
     if (info.isSymbolicLink()) throw changed(path);
-    if (!info.isFile()) throw notAFile(path, info);
+    if (!info.isFile()) throw notAFile(path, info.isDirectory());
   } catch (error) {
     if (error instanceof CodeIndexError) throw error;
     throw fileError(error, path.relative);
   }
-  let fd: number;
   try {
-    fd = openSync(path.absolute, OPEN_FLAGS);
+    return fs.readFile(path.absolute, maxFileSize);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException)?.code === 'ELOOP') throw changed(path);
-    throw fileError(error, path.relative);
-  }
-  try {
-    verifyDescriptor(fd, path);
-    const info = fstatSync(fd);
-    if (!info.isFile()) throw notAFile(path, info);
-    const size = info.size;
-    if (size > maxFileSize) {
-      throw new CodeIndexError(
-        ErrorCode.FILE_TOO_LARGE,
-        `${path.relative} is ${size} bytes, over the ${maxFileSize}-byte limit (maxFileSize)`,
-        { file_path: path.relative, file_size_bytes: size, max_file_size: maxFileSize },
-      );
-    }
-    const bytes = Buffer.allocUnsafe(size);
-    let filled = 0;
-    while (filled < size) {
-      const read = readSync(fd, bytes, filled, size - filled, null);
-      if (read === 0) break;
-      filled += read;
-    }
-    return { bytes: bytes.subarray(0, filled), size: filled, mtimeMs: info.mtimeMs };
-  } catch (error) {
-    if (error instanceof CodeIndexError) throw error;
-    throw fileError(error, path.relative);
-  } finally {
-    closeSync(fd);
+    throw readError(error, path, maxFileSize);
   }
 }
 
@@ -279,11 +223,12 @@ export function isBinary(bytes: Uint8Array): boolean {
 /**
  * Reads a text file through {@link readVerified}, with the binary check and UTF-8 decoding.
  *
+ * @param fs - The file system the path was checked with. @defaultValue Node's
  * @throws CodeIndexError `NOT_A_FILE`, `FILE_TOO_LARGE`, `BINARY_FILE`, `FILE_UNREADABLE`, `FILE_NOT_FOUND`,
  * `PATH_TRAVERSAL`.
  */
-export async function readSource(path: ResolvedPath, maxFileSize: number): Promise<SourceText> {
-  const { bytes, size, mtimeMs } = readVerified(path, maxFileSize);
+export async function readSource(path: ResolvedPath, maxFileSize: number, fs: FileSystem = nodeFileSystem): Promise<SourceText> {
+  const { bytes, size, mtimeMs } = readVerified(path, maxFileSize, fs);
   if (isBinary(bytes)) {
     throw new CodeIndexError(ErrorCode.BINARY_FILE, `${path.relative} is a binary file, not source text`, {
       file_path: path.relative,

@@ -12,7 +12,8 @@ import type { LanguageDefinition } from '../languages/define.js';
 import { LanguageRegistry } from '../languages/registry.js';
 import { guardMemory } from '../runtime/deadline.js';
 import { type AnalysisJob, type FileLimits, type IdentifyJob, runAnalysisJob, runIdentifyJob } from './analyze-file.js';
-import { DiskStore, MemoryStore } from './store.js';
+import { DiskStore } from './disk-store.js';
+import { MemoryStore } from './store.js';
 
 /** What a worker is started with. */
 export interface WorkerInit {

@@ -7,9 +7,13 @@
  * file is never parsed again). Entries outlive the process in the store's manifest, so a new process on an unchanged
  * tree answers without parsing anything.
  *
+ * Which files, asked one way each: {@link Workspace.listFiles} discovers the tree's files without analyzing them,
+ * {@link Workspace.indexFolder} indexes a folder's files and returns them, {@link Workspace.knownFiles} is what is known
+ * to exist without asking the file system, and {@link Workspace.indexedEntries} the entries of the files indexed. The
+ * tree is read through an injected {@link FileSystem} (Node's by default), every path after the root check.
+ *
  * @module
  */
-import { statSync } from 'node:fs';
 import { LRUCache } from 'lru-cache';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LanguageRegistry } from '../languages/registry.js';
@@ -18,6 +22,8 @@ import { FACTS_VERSION } from '../model/facts.js';
 import { VERSION } from '../version.js';
 import { type AnalysisOutcome, type FileLimits, limitsKey } from './analyze-file.js';
 import { type DiscoveryOptions, discoverFiles } from './discovery.js';
+import type { FileSystem } from './file-system.js';
+import { nodeFileSystem } from './node-file-system.js';
 import { type LocatedDefinition, NameTable } from './names.js';
 import { type Analyzer, createAnalyzer } from './pool.js';
 import { type ResolvedPath, readSource, resolveInRoot } from './source.js';
@@ -72,6 +78,8 @@ export class Workspace {
   readonly registry: LanguageRegistry;
   readonly store: FactStore;
   readonly #options: WorkspaceOptions;
+  /** The file system under the root (every path it is asked about has passed the root check). */
+  readonly #fs: FileSystem;
   readonly #entries: Map<string, FileEntry>;
   readonly #names = new NameTable();
   /**
@@ -88,7 +96,7 @@ export class Workspace {
   #saveTimer: NodeJS.Timeout | undefined;
   /** Scans of a folder under way: their entries are saved as they come, and folded into the manifest once they end. */
   #scanning = 0;
-  #fileSet: Set<string> | undefined;
+  #knownFiles: Set<string> | undefined;
   #listing: { at: number; files: ReadonlySet<string> } | undefined;
   #membership = 0;
   /** Files discovery found but that could not be indexed, with why. */
@@ -104,6 +112,7 @@ export class Workspace {
     this.registry = registry;
     this.store = options.store;
     this.#options = options;
+    this.#fs = options.fileSystem ?? nodeFileSystem;
     this.#facts = new LRUCache<string, FileFacts>({
       max: options.maxCacheEntries,
       maxSize: MAX_LOADED_BYTES,
@@ -115,7 +124,16 @@ export class Workspace {
 
   /** Resolves a path inside the root. */
   resolve(file: string): Promise<ResolvedPath> {
-    return resolveInRoot(this.root, file);
+    return resolveInRoot(this.root, file, this.#fs);
+  }
+
+  /** Whether a checked path is a folder (false for a file, and for a path gone since it was checked). */
+  isFolder(path: ResolvedPath): boolean {
+    try {
+      return this.#fs.stat(path.absolute).isDirectory();
+    } catch {
+      return false;
+    }
   }
 
   /** The language a file is analyzed as, or undefined when none handles it (or it is disabled). */
@@ -155,7 +173,7 @@ export class Workspace {
     if (!language) throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, `No language analyzes ${path.relative}`, { file_path: path.relative });
     let stat: { size: number; mtimeMs: number };
     try {
-      stat = statSync(path.absolute);
+      stat = this.#fs.stat(path.absolute);
     } catch {
       this.#forget(path.relative);
       throw new CodeIndexError(ErrorCode.FILE_NOT_FOUND, `File not found: ${path.relative}`, {
@@ -199,26 +217,29 @@ export class Workspace {
   }
 
   /**
-   * The files discovery finds under the root, without analyzing them (a glob and the ignore rules): what module
-   * resolution needs to know which files exist. Repeated when older than `rescanAfterMs`.
+   * Which files exist under the root, found by discovery (a glob and the ignore rules) without analyzing any: what
+   * module resolution needs before it follows an import. Discovery runs again when the last one (or the last
+   * whole-root {@link Workspace.indexFolder}) is older than `rescanAfterMs`; the answer is {@link Workspace.knownFiles}.
    */
-  async listed(): Promise<ReadonlySet<string>> {
+  async listFiles(): Promise<ReadonlySet<string>> {
     const now = performance.now();
     const scan = this.#scans.get('');
-    if (scan && now - scan.at < this.#options.rescanAfterMs) return this.fileSet();
-    if (this.#listing && now - this.#listing.at < this.#options.rescanAfterMs) return this.fileSet();
+    if (scan && now - scan.at < this.#options.rescanAfterMs) return this.knownFiles();
+    if (this.#listing && now - this.#listing.at < this.#options.rescanAfterMs) return this.knownFiles();
     const files = new Set(await discoverFiles(this.root, '', this.registry, this.#options));
     this.#listing = { at: performance.now(), files };
     this.#membershipChanged();
-    return this.fileSet();
+    return this.knownFiles();
   }
 
   /**
-   * Files of a scope (`''` = the whole root, else a root-relative folder), indexed and fresh: discovery and a stat of
-   * every file are repeated when the last scan is older than `rescanAfterMs`. Files that cannot be indexed are
-   * skipped and listed in {@link Workspace.skipped}.
+   * Indexes the files of a folder (`''` = the whole root, else a root-relative folder) and returns them: every file
+   * discovery finds there is analyzed when new or changed, files gone are forgotten, and the name table then holds
+   * the folder's definitions (what a project-wide lookup needs first). Discovery and a stat of every file are
+   * repeated when the folder's last indexing is older than `rescanAfterMs`; until then the same list is returned at
+   * once. Files that cannot be indexed are left out and listed in {@link Workspace.skipped}.
    */
-  async files(folder: string, onProgress?: (done: number, total: number) => void): Promise<string[]> {
+  async indexFolder(folder: string, onProgress?: (done: number, total: number) => void): Promise<string[]> {
     const now = performance.now();
     const scan = this.#scans.get(folder);
     if (scan && now - scan.at < this.#options.rescanAfterMs) return scan.files;
@@ -255,7 +276,7 @@ export class Workspace {
     return indexed;
   }
 
-  /** Forgets scan times, so the next query rescans. */
+  /** Forgets when folders were indexed, so that the next {@link Workspace.indexFolder} discovers and stats again. */
   invalidateScans(): void {
     this.#scans.clear();
   }
@@ -280,15 +301,14 @@ export class Workspace {
     return this.#names.names();
   }
 
-  /** Every file with an entry. */
-  knownFiles(): string[] {
-    return [...this.#entries.keys()];
-  }
-
-  /** The indexed files as a set, kept until a file is added or removed; `membership` counts those changes. */
-  fileSet(): ReadonlySet<string> {
-    this.#fileSet ??= new Set([...this.#entries.keys(), ...(this.#listing?.files ?? [])]);
-    return this.#fileSet;
+  /**
+   * Every file the index knows to exist, without discovering or analyzing anything: those with an entry (indexed, or
+   * recorded as unreadable) and those the last {@link Workspace.listFiles} found. The same set is returned until a
+   * file comes or goes; {@link Workspace.membership} counts those changes.
+   */
+  knownFiles(): ReadonlySet<string> {
+    this.#knownFiles ??= new Set([...this.#entries.keys(), ...(this.#listing?.files ?? [])]);
+    return this.#knownFiles;
   }
 
   /** Changes to which files are indexed (a file added or removed): caches keyed by the file list compare it. */
@@ -296,8 +316,8 @@ export class Workspace {
     return this.#membership;
   }
 
-  /** Entries of every indexed file (with a summary). */
-  *indexed(): Iterable<[string, FileEntry]> {
+  /** The entries of the files indexed with facts (an entry with a summary), without indexing anything. */
+  *indexedEntries(): Iterable<[string, FileEntry]> {
     for (const [file, entry] of this.#entries) if (entry.summary) yield [file, entry];
   }
 
@@ -413,7 +433,7 @@ export class Workspace {
   }
 
   #membershipChanged(): void {
-    this.#fileSet = undefined;
+    this.#knownFiles = undefined;
     this.#membership++;
   }
 
@@ -456,7 +476,7 @@ export class Workspace {
       // The stored facts are gone (collected by another process, damaged): analyze the file again.
       const language = this.languageOf(file);
       if (!language) throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, `No language analyzes ${file}`, { file_path: file });
-      const stat = statSync(`${this.root}/${file}`);
+      const stat = this.#fs.stat(`${this.root}/${file}`);
       const fresh = await this.#refresh(file, language, await this.keyOf(language), stat, true);
       facts = fresh.blob ? this.store.readFacts(fresh.blob) : undefined;
       if (!facts || !fresh.blob) throw new CodeIndexError(ErrorCode.ANALYSIS_FAILED, `The facts of ${file} could not be stored`, { file_path: file });
@@ -469,7 +489,7 @@ export class Workspace {
 
   async #unsupported(path: ResolvedPath): Promise<FileFacts> {
     // Still read it: a missing file, a directory or a binary is reported as such, not as a language problem.
-    const source = await readSource(path, this.#options.limits.maxFileSize);
+    const source = await readSource(path, this.#options.limits.maxFileSize, this.#fs);
     const detection = this.registry.detectLanguage(path.relative);
     const warning = detection.warning ?? {
       code: ErrorCode.TS_UNSUPPORTED_LANGUAGE,
@@ -496,6 +516,7 @@ export class Workspace {
         limits: this.#options.limits,
         disabledLanguages: this.#options.disabledLanguages ?? new Set(),
         returnFacts: false,
+        fileSystem: this.#fs,
       },
     });
     return this.#analyzer;

@@ -136,6 +136,11 @@ export function kindInfo(kind: string): KindInfo {
   return KINDS.get(kind) ?? OTHER;
 }
 
+/** The kinds of the table a seed 002 `symbol_type` answers to (a kind not in the table answers to none). */
+export function kindsOfScannerType(type: ScannerType): string[] {
+  return [...KINDS].filter(([, info]) => info.scannerTypes.includes(type)).map(([kind]) => kind);
+}
+
 /**
  * What one definition is: its kind's entry, or, for a kind whose parameter list decides (macros), what it is without
  * one.

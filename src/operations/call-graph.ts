@@ -8,11 +8,14 @@
  * @module
  */
 import { posix } from 'node:path';
+import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { Binding, Definition, FileFacts, Reference } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
 import type { Resolver, Target } from '../binding/resolver.js';
 import type { CallGraph as FileGraph, CallGraphEdge as GraphEdge, CallGraphNode as GraphNode } from '../types.js';
 import { closedPath, stronglyConnected } from './cycles.js';
+import type { OperationContext } from './context.js';
+import { nameMatches } from './name-matches.js';
 
 /** Options of {@link fileGraph}. */
 export interface FileGraphOptions {
@@ -135,7 +138,8 @@ export async function fileGraph(file: string, facts: FileFacts, resolver: Resolv
       const untyped = qualifierBinding !== undefined && ref.qualifier === qualifierBinding.name && isUntypedLocal(qualifierBinding);
       const ofUntyped = untyped && member.length === 1 && !(await importedDeclare(ref.name)) ? member : [];
       const named = ref.qualifier !== undefined ? (SELF_WORDS.has(ref.qualifier) ? ofOwnClass : ofUntyped) : (byName.get(ref.name) ?? ofOwnClass);
-      if (named.length === 1) local = named;
+      const [sole] = nameMatches(named, { take: 'sole' });
+      if (sole) local = [sole];
     }
     for (const target of new Set(local)) {
       // A node using itself by name is recursion only when it calls itself.
@@ -230,4 +234,35 @@ function importSource(facts: FileFacts, ref: Reference): string | undefined {
   const binding = ref.binding ?? ref.qualifierBinding;
   if (binding === undefined) return undefined;
   return facts.bindings[binding]?.import?.source;
+}
+
+/** A call graph's time budget, refused unless it is a positive number of milliseconds. */
+export function checkGraphTimeout(timeoutMs: unknown): number {
+  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `timeoutMs must be a positive number, got ${JSON.stringify(timeoutMs)}`, { timeoutMs });
+  }
+  return timeoutMs;
+}
+
+/** What the call graph of a file reads. */
+export type CallGraphContext = Pick<OperationContext, 'workspace' | 'resolver'>;
+
+/**
+ * The call graph of a file whose facts were read: refused for a file no language analyzes; the tree's files are
+ * listed first (which files exist, for the imports the binding follows).
+ *
+ * @throws CodeIndexError `TS_UNSUPPORTED_LANGUAGE`.
+ */
+export async function callGraph(
+  context: CallGraphContext,
+  { relative, facts }: { relative: string; facts: FileFacts },
+  options: FileGraphOptions,
+): Promise<FileGraph> {
+  if (!context.workspace.languageOf(relative)) {
+    const warning = facts.warnings.find((w) => w.code === ErrorCode.TS_UNSUPPORTED_LANGUAGE);
+    const message = warning?.message ?? `No language analyzes ${relative}`;
+    throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, message, { file_path: relative });
+  }
+  await context.workspace.listFiles();
+  return fileGraph(relative, facts, context.resolver, options);
 }

@@ -9,7 +9,8 @@
 import type { Definition, FileFacts, Reference } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
 import { CodeIndexError, ErrorCode } from '../errors.js';
-import { findDefinitions, type NavigationContext } from './navigation.js';
+import { type DefinitionsContext, findDefinitions } from './definitions.js';
+import { definitionsOfName, nameMatches } from './name-matches.js';
 import type { CallHierarchyItem, CallHierarchyOptions, CallHierarchyResult, PositionQuery } from '../types.js';
 
 /** The deepest `callHierarchy` follows calls. */
@@ -23,6 +24,9 @@ interface DefRef {
 }
 
 const keyOf = (target: DefRef) => `${target.file}#${target.def}`;
+
+/** What the call hierarchy reads: what findDefinitions reads, which finds its root. */
+export type CallHierarchyContext = DefinitionsContext;
 
 /** A call: a tagged call, or a use with an argument count (`new X()`). */
 function isCall(ref: Reference): boolean {
@@ -55,7 +59,7 @@ function checkOptions(options: CallHierarchyOptions): { direction: 'incoming' | 
 }
 
 /** Callers (`incoming`) or callees (`outgoing`) of the function at a position or named, to `depth` levels. */
-export async function callHierarchy(context: NavigationContext, query: PositionQuery, options: CallHierarchyOptions = {}): Promise<CallHierarchyResult> {
+export async function callHierarchy(context: CallHierarchyContext, query: PositionQuery, options: CallHierarchyOptions = {}): Promise<CallHierarchyResult> {
   const { direction, depth, maxItems } = checkOptions(options);
   const found = await findDefinitions(context, query);
   const first = found.definitions[0];
@@ -95,10 +99,10 @@ class Walk {
   count = 0;
   unresolved = 0;
   truncated = false;
-  readonly #context: NavigationContext;
+  readonly #context: CallHierarchyContext;
   readonly #maxItems: number;
 
-  constructor(context: NavigationContext, maxItems: number) {
+  constructor(context: CallHierarchyContext, maxItems: number) {
     this.#context = context;
     this.#maxItems = maxItems;
   }
@@ -130,9 +134,9 @@ class Walk {
       }
     }
     if (targets.length > 0 || resolved.how === 'bound') return { targets, resolution: 'bound' };
-    const named = this.#context.workspace.definitionsNamed(ref.name);
-    if (named.length !== 1) return { targets: [], resolution: 'name_match' };
-    const only = named[0] as (typeof named)[number];
+    // Not bound: the one definition of the name in the project, when only one has it (name-matches.ts).
+    const [only] = nameMatches(definitionsOfName(this.#context.workspace, { name: ref.name }), { take: 'sole' });
+    if (!only) return { targets: [], resolution: 'name_match' };
     const onlyFacts = await this.#context.workspace.factsOf(only.file);
     const def = onlyFacts?.definitions.findIndex((d) => d.line === only.definition.line && d.column === only.definition.column) ?? -1;
     return def >= 0 ? { targets: [{ file: only.file, def }], resolution: 'name_match' } : { targets: [], resolution: 'name_match' };
@@ -150,7 +154,7 @@ class Walk {
     const targetFacts = await this.#context.workspace.factsOf(target.file);
     const name = targetFacts?.definitions[target.def]?.name;
     if (name === undefined) return [];
-    await this.#context.workspace.files('');
+    await this.#context.workspace.indexFolder('');
     const callers = new Map<string, { caller: DefRef | { file: string; top: true }; item: CallHierarchyItem }>();
     for (const file of [...this.#context.workspace.filesReferencing(name)].sort()) {
       const facts = await this.#context.workspace.factsOf(file);

@@ -16,7 +16,6 @@
  *
  * @module
  */
-import { statSync } from 'node:fs';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { SummaryDefinition } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
@@ -160,7 +159,7 @@ function scopeFolder(path: string | undefined): string {
 /** The graph of the files in scope: nodes in path order, names with their definitions. */
 function collect(workspace: Workspace, files: ReadonlySet<string>): { nodes: Node[]; byFile: Map<string, number> } {
   const nodes: Node[] = [];
-  for (const [file, entry] of workspace.indexed()) {
+  for (const [file, entry] of workspace.indexedEntries()) {
     if (!files.has(file) || !entry.summary) continue;
     nodes.push({ file, definitions: entry.summary.definitions, references: entry.summary.references });
   }
@@ -578,12 +577,12 @@ export async function repoMap(context: RepoMapContext, options: RepoMapOptions =
   let folder = scopeFolder(options.path);
   if (folder) {
     const resolved = await workspace.resolve(folder);
-    if (!statSync(resolved.absolute, { throwIfNoEntry: false })?.isDirectory()) {
+    if (!workspace.isFolder(resolved)) {
       throw new CodeIndexError(ErrorCode.DIR_NOT_FOUND, `${resolved.relative} is not a folder`, { path: resolved.relative });
     }
     folder = resolved.relative;
   }
-  const files = new Set(await workspace.files(folder));
+  const files = new Set(await workspace.indexFolder(folder));
   const { nodes, byFile } = collect(workspace, files);
   const warnings: Diagnostic[] = [];
   const focus = new Set<number>();

@@ -1,6 +1,7 @@
 /**
  * The persistent index: facts survive the process, stale or damaged ones are never served, two processes share a
- * store, and a memory bound never drops a result.
+ * store, and a memory bound never drops a result; and its parts alone: the manifest's format (store-format.ts), the
+ * memory store (store.ts) and the disk store (disk-store.ts).
  */
 import { execFile } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundledLanguages, CodeIndex, createDefaultRegistry, LanguageRegistry } from '../../src/index.js';
+import { DiskStore, openStore } from '../../src/engine/disk-store.js';
+import { blobAddress, compactEntry, type FileEntry, interner, MemoryStore } from '../../src/engine/store.js';
+import { decodeEntry, encodeEntry, forEachLine, isFacts, parseLine, readManifestLines } from '../../src/engine/store-format.js';
+import { unsupportedFacts } from '../../src/engine/unsupported.js';
 
 const run = promisify(execFile);
 const dist = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
@@ -232,5 +237,124 @@ describe('line ends', () => {
     } finally {
       index.close();
     }
+  });
+});
+
+/** An entry with a summary of two definitions (one with a scope and a signature). */
+function sampleEntry(): FileEntry {
+  const entry: FileEntry = {
+    size: 120,
+    mtimeMs: 1_700_000_000_000,
+    hash: 'abc',
+    language: 'typescript',
+    key: 'k1',
+    blob: 'b1',
+    summary: {
+      definitions: [
+        { name: 'Repo', kind: 'class', line: 1, column: 14, endLine: 9, preview: 'export class Repo {', isExported: true, scope: undefined },
+        { name: 'save', kind: 'method', line: 2, column: 3, endLine: 4, preview: 'save(x: T): void {', isExported: false, scope: 'Repo' },
+      ],
+      references: ['T', 'Repo'],
+      referenceCount: 3,
+    },
+  };
+  const [repo, save] = entry.summary?.definitions ?? [];
+  if (repo) repo.signature = undefined;
+  if (save) save.signature = 'save(x: T): void';
+  return entry;
+}
+
+describe('the manifest format (store-format.ts)', () => {
+  it('Should give back an entry it encoded, sharing repeated strings, its references sorted', () => {
+    const intern = interner();
+    const entry = sampleEntry();
+    const decoded = decodeEntry(JSON.parse(JSON.stringify(encodeEntry(entry))), intern);
+    expect(decoded).toEqual({ ...entry, summary: { ...entry.summary, references: ['Repo', 'T'] } });
+    const again = decodeEntry(encodeEntry(entry), intern);
+    expect(again?.summary?.definitions[1]?.scope).toBe(decoded?.summary?.definitions[1]?.scope);
+    expect(compactEntry(entry, intern).summary?.references).toEqual(['Repo', 'T']);
+  });
+  it('Should refuse damaged entries, lines and facts', () => {
+    expect(decodeEntry({ s: 'big' } as never, interner())).toBeUndefined();
+    expect(parseLine('["a.ts", {"s": 1}]')).toEqual({ path: 'a.ts', encoded: { s: 1 } });
+    expect(parseLine('["a.ts", null]')).toEqual({ path: 'a.ts', encoded: null });
+    expect(parseLine('["a.ts", {"s": 1')).toBeUndefined();
+    expect(parseLine('[1, {}]')).toBeUndefined();
+    expect(isFacts(unsupportedFacts('hello\n', []))).toBe(true);
+    expect(isFacts({ language: 'x' })).toBe(false);
+  });
+  it('Should read lines in pieces and know a manifest cut short', () => {
+    const folder = mkdtempSync(join(scratch, 'format-'));
+    const path = join(folder, 'lines');
+    writeFileSync(path, `one\n\n${'x'.repeat(3 << 20)}\nlast`);
+    const lines: string[] = [];
+    expect(forEachLine(path, (line) => lines.push(line))).toBe(true);
+    expect(lines.map((line) => line.length)).toEqual([3, 3 << 20, 4]);
+    expect(forEachLine(join(folder, 'missing'), () => {})).toBe(false);
+    const header = JSON.stringify({ format: 'code-index-manifest', version: 3 });
+    const line = JSON.stringify(['a.ts', encodeEntry(sampleEntry())]);
+    writeFileSync(path, `${header}\n${line}\n{"end":1}\n`);
+    const seen: string[] = [];
+    readManifestLines(path, (file) => seen.push(file));
+    expect(seen).toEqual(['a.ts']);
+    writeFileSync(path, `${header}\n${line}\n`);
+    expect(() => readManifestLines(path, () => {})).toThrow(/cut short/);
+    writeFileSync(path, `{"format":"other"}\n`);
+    expect(() => readManifestLines(path, () => {})).toThrow(/not a code-index manifest/);
+  });
+});
+
+describe('the stores (store.ts, disk-store.ts)', () => {
+  it('Should keep facts in memory only, and collect the ones no entry uses', () => {
+    const store = new MemoryStore();
+    const facts = unsupportedFacts('text\n', []);
+    const blob = blobAddress('k1', 'abc');
+    store.writeFacts(blob, facts);
+    expect(store.hasFacts(blob)).toBe(true);
+    expect(store.readFacts(blob)).toEqual(facts);
+    expect(store.loadManifest().size).toBe(0);
+    store.collect(new Set());
+    expect(store.hasFacts(blob)).toBe(false);
+    expect(openStore({ directory: join(scratch, 'never-made'), persist: false })).toBeInstanceOf(MemoryStore);
+  });
+  it('Should journal changes, fold them into the manifest, and skip a damaged journal line with a warning', () => {
+    const location = join(scratch, 'disk-store');
+    const store = openStore({ directory: location, persist: true });
+    expect(store).toBeInstanceOf(DiskStore);
+    store.saveManifest(new Map([['a.ts', sampleEntry()], ['b.ts', { ...sampleEntry(), summary: undefined }]]));
+    store.saveManifest(new Map([['b.ts', null]]));
+    expect([...new DiskStore(location, true).loadManifest().keys()]).toEqual(['a.ts']);
+    store.compact(true);
+    expect(readdirSync(location)).toContain('manifest.json');
+    expect(readdirSync(location)).not.toContain('journal.jsonl');
+    appendFileSync(join(location, 'journal.jsonl'), '["c.ts", {"s": 1\n');
+    const reopened = new DiskStore(location, true);
+    expect([...reopened.loadManifest().keys()]).toEqual(['a.ts']);
+    expect(reopened.warnings[0]?.message).toMatch(/damaged line/);
+  });
+  it('Should store facts by address, discard a damaged blob, and collect unused ones', () => {
+    const store = new DiskStore(join(scratch, 'disk-blobs'), true);
+    mkdirSync(join(scratch, 'disk-blobs', 'objects'), { recursive: true });
+    const facts = unsupportedFacts('text\n', []);
+    const kept = blobAddress('k1', 'kept');
+    const dropped = blobAddress('k1', 'dropped');
+    store.writeFacts(kept, facts);
+    store.writeFacts(dropped, facts);
+    expect(store.readFacts(kept)).toEqual(facts);
+    store.collect(new Set([kept]));
+    expect(store.hasFacts(kept)).toBe(true);
+    expect(store.hasFacts(dropped)).toBe(false);
+    const path = join(scratch, 'disk-blobs', 'objects', kept.slice(0, 2), `${kept}.a.json.gz`);
+    writeFileSync(path, 'not gzip');
+    expect(store.readFacts(kept)).toBeUndefined();
+    expect(store.hasFacts(kept)).toBe(false);
+  });
+  it('Should keep new facts in memory when the folder is read-only', () => {
+    const store = new DiskStore(join(scratch, 'read-only-store'), false);
+    const facts = unsupportedFacts('text\n', []);
+    store.writeFacts('blob', facts);
+    expect(store.readFacts('blob')).toEqual(facts);
+    store.saveManifest(new Map([['a.ts', sampleEntry()]]));
+    expect(store.loadManifest().size).toBe(0);
   });
 });

@@ -7,9 +7,8 @@
  */
 import { z } from 'zod';
 import { ErrorCode } from '../../errors.js';
-import { kindInfo, SCANNER_TYPES } from '../../model/kinds.js';
+import { kindsOfScannerType, SCANNER_TYPES, type ScannerType } from '../../model/kinds.js';
 import type { CodeIndex } from '../../code-index.js';
-import { globMatcher } from '../../model/glob.js';
 import { createListingCheck, listTree } from '../../engine/files.js';
 import type { ClassInfo, FunctionInfo, SymbolMatch, TypeInfo } from '../../types.js';
 import { fileDiff } from '../file-diff.js';
@@ -39,10 +38,15 @@ const symbolType = z
   .default('any')
   .describe('Filter by symbol type (default: any)');
 
-/** Whether a kind passes a `symbol_type` filter: the kinds table says which types each kind answers to. */
-function typeFilter(type: string): (kind: string) => boolean {
-  return type === 'any' ? () => true : (kind) => (kindInfo(kind).scannerTypes as readonly string[]).includes(type);
+/** The kinds a `symbol_type` filter passes (the kinds table says which types each kind answers to); every kind for `any`. */
+function kindsOf(type: ScannerType | 'any'): string[] | undefined {
+  return type === 'any' ? undefined : kindsOfScannerType(type);
 }
+
+/** The most definitions of one name the exact lookups list. */
+const MAX_EXACT_DEFINITIONS = 10_000;
+/** The most definitions find_symbols matches before it pages them. */
+const MAX_PATTERN_DEFINITIONS = 100_000;
 
 /**
  * One page of `items` from `start`: at most `size`, and no more than fit the result budget (measured as `shown`
@@ -74,16 +78,11 @@ function parameterPart(signature: string | undefined, name: string): string | nu
   return open >= 0 ? signature.slice(open) : null;
 }
 
-/** Every non-local definition named exactly `name` (searchSymbols' exact tier), all pages. */
-async function exactDefinitions(index: CodeIndex, name: string): Promise<SymbolMatch[]> {
+/** Every non-local definition named exactly `name`, of a `symbol_type`: one question to the index (a name with `*` or `?` names nothing). */
+async function exactDefinitions(index: CodeIndex, name: string, type: ScannerType | 'any'): Promise<SymbolMatch[]> {
   if (/[*?]/.test(name)) return [];
-  const matches: SymbolMatch[] = [];
-  for (let start = 0; start < 10_000; start += 1000) {
-    const result = await index.searchSymbols({ query: name, limit: 1000, offset: start });
-    matches.push(...result.matches.filter((m) => m.symbol === name));
-    if (!result.hasMore || result.matches.some((m) => m.symbol !== name)) break;
-  }
-  return matches;
+  const kinds = kindsOf(type);
+  return (await index.listDefinitions({ query: name, ...(kinds ? { kinds } : {}), limit: MAX_EXACT_DEFINITIONS })).definitions;
 }
 
 const searchTextTool = defineTool({
@@ -315,10 +314,7 @@ const symbolExistsTool = defineTool({
   ].join(' '),
   input: z.strictObject({ symbol: z.string().min(1).describe('The symbol name to search for'), symbol_type: symbolType }),
   async run(args, { index }) {
-    const keep = typeFilter(args.symbol_type);
-    const locations = (await exactDefinitions(index, args.symbol))
-      .filter((m) => keep(m.kind))
-      .map((m) => ({ file: m.file, line: m.line, kind: m.kind }));
+    const locations = (await exactDefinitions(index, args.symbol, args.symbol_type)).map((m) => ({ file: m.file, line: m.line, kind: m.kind }));
     return { symbol: args.symbol, symbol_type: args.symbol_type, exists: locations.length > 0, locations };
   },
 });
@@ -332,10 +328,7 @@ const findDefinitionTool = defineTool({
   ].join(' '),
   input: z.strictObject({ symbol: z.string().min(1).describe('The symbol name to find'), symbol_type: symbolType }),
   async run(args, { index }) {
-    const keep = typeFilter(args.symbol_type);
-    const definitions = (await exactDefinitions(index, args.symbol))
-      .filter((m) => keep(m.kind))
-      .map((m) => ({
+    const definitions = (await exactDefinitions(index, args.symbol, args.symbol_type)).map((m) => ({
         file: m.file,
         line: m.line,
         kind: m.kind,
@@ -387,18 +380,13 @@ const findSymbolsTool = defineTool({
     offset,
   }),
   async run(args, { index, maxResultChars }) {
-    const keep = typeFilter(args.symbol_type);
     // Case-sensitive, as ctags' names are; linear whatever the number of stars (no backtracking regex).
-    const matches = globMatcher(args.pattern, false);
-    const all: SymbolMatch[] = [];
-    for (let start = 0; start < 100_000; start += 1000) {
-      const result = await index.searchSymbols({ query: /[*?]/.test(args.pattern) ? args.pattern : `${args.pattern}*`, limit: 1000, offset: start });
-      all.push(...result.matches);
-      if (!result.hasMore) break;
-    }
-    const symbols = all
-      .filter((m) => matches(m.symbol) && keep(m.kind))
-      .map((m) => ({ name: m.symbol, file: m.file, line: m.line, kind: m.kind, ...(m.scope ? { scope: m.scope } : {}) }));
+    const kinds = kindsOf(args.symbol_type);
+    const found = await index.listDefinitions({ query: args.pattern, ...(kinds ? { kinds } : {}), limit: MAX_PATTERN_DEFINITIONS });
+    const symbols = found.definitions.map((m) => {
+      const { file, line, kind, scope } = m;
+      return { name: m.symbol, file, line, kind, ...(scope ? { scope } : {}) };
+    });
     const shown = page(symbols, args.offset, SYMBOL_PAGE_SIZE, maxResultChars);
     return {
       pattern: args.pattern,
@@ -436,8 +424,7 @@ const getClassMembersTool = defineTool({
   description: 'Get the members of a class (or struct, interface, trait, enum): constructors, methods with signatures, and fields/properties with lines. When several classes share the name, the first is shown and the others are listed in other_locations.',
   input: z.strictObject({ class_name: z.string().min(1).describe('Name of the class to inspect') }),
   async run(args, { index }) {
-    const keep = typeFilter('class');
-    const candidates = (await exactDefinitions(index, args.class_name)).filter((m) => keep(m.kind));
+    const candidates = await exactDefinitions(index, args.class_name, 'class');
     const first = candidates[0];
     if (!first) return { class_name: args.class_name, found: false, members: [] };
     const analysis = await index.analyzeFile(first.file);

@@ -1,0 +1,369 @@
+/**
+ * Facts between processes: a folder holding a manifest (every file's stat, content hash, fact key and summary: what a
+ * new process needs to answer without parsing), a journal of the changes since, and content-addressed fact blobs
+ * (gzipped JSON, one per distinct content and fact key, loaded on demand), in the formats of store-format.ts.
+ *
+ * - Writes are atomic (a temporary file renamed into place); the manifest is rewritten under a lock, merging what
+ *   another process wrote meanwhile, so two servers on one tree never corrupt it.
+ * - A truncated, corrupted or foreign file is detected (gzip's CRC, JSON, a format marker), discarded with a warning
+ *   and rebuilt; it is never trusted for paths: every path it names goes through the root check like any other.
+ * - A folder that cannot be written is used read-only, new facts kept in memory (an index built in CI and shipped
+ *   read-only); one that cannot be read or created at all falls back to memory, with a warning.
+ * - Blobs no manifest entry references are collected.
+ *
+ * @module
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { FileFacts } from '../model/facts.js';
+import type { Diagnostic } from '../types.js';
+import { type FactStore, type FileEntry, type Intern, interner, MemoryStore } from './store.js';
+import {
+  asciiJson,
+  BLOB_SUFFIX,
+  encodeEntry,
+  FORMAT,
+  forEachLine,
+  decodeEntry,
+  isFacts,
+  LineWriter,
+  MANIFEST_VERSION,
+  parseLine,
+  readManifestLines,
+} from './store-format.js';
+
+const LOCK_STALE_MS = 10_000;
+/** The journal is folded into the manifest once it is this large (or a quarter of the manifest, if larger). */
+const COMPACT_AT_BYTES = 1024 * 1024;
+
+function warning(message: string, details: Record<string, unknown>): Diagnostic {
+  return { code: 'INDEX_CACHE', message, details };
+}
+
+function atomicWrite(path: string, bytes: Uint8Array | string): void {
+  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    writeFileSync(temporary, bytes);
+    renameSync(temporary, path);
+  } catch (error) {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // nothing written
+    }
+    throw error;
+  }
+}
+
+/** Facts in a folder. */
+export class DiskStore implements FactStore {
+  readonly persistent = true;
+  readonly location: string;
+  readonly warnings: Diagnostic[] = [];
+  /** False when the folder is read-only: new facts are kept in memory. */
+  readonly writable: boolean;
+  readonly sharedLocation?: string;
+  readonly #objects: string;
+  readonly #manifest: string;
+  readonly #journal: string;
+  readonly #overlay = new MemoryStore();
+
+  /** Opens (creating it when needed) a store folder; see {@link openStore} for the fallbacks. */
+  constructor(location: string, writable: boolean) {
+    this.location = location;
+    this.writable = writable;
+    if (writable) this.sharedLocation = location;
+    this.#objects = join(location, 'objects');
+    this.#manifest = join(location, 'manifest.json');
+    this.#journal = join(location, 'journal.jsonl');
+  }
+
+  loadManifest(intern: Intern = interner()): Map<string, FileEntry> {
+    const files = this.#readSnapshot(intern);
+    // A journal a crashed compaction left behind, then the journal itself.
+    for (const journal of [`${this.#journal}.compacting`, this.#journal]) this.#replay(journal, files, intern);
+    return files;
+  }
+
+  saveManifest(changes: ReadonlyMap<string, FileEntry | null>): void {
+    if (!this.writable || changes.size === 0) return;
+    let output: LineWriter | undefined;
+    try {
+      // Appended in pieces of whole lines (never the whole change as one string: a cold index of 5,000 files is 35 MB
+      // of lines): two processes appending at once interleave lines, never bytes of a line.
+      output = new LineWriter(this.#journal, 'a');
+      for (const [path, entry] of changes) output.write(JSON.stringify([path, entry ? encodeEntry(entry) : null]));
+      output.close();
+    } catch (error) {
+      output?.abandon();
+      this.warnings.push(warning(`The index cache could not be saved: ${(error as Error).message}`, { location: this.location }));
+    }
+  }
+
+  compact(force = false): void {
+    if (!this.writable) return;
+    let journalSize = 0;
+    let snapshotSize = 0;
+    try {
+      journalSize = statSync(this.#journal).size;
+    } catch {
+      return; // nothing to fold
+    }
+    try {
+      snapshotSize = statSync(this.#manifest).size;
+    } catch {
+      // no manifest yet
+    }
+    if (!force && journalSize < Math.max(COMPACT_AT_BYTES, snapshotSize / 4)) return;
+    const release = this.#lock();
+    if (!release) return; // another process is compacting
+    try {
+      // Set the journal aside first: what others append meanwhile goes to a new journal and is kept.
+      const folding = `${this.#journal}.compacting`;
+      if (!existsSync(folding)) renameSync(this.#journal, folding);
+      this.#fold(folding);
+      rmSync(folding, { force: true });
+    } catch (error) {
+      this.warnings.push(warning(`The index cache could not be compacted: ${(error as Error).message}`, { location: this.location }));
+    } finally {
+      release();
+    }
+  }
+
+  #readSnapshot(intern: Intern): Map<string, FileEntry> {
+    const files = new Map<string, FileEntry>();
+    try {
+      readManifestLines(this.#manifest, (path, encoded) => {
+        const entry = decodeEntry(encoded, intern);
+        if (!entry) throw new Error(`the entry of ${path} is damaged`);
+        files.set(path, entry);
+      });
+    } catch (error) {
+      this.warnings.push(
+        warning(`The index cache's manifest was unreadable (${(error as Error).message}); it is rebuilt`, { location: this.location }),
+      );
+      files.clear();
+    }
+    return files;
+  }
+
+  /**
+   * Writes a new manifest: the snapshot's entries with the journal's changes applied, streamed line by line. Only
+   * the journal's lines are held (at most a quarter of the snapshot), and entries are carried as their text, never
+   * decoded: compaction does not hold the tree's entries a second time.
+   */
+  #fold(journal: string): void {
+    const changes = new Map<string, string | null>();
+    let damaged = 0;
+    forEachLine(journal, (line) => {
+      const change = parseLine(line);
+      if (!change) damaged++;
+      else changes.set(change.path, change.encoded === null ? null : line);
+    });
+    if (damaged > 0) this.warnings.push(warning(`${damaged} damaged line(s) of the index cache's journal were skipped`, { location: this.location }));
+    const header = JSON.stringify({ format: FORMAT, version: MANIFEST_VERSION });
+    const temporary = `${this.#manifest}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    const output = new LineWriter(temporary);
+    try {
+      output.write(header);
+      let count = 0;
+      try {
+        readManifestLines(this.#manifest, (path, _encoded, line) => {
+          if (changes.has(path)) return;
+          output.write(line);
+          count++;
+        });
+      } catch (error) {
+        // A damaged snapshot: its entries are dropped (their files are read again), the journal's kept.
+        this.warnings.push(
+          warning(`The index cache's manifest was unreadable (${(error as Error).message}); it is rebuilt`, { location: this.location }),
+        );
+        output.restart(header);
+        count = 0;
+      }
+      for (const line of changes.values()) {
+        if (line === null) continue;
+        output.write(line);
+        count++;
+      }
+      output.write(JSON.stringify({ end: count }));
+      output.close();
+      renameSync(temporary, this.#manifest);
+    } catch (error) {
+      output.close();
+      try {
+        unlinkSync(temporary);
+      } catch {
+        // nothing written
+      }
+      throw error;
+    }
+  }
+
+  /** Applies a journal's lines in order; a damaged line (a write cut short) is skipped. */
+  #replay(journal: string, files: Map<string, FileEntry>, intern: Intern): void {
+    let damaged = 0;
+    forEachLine(journal, (line) => {
+      const change = parseLine(line);
+      const entry = change?.encoded ? decodeEntry(change.encoded, intern) : undefined;
+      if (!change || (change.encoded !== null && !entry)) damaged++;
+      else if (entry) files.set(change.path, entry);
+      else files.delete(change.path);
+    });
+    if (damaged > 0) this.warnings.push(warning(`${damaged} damaged line(s) of the index cache's journal were skipped`, { location: this.location }));
+  }
+
+  readFacts(blob: string): FileFacts | undefined {
+    const kept = this.#overlay.readFacts(blob);
+    if (kept) return kept;
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(this.#blobPath(blob));
+    } catch {
+      return undefined;
+    }
+    try {
+      // ASCII (see writeFacts): decoded as single bytes, the fastest way to a string V8 parses.
+      const parsed = JSON.parse(gunzipSync(bytes).toString('latin1')) as { blob?: string; facts?: FileFacts };
+      if (parsed?.blob !== blob || !isFacts(parsed.facts)) throw new Error('foreign or damaged blob');
+      return parsed.facts;
+    } catch {
+      // Truncated, corrupted or foreign: discard it; the file is analyzed again.
+      try {
+        if (this.writable) unlinkSync(this.#blobPath(blob));
+      } catch {
+        // already gone
+      }
+      return undefined;
+    }
+  }
+
+  hasFacts(blob: string): boolean {
+    return this.#overlay.hasFacts(blob) || existsSync(this.#blobPath(blob));
+  }
+
+  writeFacts(blob: string, facts: FileFacts): void {
+    if (!this.writable) return this.#overlay.writeFacts(blob, facts);
+    const path = this.#blobPath(blob);
+    try {
+      if (existsSync(path)) return; // content-addressed: the same bytes are there
+      mkdirSync(join(this.#objects, blob.slice(0, 2)), { recursive: true });
+      atomicWrite(path, gzipSync(Buffer.from(asciiJson({ blob, facts }), 'latin1'), { level: 1 }));
+    } catch (error) {
+      this.#overlay.writeFacts(blob, facts);
+      this.warnings.push(warning(`Facts could not be written to the index cache: ${(error as Error).message}`, { location: this.location }));
+    }
+  }
+
+  collect(live: ReadonlySet<string>): void {
+    this.#overlay.collect(live);
+    if (!this.writable) return;
+    let folders: string[];
+    try {
+      folders = readdirSync(this.#objects);
+    } catch {
+      return;
+    }
+    for (const folder of folders) {
+      let names: string[];
+      try {
+        names = readdirSync(join(this.#objects, folder));
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        // (A blob of an older format, named otherwise, is collected too.)
+        const blob = name.endsWith(BLOB_SUFFIX) ? name.slice(0, -BLOB_SUFFIX.length) : name;
+        // Temporary files of a crashed writer, and blobs nothing references.
+        if (name.endsWith('.tmp') || !live.has(blob)) {
+          try {
+            unlinkSync(join(this.#objects, folder, name));
+          } catch {
+            // another process collected it
+          }
+        }
+      }
+    }
+  }
+
+  #blobPath(blob: string): string {
+    return join(this.#objects, blob.slice(0, 2), `${blob}${BLOB_SUFFIX}`);
+  }
+
+  /** Takes the manifest lock (a file created exclusively; stale after 10 s). Returns the release, or undefined. */
+  #lock(): (() => void) | undefined {
+    const path = join(this.location, 'manifest.lock');
+    for (let attempt = 0; attempt < 50; attempt++) {
+      try {
+        const fd = openSync(path, 'wx');
+        writeSync(fd, `${process.pid}\n`);
+        closeSync(fd);
+        return () => rmSync(path, { force: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
+        try {
+          if (Date.now() - statSync(path).mtimeMs > LOCK_STALE_MS) rmSync(path, { force: true });
+        } catch {
+          // released meanwhile
+        }
+        // A short synchronous pause: the lock is held for one write of the manifest.
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+      }
+    }
+    return undefined;
+  }
+}
+
+/**
+ * Opens the store for a root: `persist: false` keeps facts in memory; otherwise the folder (`cacheDir`, or one per
+ * root under the user's cache folder) is created if needed and marked as a cache (`CACHEDIR.TAG`, and a `.gitignore`
+ * of `*` so that a folder inside a working tree never dirties it). A folder that exists but cannot be written is
+ * read; one that cannot be used at all falls back to memory, with a warning.
+ */
+export function openStore(options: { directory: string; persist: boolean }): FactStore {
+  if (!options.persist) return new MemoryStore();
+  const location = options.directory;
+  try {
+    mkdirSync(join(location, 'objects'), { recursive: true });
+    const tag = join(location, 'CACHEDIR.TAG');
+    if (!existsSync(tag)) {
+      const marker = '# This file marks a cache folder of code-index (https://bford.info/cachedir/).';
+      writeFileSync(tag, `Signature: 8a477f597d28d172789f06886806bc55\n${marker}\n`);
+    }
+    const ignore = join(location, '.gitignore');
+    if (!existsSync(ignore)) writeFileSync(ignore, '*\n');
+    // Can we write? (The folder may exist read-only: an index shipped from CI.)
+    const probe = join(location, `.probe.${process.pid}.${randomBytes(4).toString('hex')}`);
+    writeFileSync(probe, '');
+    unlinkSync(probe);
+    return new DiskStore(location, true);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    if (existsSync(join(location, 'manifest.json')) || existsSync(join(location, 'journal.jsonl'))) {
+      const store = new DiskStore(location, false);
+      store.warnings.push(
+        warning(`The index cache at ${location} is read-only (${reason}); new facts are kept in memory`, { location }),
+      );
+      return store;
+    }
+    return new MemoryStore([
+      warning(`The index cache at ${location} cannot be used (${reason}); facts are kept in memory`, { location }),
+    ]);
+  }
+}
+

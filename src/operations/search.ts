@@ -1,0 +1,160 @@
+/**
+ * Symbol search over the name table: definitions whose names match a query (exact, case-insensitive, prefix, `*`/`?`,
+ * camelCase initials, fuzzy), ranked by how they match, then exported first, shorter names, file and line; paginated.
+ * Answered from the file summaries: no facts are loaded.
+ *
+ * @module
+ */
+import { CodeIndexError, ErrorCode } from '../errors.js';
+import type { LocatedDefinition } from '../engine/workspace.js';
+import { globMatcher } from '../model/glob.js';
+import { kindInfo, kindMatchesFilter } from '../model/kinds.js';
+import type { SymbolMatch, SymbolSearchOptions, SymbolSearchResult } from '../types.js';
+import { MAX_QUERY_LENGTH, type OperationContext } from './context.js';
+
+/** Matches per page of `searchSymbols` when the call gives no `limit`. */
+export const DEFAULT_LIMIT = 50;
+/** The largest page `searchSymbols` gives. */
+export const MAX_LIMIT = 1000;
+
+/** What a search reads: the workspace's name table (indexing the scope first). */
+export type SearchContext = Pick<OperationContext, 'workspace'>;
+
+/** camelCase/snake_case initials: `gUBI` and `gubi` match `getUserById`. */
+function matchesInitials(name: string, query: string): boolean {
+  const words = name.match(/[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])|[A-Z]/g) ?? [];
+  const initials = words.map((w) => w[0]?.toLowerCase()).join('');
+  return initials.length > 1 && initials.startsWith(query.toLowerCase());
+}
+
+/** Characters of `query` appear in order in `name` (both lower case). */
+function matchesSubsequence(lowerName: string, lowerQuery: string): boolean {
+  let at = 0;
+  for (const ch of lowerQuery) {
+    at = lowerName.indexOf(ch, at);
+    if (at === -1) return false;
+    at++;
+  }
+  return true;
+}
+
+/** Rank tier of a name against a query: 0 exact, 1 exact ignoring case, 2 prefix, 3 wildcard/initials, 4 substring, 5 fuzzy. */
+export function tierOf(name: string, query: string, wildcard: ((name: string) => boolean) | undefined): number | undefined {
+  if (wildcard) return wildcard(name) ? (name === query ? 0 : 3) : undefined;
+  if (name === query) return 0;
+  const lowerName = name.toLowerCase();
+  const lowerQuery = query.toLowerCase();
+  if (lowerName === lowerQuery) return 1;
+  if (lowerName.startsWith(lowerQuery)) return 2;
+  if (matchesInitials(name, query)) return 3;
+  if (lowerName.includes(lowerQuery)) return 4;
+  if (query.length >= 3 && matchesSubsequence(lowerName, lowerQuery)) return 5;
+  return undefined;
+}
+
+/** A search's `path` as a root-relative folder (`''` for the root). */
+function scopeFolder(path: string | undefined): string {
+  if (!path || path === '.' || path === './') return '';
+  return path.replace(/^\.\//, '').replace(/\/+$/, '');
+}
+
+/** Refuses an offset or a limit that is not a whole number in its range (a limit from 1 to `maxLimit`). */
+export function checkPage(offset: number, limit: number, maxLimit: number): void {
+  for (const [name, value, max] of [
+    ['offset', offset, Number.MAX_SAFE_INTEGER],
+    ['limit', limit, maxLimit],
+  ] as const) {
+    if (!Number.isInteger(value) || value < (name === 'limit' ? 1 : 0) || value > max) {
+      const range = name === 'limit' ? `from 1 to ${maxLimit}` : 'from 0';
+      throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `${name} must be a whole number ${range}`, { [name]: value });
+    }
+  }
+}
+
+/** A query's text: refused when it is not a string, is blank, or is longer than {@link MAX_QUERY_LENGTH}. */
+export function checkQuery(query: unknown): string {
+  if (typeof query !== 'string' || query.trim() === '') {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, 'query must be a non-empty string (a name, or a pattern with * and ?)', {
+      query,
+    });
+  }
+  if (query.length > MAX_QUERY_LENGTH) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `query is ${query.length} characters long; at most ${MAX_QUERY_LENGTH} are searched`, {
+      query_length: query.length,
+      suggestion: 'Search for a name or a short pattern such as "get*User"',
+    });
+  }
+  return query;
+}
+
+/** Finds definitions whose names match `query` (exact, case-insensitive, prefix, `*`/`?`, camelCase, fuzzy). */
+export async function searchSymbols(context: SearchContext, options: SymbolSearchOptions): Promise<SymbolSearchResult> {
+  const query = checkQuery(options?.query);
+  const offset = options.offset ?? 0;
+  const limit = options.limit ?? DEFAULT_LIMIT;
+  checkPage(offset, limit, MAX_LIMIT);
+  const workspace = context.workspace;
+  let folder = scopeFolder(options.path);
+  let onlyFile: string | undefined;
+  if (folder) {
+    const resolved = await workspace.resolve(folder);
+    folder = resolved.relative;
+    if (!workspace.isFolder(resolved)) {
+      onlyFile = resolved.relative;
+      await workspace.entry(resolved);
+    }
+  }
+  const files = onlyFile ? [onlyFile] : await workspace.indexFolder(folder);
+  const inScope = (file: string) => (onlyFile ? file === onlyFile : folder === '' || file.startsWith(`${folder}/`));
+  const trimmed = query.trim();
+  const wildcard = /[*?]/.test(trimmed) ? globMatcher(trimmed) : undefined;
+  const candidates: Array<{ tier: number; entry: LocatedDefinition }> = [];
+  for (const name of workspace.names()) {
+    const tier = tierOf(name, trimmed, wildcard);
+    if (tier === undefined) continue;
+    for (const entry of workspace.definitionsNamed(name)) {
+      if (!inScope(entry.file)) continue;
+      if (options.kind && !kindMatchesFilter(entry.definition.kind, options.kind)) continue;
+      candidates.push({ tier, entry });
+    }
+  }
+  candidates.sort(compareMatches);
+  const page = candidates.slice(offset, offset + limit).map(({ entry }) => toMatch(entry));
+  const total = candidates.length;
+  const hasMore = offset + page.length < total;
+  return {
+    matches: page,
+    totalFiles: files.length,
+    total,
+    offset,
+    returnedCount: page.length,
+    hasMore,
+    ...(hasMore ? { nextOffset: offset + page.length } : {}),
+  };
+}
+
+/** The order of matches: by tier, then exported first, shorter names, file and line. */
+export function compareMatches(a: { tier: number; entry: LocatedDefinition }, b: { tier: number; entry: LocatedDefinition }): number {
+  return (
+    a.tier - b.tier ||
+    Number(b.entry.definition.isExported) - Number(a.entry.definition.isExported) ||
+    a.entry.definition.name.length - b.entry.definition.name.length ||
+    a.entry.file.localeCompare(b.entry.file) ||
+    a.entry.definition.line - b.entry.definition.line
+  );
+}
+
+/** A name table's definition as a search answers it. */
+export function toMatch({ file, definition }: LocatedDefinition): SymbolMatch {
+  return {
+    file,
+    symbol: definition.name,
+    type: kindInfo(definition.kind).searchType,
+    kind: definition.kind,
+    line: definition.line,
+    column: definition.column,
+    signature: definition.signature ?? definition.preview,
+    ...(definition.scope ? { scope: definition.scope } : {}),
+  };
+}
+

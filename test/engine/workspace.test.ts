@@ -1,0 +1,194 @@
+/**
+ * The workspace (src/engine/workspace.ts) over an in-memory tree: its questions of which files (listFiles,
+ * indexFolder, knownFiles, indexedEntries, isFolder), indexing into the name table, rescans that pick up changed,
+ * new and deleted files, and files that cannot be indexed; and the cache on disk, through CodeIndex.
+ */
+import { unlinkSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CodeIndex, createDefaultRegistry } from '../../src/index.js';
+import { MemoryStore } from '../../src/engine/store.js';
+import { Workspace, type WorkspaceOptions } from '../../src/engine/workspace.js';
+import { MemoryFileSystem } from '../helpers/memory-file-system.js';
+import { createNavigationProject, type NavigationProject } from '../helpers/navigation-project.js';
+
+const registry = createDefaultRegistry();
+const ROOT = '/project';
+const open: Workspace[] = [];
+afterEach(() => {
+  for (const workspace of open.splice(0)) workspace.close();
+});
+afterAll(() => registry.dispose());
+
+function tree(): MemoryFileSystem {
+  return new MemoryFileSystem().writeTree(ROOT, {
+    'src/a.ts': 'export function alpha(): number {\n  return beta();\n}\n',
+    'src/b.ts': 'export function beta(): number {\n  return 1;\n}\n',
+    'lib/c.py': 'def gamma():\n    return 3\n',
+    'README.md': '# Project\n',
+  });
+}
+
+function workspaceOf(fs: MemoryFileSystem, options: Partial<WorkspaceOptions> = {}): Workspace {
+  const workspace = new Workspace(ROOT, registry, {
+    limits: { maxFileSize: 1_000_000, parseTimeoutMs: 5_000 },
+    maxCacheEntries: 100,
+    rescanAfterMs: 60_000,
+    store: new MemoryStore(),
+    threads: 0,
+    fileSystem: fs,
+    ...options,
+  });
+  open.push(workspace);
+  return workspace;
+}
+
+describe('which files', () => {
+  it('Should list the files without analyzing any (listFiles), and know them after (knownFiles)', async () => {
+    const workspace = workspaceOf(tree());
+    const listed = await workspace.listFiles();
+    expect([...listed].sort()).toEqual(['README.md', 'lib/c.py', 'src/a.ts', 'src/b.ts']);
+    expect(workspace.counters).toEqual({ hits: 0, misses: 0, parses: 0 });
+    expect([...workspace.indexedEntries()]).toEqual([]);
+    expect(workspace.knownFiles()).toBe(listed);
+    expect(workspace.definitionsNamed('alpha')).toEqual([]);
+  });
+
+  it('Should index a folder and return its files (indexFolder), filling the name table', async () => {
+    const workspace = workspaceOf(tree());
+    expect(await workspace.indexFolder('src')).toEqual(['src/a.ts', 'src/b.ts']);
+    expect(workspace.counters.parses).toBe(2);
+    expect([...workspace.indexedEntries()].map(([file]) => file).sort()).toEqual(['src/a.ts', 'src/b.ts']);
+    expect(workspace.definitionsNamed('beta').map((entry) => entry.file)).toEqual(['src/b.ts']);
+    expect([...workspace.filesReferencing('beta')]).toEqual(['src/a.ts']);
+    // Files outside the folder are neither indexed nor known yet.
+    expect(workspace.definitionsNamed('gamma')).toEqual([]);
+    expect([...workspace.knownFiles()].sort()).toEqual(['src/a.ts', 'src/b.ts']);
+    expect((await workspace.indexFolder('')).sort()).toEqual(['README.md', 'lib/c.py', 'src/a.ts', 'src/b.ts']);
+    expect(workspace.definitionsNamed('gamma').map((entry) => entry.file)).toEqual(['lib/c.py']);
+    expect(workspace.counters.parses).toBe(4);
+  });
+
+  it('Should tell folders from files (isFolder)', async () => {
+    const workspace = workspaceOf(tree());
+    expect(workspace.isFolder(await workspace.resolve('src'))).toBe(true);
+    expect(workspace.isFolder(await workspace.resolve('src/a.ts'))).toBe(false);
+    await expect(workspace.resolve('../outside')).rejects.toMatchObject({ code: 'PATH_TRAVERSAL' });
+  });
+});
+
+describe('rescans', () => {
+  it('Should answer a folder indexed within rescanAfterMs without asking the file system again', async () => {
+    const fs = tree();
+    const workspace = workspaceOf(fs);
+    await workspace.indexFolder('src');
+    const calls = fs.calls.length;
+    expect(await workspace.indexFolder('src')).toEqual(['src/a.ts', 'src/b.ts']);
+    expect(fs.calls.length).toBe(calls);
+  });
+
+  it('Should pick up a changed, a new and a deleted file on the next indexing, and count membership changes', async () => {
+    const fs = tree();
+    const workspace = workspaceOf(fs, { rescanAfterMs: 0 });
+    await workspace.indexFolder('');
+    const membership = workspace.membership;
+    fs.write(`${ROOT}/src/b.ts`, 'export function betaRenamed(): number {\n  return 2;\n}\n');
+    fs.write(`${ROOT}/src/d.ts`, 'export const delta = 4;\n');
+    fs.remove(`${ROOT}/lib/c.py`);
+    expect((await workspace.indexFolder('')).sort()).toEqual(['README.md', 'src/a.ts', 'src/b.ts', 'src/d.ts']);
+    expect(workspace.definitionsNamed('beta')).toEqual([]);
+    expect(workspace.definitionsNamed('betaRenamed').map((entry) => entry.file)).toEqual(['src/b.ts']);
+    expect(workspace.definitionsNamed('delta').map((entry) => entry.file)).toEqual(['src/d.ts']);
+    expect(workspace.definitionsNamed('gamma')).toEqual([]);
+    expect(workspace.knownFiles().has('lib/c.py')).toBe(false);
+    expect(workspace.membership).toBeGreaterThan(membership);
+    // Only the changed and the new file were parsed again.
+    expect(workspace.counters.parses).toBe(6);
+  });
+
+  it('Should rescan after invalidateScans even within rescanAfterMs', async () => {
+    const fs = tree();
+    const workspace = workspaceOf(fs);
+    await workspace.indexFolder('src');
+    fs.write(`${ROOT}/src/e.ts`, 'export const epsilon = 5;\n');
+    expect(await workspace.indexFolder('src')).toEqual(['src/a.ts', 'src/b.ts']);
+    workspace.invalidateScans();
+    expect(await workspace.indexFolder('src')).toEqual(['src/a.ts', 'src/b.ts', 'src/e.ts']);
+  });
+});
+
+describe('files that cannot be indexed', () => {
+  it('Should leave out and list a file over maxFileSize, indexing the rest', async () => {
+    const fs = tree().write(`${ROOT}/src/huge.ts`, `export const big = "${'x'.repeat(2_000)}";\n`);
+    const workspace = workspaceOf(fs, { limits: { maxFileSize: 1_000, parseTimeoutMs: 5_000 } });
+    expect(await workspace.indexFolder('src')).toEqual(['src/a.ts', 'src/b.ts']);
+    expect(workspace.skipped.get('src/huge.ts')).toMatch(/^FILE_TOO_LARGE/);
+    // Known to exist all the same (its error is recorded until it changes).
+    expect(workspace.knownFiles().has('src/huge.ts')).toBe(true);
+  });
+
+  it('Should analyze a listed file on demand (factsOf), and answer nothing for an unknown one', async () => {
+    const workspace = workspaceOf(tree());
+    await workspace.listFiles();
+    const facts = await workspace.factsOf('lib/c.py');
+    expect(facts?.definitions.map((definition) => definition.name)).toEqual(['gamma']);
+    expect(workspace.counters.parses).toBe(1);
+    expect(await workspace.factsOf('lib/missing.py')).toBeUndefined();
+  });
+});
+
+describe('the cache on disk, through CodeIndex', () => {
+  let project: NavigationProject;
+  let index: CodeIndex;
+  const write = (file: string, text: string) => project.write(file, text);
+  beforeAll(async () => {
+    project = createNavigationProject();
+    index = await CodeIndex.open({ root: project.root, registry, rescanAfterMs: 0 });
+  });
+  afterAll(() => {
+    index.close();
+    project.remove();
+  });
+
+  it('Should answer unchanged files from the cache and re-parse a changed file on the next query', async () => {
+    await index.indexAll();
+    const before = index.stats().cache;
+    await index.findDefinitions({ symbol: 'hashPassword' });
+    expect(index.stats().cache.parses).toBe(before.parses);
+    write('src/util/crypto.ts', '/** Hashes a password. */\nexport function hashPassword(value: string): string {\n  return value;\n}\nexport function salt() {}\n');
+    const salted = await index.findDefinitions({ symbol: 'salt' });
+    expect(salted.definitions.map((d) => d.file)).toEqual(['src/util/crypto.ts']);
+    expect(index.stats().cache.parses).toBe(before.parses + 1);
+  });
+  it('Should keep the facts of a touched but unchanged file', async () => {
+    const before = index.stats().cache;
+    const future = new Date(Date.now() + 10_000);
+    utimesSync(join(project.root, 'src/auth/user.ts'), future, future);
+    await index.findDefinitions({ symbol: 'User' });
+    expect(index.stats().cache.misses).toBe(before.misses + 1);
+    expect((await index.findDefinitions({ symbol: 'User' })).definitions).toHaveLength(1);
+  });
+  it('Should drop a deleted file and index a new one', async () => {
+    unlinkSync(join(project.root, 'src/util/other.ts'));
+    write('src/util/fresh.ts', 'export function brandNew() {}\n');
+    expect((await index.findDefinitions({ symbol: 'hashPassword' })).definitions.map((d) => d.file)).toEqual(['src/util/crypto.ts']);
+    expect((await index.findDefinitions({ symbol: 'brandNew' })).total).toBe(1);
+    await expect(index.analyzeFile('src/util/other.ts')).rejects.toMatchObject({ code: 'FILE_NOT_FOUND' });
+  });
+  it('Should answer two queries at once consistently', async () => {
+    const [a, b] = await Promise.all([index.findDefinitions({ symbol: 'User' }), index.findDefinitions({ symbol: 'User' })]);
+    expect(a).toEqual(b);
+  });
+  it('Should skip and report an unreadable file, indexing the rest', async () => {
+    write('src/huge.ts', `export const big = "${'x'.repeat(2_000)}";\n`);
+    const small = await CodeIndex.open({ root: project.root, registry, maxFileSize: 1_000 });
+    try {
+      const stats = await small.indexAll();
+      expect(stats.skipped.map((s) => s.file)).toContain('src/huge.ts');
+      expect(stats.skipped.find((s) => s.file === 'src/huge.ts')?.reason).toMatch(/^FILE_TOO_LARGE/);
+      expect(stats.files).toBeGreaterThan(5);
+    } finally {
+      small.close();
+    }
+  });
+});
