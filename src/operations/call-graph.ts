@@ -117,7 +117,7 @@ export async function fileGraph(file: string, facts: FileFacts, resolver: Resolv
     }
     const relation: GraphEdge['relation'] = ref.kind === 'call' || ref.arity !== undefined ? 'calls' : 'references';
     const source = sourceOf(ref);
-    const resolution = await resolver.reference(file, facts, ref, 0);
+    const resolution = await resolver.lookupOf(file, facts, ref);
     const targets = await targetsOf(file, facts, resolution.targets, resolver);
     let local = targets.local.map((i) => nodeOfDef.get(i)).filter((node): node is GraphNode => node !== undefined);
     if (resolution.how === 'unbound' && local.length === 0) {

@@ -399,9 +399,9 @@ async function bound(context: NavigationContext, target: TargetName): Promise<Re
   if (!target.at || !target.facts) return undefined;
   // Which files exist (for imports); the files the binding reaches are analyzed as it reaches them.
   await context.workspace.listed();
-  return context.resolver.at(target.at.file, target.facts, target.at.line, target.at.column);
+  return context.resolver.definitionAt(target.at.file, target.facts, target.at.line, target.at.column);
 }
-type Resolution_ = NonNullable<Awaited<ReturnType<NavigationContext['resolver']['at']>>>;
+type Resolution_ = NonNullable<Awaited<ReturnType<NavigationContext['resolver']['definitionAt']>>>;
 
 /** Every definition of the identifier at a position (or of a named symbol): bound when binding succeeds, else ranked. */
 export async function findDefinitions(context: NavigationContext, query: PositionQuery): Promise<DefinitionsResult> {
@@ -544,7 +544,7 @@ export async function findReferences(context: NavigationContext, query: Position
       if (ref.name !== target.name) continue;
       let resolution: ReferenceLocation['resolution'];
       if (keys.size > 0) {
-        const resolved = await context.resolver.reference(file, facts, ref, 0);
+        const resolved = await context.resolver.lookupOf(file, facts, ref);
         if (resolved.targets.some((t) => keys.has(targetKey(t)))) resolution = 'bound';
         else if (resolved.how === 'unbound') resolution = 'name_match';
         else continue;
@@ -668,7 +668,7 @@ async function memberDoc(context: NavigationContext, file: string, facts: FileFa
   const index = facts.bindings.findIndex((b) => b.line === line && b.column === column && b.name === name);
   const type = facts.bindings[index]?.type;
   if (index < 0 || type === undefined || !type.endsWith(`.${name}`)) return undefined;
-  for (const target of await context.resolver.typeOfBinding(file, facts, index, 0)) {
+  for (const target of await context.resolver.typesOfBinding(file, facts, index)) {
     if (!('def' in target)) continue;
     const def = (await context.workspace.factsOf(target.file))?.definitions[target.def];
     if (def?.name === name && def.doc) return def.doc;
@@ -684,9 +684,9 @@ async function inheritedDoc(context: NavigationContext, file: string, facts: Fil
   const index = facts.definitions.findIndex((d) => d.line === line && d.column === column);
   const own = facts.definitions[index];
   if (!own || own.parent === undefined) return undefined;
-  const bases = await context.resolver.bases(file, facts, own.parent, 0);
+  const bases = await context.resolver.basesOf(file, facts, own.parent);
   for (const base of bases) {
-    for (const member of await context.resolver.membersOf(base, own.name, 0)) {
+    for (const member of await context.resolver.membersOf(base, own.name)) {
       if (!('def' in member)) continue;
       const doc = (await context.workspace.factsOf(member.file))?.definitions[member.def]?.doc;
       if (doc) return doc;
