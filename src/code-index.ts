@@ -152,6 +152,7 @@ export class CodeIndex {
         const id = workspace.languageOf(file);
         return id ? this.registry.get(id) : undefined;
       },
+      languageNamed: (id) => this.registry.get(id),
       facts: (file) => workspace.factsOf(file),
     });
     this.#navigation = {

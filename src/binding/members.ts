@@ -186,8 +186,9 @@ async function inheritedMembers(
     targets.push(...(await b.membersOf(base, name, walk.deeper())));
   }
   if (targets.length === 0 && def.kind === 'type' && def.value !== undefined) {
+    const qualifiers = b.context.modules.vocabulary(facts.language).typeQualifiers;
     for (const part of unionOf(def.value.trim())) {
-      if (!namesOneType(part)) continue;
+      if (!namesOneType(part, qualifiers)) continue;
       for (const type of await b.typesOf(owner.file, facts, part, walk.deeper())) {
         if (!isDefinition(type, owner.file, owner.def)) targets.push(...(await b.membersOf(type, name, walk.deeper())));
       }

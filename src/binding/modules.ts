@@ -22,6 +22,7 @@ import { PythonModules } from '../languages/python/modules.js';
 import { RubyModules } from '../languages/ruby/modules.js';
 import { RustModules } from '../languages/rust/modules.js';
 import { type DeclarationPath, folderOf, type ArgumentTypes, type ModuleContext, type ModuleSystem } from '../languages/module-system.js';
+import { NO_WORDS, type Vocabulary, vocabularyOf } from './vocabulary.js';
 
 export type { DeclarationPath, ModuleContext, ModuleSystem } from '../languages/module-system.js';
 export { moduleFilesByPath } from './paths.js';
@@ -39,15 +40,22 @@ const SYSTEMS: Record<NonNullable<LanguageDefinition['moduleSystem']>, (context:
   php: (context) => new PhpModules(context),
 };
 
+/** What the module resolver reads: what module systems read, and the registered languages by id. */
+export interface ModuleResolverContext extends ModuleContext {
+  /** The definition of a registered language (the binding words of the language a file was analyzed as). */
+  languageNamed(id: string): LanguageDefinition | undefined;
+}
+
 /** Resolves imports to the files of the tree, per module system; answers are cached until files come or go. */
 export class ModuleResolver {
-  readonly #context: ModuleContext;
+  readonly #context: ModuleResolverContext;
+  readonly #vocabularies = new WeakMap<LanguageDefinition, Vocabulary>();
   #systems = new Map<string, ModuleSystem>();
   #membership: number;
   readonly #cache = new Map<string, Promise<string[]>>();
   readonly #declarations = new Map<string, Promise<DeclarationPath | undefined>>();
 
-  constructor(context: ModuleContext) {
+  constructor(context: ModuleResolverContext) {
     this.#context = context;
     this.#membership = context.membership();
   }
@@ -182,6 +190,21 @@ export class ModuleResolver {
   /** Whether a bare name inside a method of `from` sees its class's members first (C++). */
   membersInScope(from: string): boolean {
     return this.#system(this.#context.language(from))?.membersInScope === true;
+  }
+
+  /**
+   * The binding words of a language (by id: the language a file was analyzed as, `FileFacts.language`), with those of
+   * the languages it embeds.
+   */
+  vocabulary(language: string): Vocabulary {
+    const definition = this.#context.languageNamed(language);
+    if (!definition) return NO_WORDS;
+    let words = this.#vocabularies.get(definition);
+    if (!words) {
+      words = vocabularyOf(definition, (id) => this.#context.languageNamed(id));
+      this.#vocabularies.set(definition, words);
+    }
+    return words;
   }
 
   /** Forgets what was resolved when files came or went. */

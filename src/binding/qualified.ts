@@ -13,6 +13,7 @@ import { importSourceOf, submodulesOf } from './imports.js';
 import { membersOfAll } from './members.js';
 import { bound, definitionOf, type Lookup, type Target, unbound, unique } from './targets.js';
 import { followChain, hasExternalType, hasTreeTypeArguments, modulePathOf, walkChain } from './types.js';
+import { namesEnclosingClass } from './vocabulary.js';
 import type { Walk } from './walk.js';
 
 /** What a qualifier's head leads to: the owners of the member, or, for a namespace import, the module path it names. */
@@ -61,7 +62,7 @@ export async function lookupOfMember(b: Binder, file: string, facts: FileFacts, 
   const targets = await membersOfEvery(b, end.owners, ref.name, walk);
   // `this.now()`, `this.scheduler.now()`, `x.now()`: an instance's member, not the static one of the same name (a
   // class's own name, `Scheduler.now`, reaches both).
-  const onSelf = (head === 'this' || head === 'self') && ref.qualifierBinding === undefined && path.length === 0;
+  const onSelf = b.context.modules.vocabulary(facts.language).self.has(head) && ref.qualifierBinding === undefined && path.length === 0;
   const instance = onSelf || (await everyValue(b, end.owners));
   if (targets.length > 0) return bound(instance ? await withoutStatic(b, unique(targets)) : unique(targets));
   // A variable declared with a type from outside the index (`List<T> items`, `v: Vec<T>` of the prelude): its
@@ -79,8 +80,9 @@ export async function lookupOfMember(b: Binder, file: string, facts: FileFacts, 
  */
 async function headOf(b: Binder, file: string, facts: FileFacts, ref: Reference, head: string, walk: Walk): Promise<Head | Lookup> {
   const modulePaths = b.context.modules.pathQualifiers(file);
-  const parent = (head === 'super' && !modulePaths) || head === 'base';
-  if ((head === 'this' || head === 'self' || head === 'Self' || parent) && ref.qualifierBinding === undefined) {
+  const words = b.context.modules.vocabulary(facts.language);
+  const parent = words.parent.has(head);
+  if (namesEnclosingClass(words, head) && ref.qualifierBinding === undefined) {
     const owner = await b.enclosingOwner(file, facts, ref.enclosing, walk.deeper());
     if (owner.length === 0 && !modulePaths) return unbound(`no class encloses "${head}"`);
     return { owners: parent ? await basesOfAll(b, facts, owner, walk) : owner };

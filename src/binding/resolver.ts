@@ -21,6 +21,7 @@ import { definitionAt, type NameAt } from './position.js';
 import { lookupOfMember } from './qualified.js';
 import { definitionOf, type DefinitionTarget, type Lookup, type Target } from './targets.js';
 import { enclosingOwner, typesOf, typesOfBinding } from './types.js';
+import type { Vocabulary } from './vocabulary.js';
 import { Walk } from './walk.js';
 
 export type { ResolverContext } from './binder.js';
@@ -54,6 +55,7 @@ export function createBinder(context: ResolverContext): Binder {
 /** Resolves names across the files of a tree. */
 export class Resolver {
   readonly #binder: Binder;
+  readonly #selfWords = new WeakMap<Vocabulary, ReadonlySet<string>>();
 
   constructor(context: ResolverContext) {
     this.#binder = createBinder(context);
@@ -96,6 +98,20 @@ export class Resolver {
   /** The declared bases (`extends`, `implements`) of a type, resolved from its file. */
   basesOf(file: string, facts: FileFacts, def: number): Promise<Target[]> {
     return basesOf(this.#binder, file, facts, def, Walk.start());
+  }
+
+  /**
+   * The words of a language (by id, as `FileFacts.language` says) naming the instance a method runs on or its type
+   * (`this`, `self`, `Self`): a member of one of them is a member of the enclosing class.
+   */
+  selfWords(language: string): ReadonlySet<string> {
+    const words = this.#binder.context.modules.vocabulary(language);
+    let self = this.#selfWords.get(words);
+    if (!self) {
+      self = new Set([...words.self, ...words.selfType]);
+      this.#selfWords.set(words, self);
+    }
+    return self;
   }
 
   /** The members named `name` of a target: a module's exports, a type's members (and its bases'), a typed binding's type's. */

@@ -13,6 +13,25 @@ const NAME = String.raw`[\p{L}_$][\p{L}\p{N}_$]*`;
 /** How a type parameter is written by convention (`T`, `E`, `T2`), where nothing declares it in sight. */
 export const TYPE_PARAMETER = /^[A-Z]\d?$/;
 
+const qualifierPatterns = new Map<string, string>();
+
+/** The alternation of a language's qualifier words, for a regular expression (`''` when it has none). */
+function qualifierPattern(qualifiers: readonly string[]): string {
+  const key = qualifiers.join('\u0000');
+  let pattern = qualifierPatterns.get(key);
+  if (pattern === undefined) {
+    pattern = qualifiers.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    qualifierPatterns.set(key, pattern);
+  }
+  return pattern;
+}
+
+/** The text without the qualifier words it starts with (`const struct node *` is `node *` in C). */
+export function withoutQualifiers(text: string, qualifiers: readonly string[]): string {
+  const words = qualifierPattern(qualifiers);
+  return words === '' ? text : text.replace(new RegExp(`^(?:(?:${words})\\s+)+`), '');
+}
+
 /**
  * A type as written to the name it is matched by: `java.util.List<String>` is `List`, `A[]` stays `A[]` (an array is
  * no `A`). (Extraction gives a parameter's type without its modifiers, and a rest parameter's as its elements'.)
@@ -31,15 +50,18 @@ export function typeHead(type: string): string {
  * its first one's type (`(out *Node, err error)`); the language's qualifier words before a name are not it (C's
  * `const struct node *` names `node`).
  */
-export function typePath(type: string | undefined): string | undefined {
-  const text = (type ?? '').trim().replace(/^(?:(?:typedef|const|volatile|struct|union|enum|class|typename)\s+)+/, '');
+export function typePath(type: string | undefined, qualifiers: readonly string[]): string | undefined {
+  const text = withoutQualifiers((type ?? '').trim(), qualifiers);
   const named = text.startsWith('(') ? /^\(\s*[\p{L}_][\p{L}\p{N}_]*\s+(?=[*&\p{L}_])/u.exec(text)?.[0] : undefined;
-  return new RegExp(`^${NAME}(?:(?:\\.|::)${NAME})*`, 'u').exec(text.slice(named?.length ?? 0).replace(/^(?:[\s*&(]|\[\d*\])+(?:mut\s+)?/, ''))?.[0];
+  const words = qualifierPattern(qualifiers);
+  const sigils = new RegExp(`^(?:[\\s*&(]|\\[\\d*\\])+${words === '' ? '' : `(?:(?:${words})\\s+)?`}`);
+  return new RegExp(`^${NAME}(?:(?:\\.|::)${NAME})*`, 'u').exec(text.slice(named?.length ?? 0).replace(sigils, ''))?.[0];
 }
 
 /** A declared type without the reference it may be written as (Rust's `&mut Db` is `Db`). */
-export function withoutReference(type: string): string {
-  return type.replace(/^&\s*(mut\s+)?/, '');
+export function withoutReference(type: string, qualifiers: readonly string[]): string {
+  const words = qualifierPattern(qualifiers);
+  return type.replace(new RegExp(`^&\\s*${words === '' ? '' : `((?:${words})\\s+)?`}`), '');
 }
 
 /** The members of a union type as written (`A<T> | B | C`; a leading `|` allowed), or the type itself. */
@@ -64,9 +86,7 @@ export function unionOf(type: string): string[] {
  * Whether a part of a type alias's value names one type: `Foo`, `ns.Foo<T>`, and, after the language's qualifier
  * words, `struct node`, or a pointer typedef whose value is its whole declaration (`typedef struct node *node_p;`).
  */
-export function namesOneType(part: string): boolean {
-  return ALIASED.test(part);
+export function namesOneType(part: string, qualifiers: readonly string[]): boolean {
+  const path = `${NAME}(?:(?:\\.|::)${NAME})*`;
+  return new RegExp(`^${path}(?:<[^|&]*>)?(?:\\s*\\*+\\s*${NAME}\\s*;)?$`, 'u').test(withoutQualifiers(part, qualifiers));
 }
-
-/** A type alias's value that names one type: `Foo`, `ns.Foo<T>`, `struct node`, `typedef struct node *node_p;`. */
-const ALIASED = /^(?:typedef\s+)?(?:(?:const|volatile|struct|union|enum|class)\s+)*[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*(?:<[^|&]*>)?(?:\s*\*+\s*[\p{L}_$][\p{L}\p{N}_$]*\s*;)?$/u;

@@ -12,6 +12,7 @@ import { fileIndex, innermostAt, isNotValue, nestedTypes, referenceAtName } from
 import type { Lookup, Target } from './targets.js';
 import { unique } from './targets.js';
 import { typePath, withoutReference } from './type-text.js';
+import { namesEnclosingType } from './vocabulary.js';
 import type { Walk } from './walk.js';
 
 /**
@@ -19,13 +20,13 @@ import type { Walk } from './walk.js';
  * own names, then the names it sees without binding them; `Self` (`this` type) is the type enclosing `within`.
  */
 export async function typesOf(b: Binder, file: string, facts: FileFacts, type: string | undefined, walk: Walk, within?: number): Promise<Target[]> {
-  const path = typePath(type);
+  const words = b.context.modules.vocabulary(facts.language);
+  const path = typePath(type, words.typeQualifiers);
   if (!path || walk.exhausted) return [];
   const [head = '', ...rest] = path.split(/\.|::/);
   let owners: Target[] = [];
   // `Self`, `this`; `self.make()` (a value's type written as what a method of the receiver returns).
-  const receiver = head === 'Self' || head === 'this' || (head === 'self' && path.startsWith('self.'));
-  if (receiver && within !== undefined) owners.push(...(await b.enclosingOwner(file, facts, within, walk.deeper())));
+  if (namesEnclosingType(words, head, path) && within !== undefined) owners.push(...(await b.enclosingOwner(file, facts, within, walk.deeper())));
   // A type nested in a class enclosing the one that writes it (Java's `class JCBinary extends JCOperatorExpression`
   // inside `JCTree`, a method returning its class's `Entry`): it shadows the file's own names.
   if (owners.length === 0 && within !== undefined) owners.push(...nestedTypes(file, facts, within, head));
@@ -69,7 +70,7 @@ export async function typesOfBinding(b: Binder, file: string, facts: FileFacts, 
   if (binding.typeBinding !== undefined) owners = (await b.lookupOfBinding(file, facts, binding.typeBinding, walk.deeper())).targets;
   else {
     // `Self`, `this`, `self.make()`: the type enclosing the binding.
-    if (head === 'Self' || head === 'this' || (head === 'self' && path.length > 0)) {
+    if (namesEnclosingType(b.context.modules.vocabulary(facts.language), head, binding.type)) {
       owners = await b.enclosingOwner(file, facts, innermostAt(facts, binding.line), walk.deeper());
     }
     if (owners.length === 0) owners = await topLevelTargets(b, file, facts, head, walk);
@@ -200,7 +201,7 @@ export async function hasExternalType(b: Binder, owner: Target, walk: Walk, memb
   if ('module' in owner || walk.exhausted) return false;
   const facts = await b.context.facts(owner.file);
   if (!facts) return false;
-  const declared = declaredTypeOf(facts, owner);
+  const declared = declaredTypeOf(facts, owner, b.context.modules.vocabulary(facts.language).typeQualifiers);
   if (!declared) return false;
   const { type, typeBinding } = declared;
   if (typeBinding !== undefined) return (await b.lookupOfBinding(owner.file, facts, typeBinding, walk.deeper())).how === 'external';
@@ -215,6 +216,7 @@ export async function hasExternalType(b: Binder, owner: Target, walk: Walk, memb
 function declaredTypeOf(
   facts: FileFacts,
   owner: Exclude<Target, { module: true }>,
+  qualifiers: readonly string[],
 ): { type: string | undefined; typeBinding: number | undefined } | undefined {
   if ('binding' in owner) {
     const binding = facts.bindings[owner.binding];
@@ -224,7 +226,7 @@ function declaredTypeOf(
   if (isNotValue(def)) return undefined;
   const index = fileIndex(facts);
   const binding = facts.bindings[index.bindingsOf.get(owner.def)?.[0] ?? -1];
-  const type = binding?.type ?? (def?.type === undefined ? undefined : withoutReference(def.type));
+  const type = binding?.type ?? (def?.type === undefined ? undefined : withoutReference(def.type, qualifiers));
   const typeBinding = binding?.typeBinding ?? (type === undefined ? undefined : index.top.get(type.split(/[.:<\s]/)[0] ?? '')?.[0]);
   return { type, typeBinding };
 }

@@ -135,6 +135,11 @@ export interface BindingVocabulary {
   parent?: string[];
   /** Operators between a qualifier and its member besides `.` and `::` (`->` in C, C++, Objective-C and PHP). */
   memberOperators?: string[];
+  /**
+   * Words written before a type's name that do not name it: C's `const struct node *` names `node` (`typedef`, `const`,
+   * `volatile`, `struct`, `union`, `enum`; C++ adds `class` and `typename`), Rust's `&mut Db` names `Db` (`mut`).
+   */
+  typeQualifiers?: string[];
 }
 
 /** Everything code-index needs to know about one language. */

@@ -22,9 +22,6 @@ export interface FileGraphOptions {
   deadline?: number;
 }
 
-/** Qualifiers that name the enclosing class's instance or the class itself. */
-const SELF_WORDS = new Set(['this', 'self', 'Self', 'cls', '@', '$this', 'static']);
-
 /** The name of the pseudo-node that calls made at a file's top level come from. */
 export const TOP_LEVEL = '<top>';
 
@@ -134,7 +131,7 @@ export async function fileGraph(file: string, facts: FileFacts, resolver: Resolv
       const qualifierBinding = ref.qualifierBinding === undefined ? undefined : facts.bindings[ref.qualifierBinding];
       const untyped = qualifierBinding !== undefined && ref.qualifier === qualifierBinding.name && isUntypedLocal(qualifierBinding);
       const ofUntyped = untyped && member.length === 1 && !(await importedDeclare(ref.name)) ? member : [];
-      const named = ref.qualifier !== undefined ? (SELF_WORDS.has(ref.qualifier) ? ofOwnClass : ofUntyped) : (byName.get(ref.name) ?? ofOwnClass);
+      const named = ref.qualifier !== undefined ? (resolver.selfWords(facts.language).has(ref.qualifier) ? ofOwnClass : ofUntyped) : (byName.get(ref.name) ?? ofOwnClass);
       if (named.length === 1) local = named;
     }
     for (const target of new Set(local)) {

@@ -50,5 +50,5 @@ export const c = defineLanguage({
   docComments: { block: [['/**', '*/'], ['/*', '*/']], line: ['///', '//'], detached: true },
   exports: { unlessModifiers: ['static'] },
   moduleSystem: 'c',
-  binding: { memberOperators: ['->'] },
+  binding: { memberOperators: ['->'], typeQualifiers: ['typedef', 'const', 'volatile', 'struct', 'union', 'enum'] },
 });

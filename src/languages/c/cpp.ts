@@ -17,5 +17,9 @@ export const cpp = defineLanguage({
   // Types declared in a function body (a local class, struct, enum or alias): Universal Ctags tags them.
   bodyItems: ['class', 'struct', 'enum', 'type'],
   moduleSystem: 'c',
-  binding: { self: ['this'], memberOperators: ['->'] },
+  binding: {
+    self: ['this'],
+    memberOperators: ['->'],
+    typeQualifiers: ['typedef', 'const', 'volatile', 'struct', 'union', 'enum', 'class', 'typename'],
+  },
 });

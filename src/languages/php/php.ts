@@ -15,5 +15,6 @@ export const php = defineLanguage({
   moduleSystem: 'php',
   docComments: { block: [['/**', '*/']] },
   exports: { unlessModifiers: ['private', 'protected'] },
-  binding: { self: ['$this'], selfType: ['self', 'static'], memberOperators: ['->'] },
+  // (`$this->save()`'s qualifier is the variable's name, `this`, as the queries capture it)
+  binding: { self: ['$this', 'this'], selfType: ['self', 'static'], memberOperators: ['->'] },
 });

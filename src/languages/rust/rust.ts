@@ -19,5 +19,5 @@ export const rust = defineLanguage({
   exports: { modifiers: ['pub'] },
   // Items declared in a function body are items (Universal Ctags tags them); `let` bindings and closures stay local.
   bodyItems: ['function', 'struct', 'enum', 'trait', 'type', 'macro', 'impl', 'module'],
-  binding: { self: ['self'], selfType: ['Self'] },
+  binding: { self: ['self'], selfType: ['Self'], typeQualifiers: ['mut'] },
 });
