@@ -11,6 +11,7 @@
  * @module
  */
 import type { LanguageDefinition } from '../languages/define.js';
+import type { Condition } from '../model/facts.js';
 import { CModules } from '../languages/c/modules.js';
 import { DotnetModules } from '../languages/dotnet/modules.js';
 import { GoModules } from '../languages/go/modules.js';
@@ -97,9 +98,25 @@ export class ModuleResolver {
     return this.#system(this.#context.language(from))?.split?.(source);
   }
 
-  /** The macros a build predefines for `from` (see `ModuleSystem.predefinedMacros`); undefined without a preprocessor. */
-  predefinedMacros(from: string): ReadonlySet<string> | undefined {
-    return this.#system(this.#context.language(from))?.predefinedMacros?.(from);
+  /** Whether the module system of `from` reads preprocessor conditions (see `ModuleSystem.conditionMayHold`). */
+  preprocessed(from: string): boolean {
+    return this.#system(this.#context.language(from))?.conditionMayHold !== undefined;
+  }
+
+  /** Whether a preprocessor condition of `from` may hold in a common build (true without a preprocessor). */
+  conditionMayHold(from: string, condition: Condition, definedInTree: (name: string) => Promise<boolean>): Promise<boolean> {
+    const system = this.#system(this.#context.language(from));
+    return system?.conditionMayHold ? system.conditionMayHold(from, condition, definedInTree) : Promise.resolve(true);
+  }
+
+  /** Whether types of `from`'s module system have tags apart from their names (see `ModuleSystem.tagOf`). */
+  hasTags(from: string): boolean {
+    return this.#system(this.#context.language(from))?.tagOf !== undefined;
+  }
+
+  /** The tag a type alias's value of `from` names (`node` of C's `struct node`), or undefined. */
+  tagOf(from: string, aliasValue: string): string | undefined {
+    return this.#system(this.#context.language(from))?.tagOf?.(aliasValue);
   }
 
   /** Which declared parameter types take which arguments in `from`'s language (see `ModuleSystem.argumentTypes`). */

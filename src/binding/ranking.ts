@@ -7,7 +7,6 @@
  *
  * @module
  */
-import { mayHold, namesIn } from '../languages/c/conditions.js';
 import type { Definition, FileFacts, Reference } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
 import { addTo } from '../model/multimap.js';
@@ -97,21 +96,20 @@ export async function definitionsOf(b: Binder, file: string, facts: FileFacts, d
  */
 export async function typedefOfTagFirst(b: Binder, lookup: Lookup, { file, ref }: RankedUse): Promise<Lookup> {
   const { modules, filesDefining } = b.context;
-  if (ref.qualifier !== undefined || lookup.targets.length === 0 || !modules.definesApart(file) || !filesDefining) return lookup;
+  if (ref.qualifier !== undefined || lookup.targets.length === 0 || !modules.hasTags(file) || !filesDefining) return lookup;
   for (const target of lookup.targets) {
     const def = await definitionOf(b.context.facts, target);
     if (!('def' in target) || !def || kindInfo(def.kind).category !== 'class' || def.kind === 'impl') return lookup;
   }
   // The typedefs of the tree naming `struct <name>`, from the name table (a program has one such typedef; the file
   // may see it only through what includes it, as a header does).
-  const aliases = new RegExp(`^(?:struct|union|enum|class)\\s+${ref.name.replace(/[$]/g, '\\$&')}$`);
   const typedefs: Target[] = [];
   for (const other of await filesDefining(ref.name)) {
-    if (!modules.definesApart(other) || (other !== file && !modules.includable(other))) continue;
+    if (!modules.hasTags(other) || (other !== file && !modules.includable(other))) continue;
     const otherFacts = await b.context.facts(other);
     for (const i of (otherFacts && fileIndex(otherFacts).named.get(ref.name)) ?? []) {
       const d = otherFacts?.definitions[i];
-      if (d?.kind === 'type' && !d.local && aliases.test(d.value?.trim() ?? '')) typedefs.push({ file: other, def: i });
+      if (d?.kind === 'type' && !d.local && modules.tagOf(other, d.value?.trim() ?? '') === ref.name) typedefs.push({ file: other, def: i });
     }
   }
   return typedefs.length > 0 ? { ...lookup, targets: unique([...inPathOrder(typedefs), ...lookup.targets]) } : lookup;
@@ -126,7 +124,7 @@ export async function typedefsFirst(b: Binder, lookup: Lookup): Promise<Lookup> 
   const typedefs: Target[] = [];
   const tags = new Set<string>();
   for (const target of lookup.targets) {
-    if (!('def' in target) || !b.context.modules.definesApart(target.file)) continue;
+    if (!('def' in target) || !b.context.modules.hasTags(target.file)) continue;
     const def = await definitionOf(b.context.facts, target);
     if (def?.kind === 'type') typedefs.push(target);
     else if (def && (kindInfo(def.kind).category === 'class' || def.kind === 'enum')) tags.add(def.name);
@@ -165,24 +163,32 @@ export async function lastMacroFirst(b: Binder, lookup: Lookup): Promise<Lookup>
 
 /**
  * Definitions in the branches of one preprocessor conditional (`#if defined(_WIN32) ... #elif ... #else ...`): the
- * first branch whose test is not known to fail first, as a compiler takes the first that holds (see
- * languages/c/conditions.ts); the branches known to fail after it, in their order. Other targets stay where they are.
+ * first branch whose test is not known to fail first, as a compiler takes the first that holds (the module system
+ * says which may hold: `ModuleSystem.conditionMayHold`); the branches known to fail after it, in their order. Other
+ * targets stay where they are.
  */
 export async function takenBranchesFirst(b: Binder, lookup: Lookup): Promise<Lookup> {
   if (lookup.targets.length < 2) return lookup;
   const placed: Array<{ target: Target; group?: string; branch: number; fails: boolean }> = [];
-  const defined = new Map<string, boolean>();
   const { modules, filesDefining } = b.context;
+  // Whether the tree defines a name, asked once per name for all the targets.
+  const defined = new Map<string, boolean>();
+  const definedInTree = async (name: string): Promise<boolean> => {
+    let known = defined.get(name);
+    if (known === undefined && filesDefining) {
+      known = (await filesDefining(name)).length > 0;
+      defined.set(name, known);
+    }
+    return known ?? false;
+  };
   for (const target of lookup.targets) {
     const facts = 'def' in target ? await b.context.facts(target.file) : undefined;
     const conditional = facts && 'def' in target ? facts.definitions[target.def]?.conditional : undefined;
-    const predefined = conditional ? modules.predefinedMacros(target.file) : undefined;
-    if (!facts || !conditional || !predefined || !filesDefining) {
+    if (!facts || !conditional || !modules.preprocessed(target.file) || !filesDefining) {
       placed.push({ target, branch: 0, fails: false });
       continue;
     }
-    for (const name of namesIn(conditional.when)) if (!defined.has(name)) defined.set(name, (await filesDefining(name)).length > 0);
-    const fails = !mayHold(conditional.when, predefined, defined);
+    const fails = !(await modules.conditionMayHold(target.file, conditional.when, definedInTree));
     placed.push({ target, group: `${target.file}\u0000${conditional.group}`, branch: conditional.branch, fails });
   }
   const groups = new Map<string, number[]>();

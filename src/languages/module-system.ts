@@ -7,7 +7,7 @@
  */
 import { posix } from 'node:path';
 import type { LanguageDefinition } from './define.js';
-import type { FileFacts } from '../model/facts.js';
+import type { Condition, FileFacts } from '../model/facts.js';
 
 /** What a module system reads: the tree's files, and small configuration files inside the root. */
 export interface ModuleContext {
@@ -87,10 +87,21 @@ export interface ModuleSystem {
    */
   readonly pathQualifiers?: boolean;
   /**
-   * The macros a common build predefines for `from` (C, C++): they rank the branches of preprocessor conditionals.
-   * Optional.
+   * Whether the preprocessor condition a definition of `from` is compiled under may hold in a common build (C's
+   * `#if defined(_WIN32)` does not on Linux; `#ifdef LUA_USE_APICHECK` may, when the tree defines it): of a name's
+   * definitions in the branches of one `#if` / `#elif` / `#else` chain, the first branch whose condition may hold comes
+   * first, as a compiler takes it. `definedInTree` says whether a file of the tree defines a name. Optional (no
+   * preprocessor: such definitions keep their order).
    */
-  predefinedMacros?(from: string): ReadonlySet<string>;
+  conditionMayHold?(from: string, condition: Condition, definedInTree: (name: string) => Promise<boolean>): Promise<boolean>;
+  /**
+   * The tag a type alias's value names, where a type's tag is a name apart from the type's (C's `typedef struct node
+   * node_t;`, value `struct node`: the tag `node`, written `struct node`); undefined for any other value. A bare name
+   * bound to a typedef and to a tag is the typedef, and a bare name bound to a tag that a header names with a typedef
+   * of the same name (`typedef struct geo_State geo_State;`) is that typedef, as a C compiler reads it. Optional (no
+   * tags).
+   */
+  tagOf?(aliasValue: string): string | undefined;
   /**
    * Which declared parameter types take an argument, by what the argument is: a literal of a kind (`string`, `char`,
    * `integer`, `boolean`, `class`; see `@argument.<kind>` in queries/README.md) or a value of a declared type (`int`,

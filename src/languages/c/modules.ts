@@ -13,7 +13,9 @@
  * @module
  */
 import { posix } from 'node:path';
+import type { Condition } from '../../model/facts.js';
 import { folderOf, type ModuleContext, type ModuleSystem } from '../module-system.js';
+import { mayHold, namesIn } from './conditions.js';
 
 /**
  * Defined on a common build, by the compiler or the standard headers: Linux on x86-64, a GCC-compatible compiler.
@@ -33,6 +35,9 @@ const PREDEFINED = new Set([
 
 const PREDEFINED_CXX = new Set([...PREDEFINED, '__cplusplus']);
 
+/** A type named by its tag (`struct node`). */
+const TAGGED = /^(?:struct|union|enum|class)\s+(.+)$/s;
+
 /** The extensions of source files (compiled, not included). */
 const SOURCE = /\.(?:c|cc|cpp|cxx|c\+\+|m|mm)$/i;
 
@@ -51,6 +56,18 @@ export class CModules implements ModuleSystem {
   /** The macros a common build predefines (`__cplusplus` too in a C++ file). */
   predefinedMacros(from: string): ReadonlySet<string> {
     return this.#context.language(from)?.id === 'cpp' ? PREDEFINED_CXX : PREDEFINED;
+  }
+
+  /** Whether a condition may hold given the macros a common build predefines and those the tree defines. */
+  async conditionMayHold(from: string, condition: Condition, definedInTree: (name: string) => Promise<boolean>): Promise<boolean> {
+    const defined = new Map<string, boolean>();
+    for (const name of namesIn(condition)) defined.set(name, await definedInTree(name));
+    return mayHold(condition, this.predefinedMacros(from), defined);
+  }
+
+  /** The tag a typedef's value names: `node` of `struct node` (also `union`, `enum`, and C++'s `class`). */
+  tagOf(aliasValue: string): string | undefined {
+    return TAGGED.exec(aliasValue)?.[1];
   }
 
   /** A header: not a source file of its own translation unit (`.c`, `.cc`, `.cpp`, `.cxx`, `.c++`, `.m`, `.mm`). */
