@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { ModuleSystemDefinition } from './module-system.js';
 
 /**
  * Where a grammar's `.wasm` comes from: a file path, a `file:` URL, the bytes themselves, a file inside an
@@ -219,11 +220,13 @@ export interface LanguageDefinition {
    */
   modulePaths?: { separator?: string; skipSegments?: string[]; relativeDots?: boolean };
   /**
-   * How the language's imports name files, when it is a module system code-index resolves exactly: `node` (Node and
-   * TypeScript: relative paths, `.js` naming `.ts`, index files, tsconfig `paths`/`baseUrl`, `package.json`
-   * `exports`/`main` of packages inside the root). Without it, `modulePaths` matches imports against file paths.
+   * How the language's imports name files, exactly: its module system, an object defined beside the family's
+   * definitions (`nodeModules`: relative paths, `.js` naming `.ts`, index files, tsconfig `paths`/`baseUrl`,
+   * `package.json` `exports`/`main` of packages inside the root), or a language's own (see
+   * {@link ModuleSystemDefinition}). Languages carrying the same object share one system. Without it, `modulePaths`
+   * matches imports against file paths.
    */
-  moduleSystem?: 'node' | 'go' | 'python' | 'jvm' | 'dotnet' | 'c' | 'rust' | 'ruby' | 'php';
+  moduleSystem?: ModuleSystemDefinition;
   /**
    * C family: when a file parses with syntax errors and has lines holding nothing but an ALL-CAPS identifier
    * (`G_BEGIN_DECLS`, `Q_OBJECT`, macros the grammar cannot expand), it is parsed again without those lines, and

@@ -1,13 +1,69 @@
 /**
- * What a module system is given and what it answers: the contract between the resolver and one language family's
- * way of naming modules (`node.ts`, `python.ts`, ...). A system is created per tree and recreated when files are
- * added or removed, so it may cache what it reads.
+ * What a module system is given and what it answers: the contract between binding and one language family's way of
+ * naming modules (Node's specifiers, Python's packages, Java's packages, C's includes, ...). A language definition
+ * carries its system as an object ({@link ModuleSystemDefinition}, `moduleSystem` of `LanguageDefinition`), defined
+ * beside the family's definitions (`languages/node/modules.ts`); languages carrying the same object share one system
+ * per tree. A system is created per tree and recreated when files are added or removed, so it may cache what it reads.
  *
  * @module
  */
 import { posix } from 'node:path';
-import type { LanguageDefinition } from './define.js';
-import type { Condition, FileFacts } from '../model/facts.js';
+import type { Condition } from '../model/facts.js';
+import type { Diagnostic } from '../types.js';
+
+/**
+ * A module system as a language definition carries it: its name and how to create it over a tree.
+ *
+ * @example
+ * ```ts
+ * // Lua's `require("app.util")` names `app/util.lua` or `app/util/init.lua`.
+ * const luaModules = defineModuleSystem({
+ *   name: 'lua-require',
+ *   create: (context) => ({
+ *     resolve: async (_from, source) => {
+ *       const path = source.replace(/^["']|["']$/g, '').split('.').join('/');
+ *       return [`${path}.lua`, `${path}/init.lua`].filter((file) => context.files().has(file));
+ *     },
+ *   }),
+ * });
+ * ```
+ */
+export interface ModuleSystemDefinition {
+  /**
+   * A short name that says which system it is (`node`, `python`, `lua-require`): a language's fingerprint counts it,
+   * and warnings name it.
+   */
+  readonly name: string;
+  /**
+   * Creates the system for a tree (again when files are added or removed). A system that throws, or whose answer
+   * fails, costs only that answer: the failure is a warning (`CodeIndex.stats().warnings`) and the import is unbound.
+   */
+  create(context: ModuleContext): ModuleSystem;
+}
+
+/** Declares a module system: an identity function that gives the object its type (see {@link ModuleSystemDefinition}). */
+export function defineModuleSystem(definition: ModuleSystemDefinition): ModuleSystemDefinition {
+  return definition;
+}
+
+/**
+ * A definition of a file as a module system reads it, for systems whose modules are declared in the sources (C#'s
+ * `namespace A.B`, PHP's `namespace A\B;`, Go's `package main`).
+ */
+export interface ModuleDeclaration {
+  /** Kind from the tags vocabulary: `module` (a namespace), `package` (Go's package clause), `class`, ... */
+  readonly kind: string;
+  /** The name as written (`A.B` of C#'s `namespace A.B`). */
+  readonly name: string;
+  /** Index of the enclosing definition, among the file's. */
+  readonly parent?: number;
+  /** Where the definition starts, in UTF-16 offsets. */
+  readonly start: number;
+  /** Where the definition ends, in UTF-16 offsets. */
+  readonly end: number;
+  /** Modifiers as written (Go's package clause: the file's build constraints). */
+  readonly modifiers?: readonly string[];
+}
 
 /** What a module system reads: the tree's files, and small configuration files inside the root. */
 export interface ModuleContext {
@@ -20,13 +76,21 @@ export interface ModuleContext {
   files(): ReadonlySet<string>;
   /** Changes when files are added or removed (what was resolved before is forgotten). */
   membership(): number;
-  /** Definition of a file's language (undefined when none handles it). */
-  language(file: string): LanguageDefinition | undefined;
   /**
-   * The facts of a file of the tree (analyzing it when it was not), for systems whose modules are declared in the
-   * sources rather than by paths (C#'s namespaces). Optional: a system reading it is bounded by the files it asks.
+   * The module system of a file's language (undefined when it has none, or no language handles the file): which of
+   * the tree's files are a system's own (a `.json` file is no Node module; a Java package holds Kotlin files too).
    */
-  facts?(file: string): Promise<FileFacts | undefined>;
+  systemOf(file: string): ModuleSystemDefinition | undefined;
+  /**
+   * The definitions of a file of the tree (analyzing it when it was not), for systems whose modules are declared in
+   * the sources rather than by paths (C#'s namespaces). Optional: a system reading it is bounded by the files it asks.
+   */
+  declarations?(file: string): Promise<readonly ModuleDeclaration[] | undefined>;
+  /**
+   * Reports a problem that leaves the system's answers incomplete, such as a configuration file that exists but does
+   * not parse: it is one of `CodeIndex.stats().warnings` (the same warning once).
+   */
+  warn(warning: Diagnostic): void;
 }
 
 /** A declaration inside a module, named by an import source (`a.b.C` of Java's `import static a.b.C.m`). */
@@ -95,11 +159,11 @@ export interface ModuleSystem {
    */
   conditionMayHold?(from: string, condition: Condition, definedInTree: (name: string) => Promise<boolean>): Promise<boolean>;
   /**
-   * The tag a type alias's value names, where a type's tag is a name apart from the type's (C's `typedef struct node
-   * node_t;`, value `struct node`: the tag `node`, written `struct node`); undefined for any other value. A bare name
-   * bound to a typedef and to a tag is the typedef, and a bare name bound to a tag that a header names with a typedef
-   * of the same name (`typedef struct geo_State geo_State;`) is that typedef, as a C compiler reads it. Optional (no
-   * tags).
+   * The tag a type alias's value names, where a type's tag is a name apart from the type's (C's
+   * `typedef struct node node_t;`, value `struct node`: the tag `node`, written `struct node`); undefined for any
+   * other value. A bare name bound to a typedef and to a tag is the typedef, and a bare name bound to a tag that a
+   * header names with a typedef of the same name (`typedef struct geo_State geo_State;`) is that typedef, as a C
+   * compiler reads it. Optional (no tags).
    */
   tagOf?(aliasValue: string): string | undefined;
   /**

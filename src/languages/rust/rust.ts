@@ -1,4 +1,5 @@
 import { defineLanguage } from '../define.js';
+import { rustModules } from './modules.js';
 
 /**
  * Rust, with the @cursorless/tree-sitter-wasms grammar (the fewest ERROR nodes over real crates). Doc comments are
@@ -13,7 +14,7 @@ export const rust = defineLanguage({
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../../queries/rust/tags.scm', import.meta.url), new URL('../../../queries/rust/locals.scm', import.meta.url)],
   modulePaths: { separator: '::', skipSegments: ['crate', 'self', 'super'] },
-  moduleSystem: 'rust',
+  moduleSystem: rustModules,
   docComments: { line: ['///', '//!'], block: [['/**', '*/'], ['/*!', '*/']] },
   signature: { returnSeparator: ' -> ' },
   exports: { modifiers: ['pub'] },
