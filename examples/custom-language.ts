@@ -46,7 +46,7 @@ if (bundledLua) {
   const withModules = createDefaultRegistry();
   withModules.register(defineLanguage({ ...bundledLua, moduleSystem: luaModules }));
   const bound = await CodeIndex.open({ root: process.cwd(), registry: withModules });
-  // Where the name at main.lua line 2, column 7 is defined: through `require`, in the file the system names.
-  console.log(await bound.findDefinitions({ file: 'main.lua', line: 2, column: 7 }));
+  // `util` of main.lua's `local util = require("app.util")`: the module the system names, app/util.lua (bound).
+  console.log(await bound.findDefinitions({ file: 'main.lua', line: 1, column: 7 }));
   bound.close();
 }
