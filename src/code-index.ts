@@ -118,6 +118,8 @@ export class CodeIndex {
   readonly #ownsRegistry: boolean;
   readonly #workspace: Workspace;
   readonly #navigation: NavigationContext;
+  /** Which files imports name; what its module systems met goes to `stats().warnings`. */
+  readonly #modules: ModuleResolver;
   readonly #maxCacheEntries: number;
   readonly #disabledLanguages: ReadonlySet<string>;
   #closed = false;
@@ -144,7 +146,7 @@ export class CodeIndex {
       ...(options.exclude ? { exclude: options.exclude } : {}),
     });
     const workspace = this.#workspace;
-    const modules = new ModuleResolver({
+    const modules = (this.#modules = new ModuleResolver({
       readText: (file) => readConfigText(root, file),
       files: () => workspace.fileSet(),
       membership: () => workspace.membership,
@@ -154,7 +156,7 @@ export class CodeIndex {
       },
       languageNamed: (id) => this.registry.get(id),
       facts: (file) => workspace.factsOf(file),
-    });
+    }));
     this.#navigation = {
       workspace,
       defaultScope: options.defaultScope ?? 'project',
@@ -382,7 +384,7 @@ export class CodeIndex {
         ...(store.location ? { location: store.location } : {}),
       },
       skipped: [...this.#workspace.skipped].map(([file, reason]) => ({ file, reason })),
-      warnings: [...store.warnings],
+      warnings: [...store.warnings, ...this.#modules.warnings],
     };
   }
 

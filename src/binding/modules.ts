@@ -17,6 +17,7 @@ import {
   type ModuleContext,
   type ModuleSystem,
   type ModuleSystemDefinition,
+  ModuleWarning,
 } from '../languages/module-system.js';
 import type { Condition, FileFacts } from '../model/facts.js';
 import type { Diagnostic } from '../types.js';
@@ -49,9 +50,21 @@ const MAX_WARNINGS = 100;
 interface SystemOf {
   language: LanguageDefinition | undefined;
   system: ModuleSystem | undefined;
+  /** The system's name (for warnings). */
+  name: string;
   /** The system's part of cache keys (the language's id for a language without one). */
   key: string;
 }
+
+/** Which module system was asked what, for whom (what a warning about its failure says). */
+interface Asked {
+  name: string;
+  what: string;
+  from: string;
+}
+
+/** What a module system answers when it cannot be created: nothing. */
+const FAILED_SYSTEM: ModuleSystem = { resolve: () => Promise.resolve([]) };
 
 /** Resolves imports to the files of the tree, per module system; answers are cached until files come or go. */
 export class ModuleResolver {
@@ -95,11 +108,12 @@ export class ModuleResolver {
   /** The files an import of `source` in `from` names (none when it is outside the tree). */
   filesOf(from: string, source: string): Promise<string[]> {
     this.#refresh();
-    const { language, system, key } = this.#systemOf(from);
+    const { language, system, name, key } = this.#systemOf(from);
     // The answer is kept for the folder (its files import alike), so `from` itself is left out after it: a list kept
     // without the file that asked first would lack that file for its neighbours (javac's `JCTree.java` missing from
     // `com.sun.tools.javac.tree` for every other file of the package, depending on which asked first).
-    const files = this.#cached(`i\u0000${key}\u0000${system?.perFile ? from : folderOf(from)}\u0000${source}`, async () => {
+    const cacheKey = `i\u0000${key}\u0000${system?.perFile ? from : folderOf(from)}\u0000${source}`;
+    const files = this.#cached(cacheKey, { name, what: 'resolve', from }, async () => {
       if (system) return system.resolve(from, source);
       return moduleFilesByPath(this.#context.files(), from, source, language?.modulePaths).filter((file) => this.#sameFamily(language, file));
     });
@@ -110,15 +124,17 @@ export class ModuleResolver {
   /** Files whose top-level declarations `from` sees without an import (its package's other files), when its system says. */
   implicit(from: string): Promise<string[]> {
     this.#refresh();
-    const { system, key } = this.#systemOf(from);
+    const { system, name, key } = this.#systemOf(from);
     if (!system?.implicit) return Promise.resolve([]);
     const implicit = system.implicit.bind(system);
-    return this.#cached(`p\u0000${key}\u0000${from}`, async () => (await implicit(from)).filter((file) => file !== from));
+    const asked = { name, what: 'implicit', from };
+    return this.#cached(`p\u0000${key}\u0000${from}`, asked, async () => (await implicit(from)).filter((file) => file !== from));
   }
 
   /** Where to look for an item a source names inside a module, when the source names no module file (`split`). */
   split(from: string, source: string): { parent: string; name: string } | undefined {
-    return this.#systemOf(from).system?.split?.(source);
+    const { system, name } = this.#systemOf(from);
+    return this.#guarded({ name, what: 'split', from }, () => system?.split?.(source), undefined);
   }
 
   /** Whether the module system of `from` reads preprocessor conditions (see `ModuleSystem.conditionMayHold`). */
@@ -128,8 +144,23 @@ export class ModuleResolver {
 
   /** Whether a preprocessor condition of `from` may hold in a common build (true without a preprocessor). */
   conditionMayHold(from: string, condition: Condition, definedInTree: (name: string) => Promise<boolean>): Promise<boolean> {
-    const system = this.#systemOf(from).system;
-    return system?.conditionMayHold ? system.conditionMayHold(from, condition, definedInTree) : Promise.resolve(true);
+    const { system, name } = this.#systemOf(from);
+    const hook = system?.conditionMayHold?.bind(system);
+    if (!hook) return Promise.resolve(true);
+    // (a failure of the tree's name table is not the system's: it goes on to the caller)
+    let tableFailed: { error: unknown } | undefined;
+    const defined = (macro: string) =>
+      definedInTree(macro).catch((error: unknown) => {
+        tableFailed = { error };
+        throw error;
+      });
+    return Promise.resolve()
+      .then(() => hook(from, condition, defined))
+      .catch((error: unknown) => {
+        if (tableFailed) throw tableFailed.error;
+        this.#failed({ name, what: 'conditionMayHold', from }, error);
+        return true;
+      });
   }
 
   /** Whether types of `from`'s module system have tags apart from their names (see `ModuleSystem.tagOf`). */
@@ -139,7 +170,8 @@ export class ModuleResolver {
 
   /** The tag a type alias's value of `from` names (`node` of C's `struct node`), or undefined. */
   tagOf(from: string, aliasValue: string): string | undefined {
-    return this.#systemOf(from).system?.tagOf?.(aliasValue);
+    const { system, name } = this.#systemOf(from);
+    return this.#guarded({ name, what: 'tagOf', from }, () => system?.tagOf?.(aliasValue), undefined);
   }
 
   /** Which declared parameter types take which arguments in `from`'s language (see `ModuleSystem.argumentTypes`). */
@@ -160,29 +192,34 @@ export class ModuleResolver {
   /** Files that may add members to the types `from` declares (`companions`), `from` excluded. */
   companions(from: string): Promise<string[]> {
     this.#refresh();
-    const { system, key } = this.#systemOf(from);
+    const { system, name, key } = this.#systemOf(from);
     if (!system?.companions) return Promise.resolve([]);
     const companions = system.companions.bind(system);
-    return this.#cached(`c\u0000${key}\u0000${from}`, async () => (await companions(from)).filter((file) => file !== from));
+    const asked = { name, what: 'companions', from };
+    return this.#cached(`c\u0000${key}\u0000${from}`, asked, async () => (await companions(from)).filter((file) => file !== from));
   }
 
   /** The module a namespace import of `source` in `from` binds `local` to (the source, unless its system says). */
   namespaceModule(from: string, source: string, local: string): string {
-    return this.#systemOf(from).system?.namespaceModule?.(source, local) ?? source;
+    const { system, name } = this.#systemOf(from);
+    return this.#guarded({ name, what: 'namespaceModule', from }, () => system?.namespaceModule?.(source, local), undefined) ?? source;
   }
 
   /** The source of the submodule `name` of the module `source` imports in `from`, when its system has submodules. */
   submodule(from: string, source: string, name: string): string | undefined {
-    return this.#systemOf(from).system?.submodule?.(source, name);
+    const found = this.#systemOf(from);
+    return this.#guarded({ name: found.name, what: 'submodule', from }, () => found.system?.submodule?.(source, name), undefined);
   }
 
   /** The files of the submodule `name` of the package whose file is `module`, when its system has submodules. */
   packageSubmodule(module: string, name: string): Promise<string[]> {
     this.#refresh();
-    const { system, key } = this.#systemOf(module);
+    const found = this.#systemOf(module);
+    const system = found.system;
     if (!system?.packageSubmodule) return Promise.resolve([]);
     const find = system.packageSubmodule.bind(system);
-    return this.#cached(`s\u0000${key}\u0000${module}\u0000${name}`, () => find(module, name));
+    const asked = { name: found.name, what: 'packageSubmodule', from: module };
+    return this.#cached(`s\u0000${found.key}\u0000${module}\u0000${name}`, asked, () => find(module, name));
   }
 
   /**
@@ -191,13 +228,18 @@ export class ModuleResolver {
    */
   declarationOf(from: string, source: string): Promise<DeclarationPath | undefined> {
     this.#refresh();
-    const { system, key } = this.#systemOf(from);
+    const { system, name, key } = this.#systemOf(from);
     if (!system?.declaration) return Promise.resolve(undefined);
     const declaration = system.declaration.bind(system);
     const cacheKey = `${key}\u0000${folderOf(from)}\u0000${source}`;
     let pending = this.#declarations.get(cacheKey);
     if (!pending) {
-      pending = declaration(from, source).catch(() => undefined);
+      pending = Promise.resolve()
+        .then(() => declaration(from, source))
+        .catch((error: unknown) => {
+          this.#failed({ name, what: 'declaration', from }, error);
+          return undefined;
+        });
       this.#declarations.set(cacheKey, pending);
     }
     return pending;
@@ -208,7 +250,8 @@ export class ModuleResolver {
    * `Vec`), when its system says.
    */
   builtin(from: string, name: string): boolean {
-    return this.#systemOf(from).system?.builtin?.(from, name) ?? false;
+    const found = this.#systemOf(from);
+    return this.#guarded({ name: found.name, what: 'builtin', from }, () => found.system?.builtin?.(from, name), undefined) ?? false;
   }
 
   /** Whether the module system of `from` defines functions apart from their declarations (C, C++). */
@@ -221,7 +264,8 @@ export class ModuleResolver {
    * source file declares is its own translation unit's.
    */
   includable(file: string): boolean {
-    return this.#systemOf(file).system?.includable?.(file) ?? true;
+    const { system, name } = this.#systemOf(file);
+    return this.#guarded({ name, what: 'includable', from: file }, () => system?.includable?.(file), undefined) ?? true;
   }
 
   /** Whether a bare name inside a method of `from` sees its class's members first (C++). */
@@ -254,13 +298,39 @@ export class ModuleResolver {
     this.#membership = membership;
   }
 
-  #cached(key: string, compute: () => Promise<string[]>): Promise<string[]> {
+  /** A list of files computed once per key; a failure to compute it is a warning and no files. */
+  #cached(key: string, asked: Asked, compute: () => Promise<string[]>): Promise<string[]> {
     let pending = this.#cache.get(key);
     if (!pending) {
-      pending = compute().catch(() => []);
+      pending = Promise.resolve()
+        .then(compute)
+        .catch((error: unknown) => {
+          this.#failed(asked, error);
+          return [];
+        });
       this.#cache.set(key, pending);
     }
     return pending;
+  }
+
+  /** What a hook of a module system answers; its throwing is a warning and `fallback`. */
+  #guarded<T, F>(asked: Asked, hook: () => T, fallback: F): T | F {
+    try {
+      return hook();
+    } catch (error) {
+      this.#failed(asked, error);
+      return fallback;
+    }
+  }
+
+  /** A module system's failure, as a warning: the imports it would have resolved are not bound. */
+  #failed(asked: Asked, error: unknown): void {
+    const reason = error instanceof Error ? error.message : String(error);
+    this.#warn({
+      code: ModuleWarning.SYSTEM_FAILED,
+      message: `The module system "${asked.name}" failed (${asked.what}: ${reason}): the imports it would resolve are not bound`,
+      details: { system: asked.name, operation: asked.what, file: asked.from, reason },
+    });
   }
 
   /** Keeps a warning, once. */
@@ -274,18 +344,19 @@ export class ModuleResolver {
   #systemOf(from: string): SystemOf {
     const language = this.#context.language(from);
     const definition = language?.moduleSystem;
-    if (!definition) return { language, system: undefined, key: `l:${language?.id ?? ''}` };
+    if (!definition) return { language, system: undefined, name: '', key: `l:${language?.id ?? ''}` };
+    const name = definition.name;
     let system = this.#systems.get(definition);
     if (!system) {
-      system = definition.create(this.#systemContext);
+      system = this.#guarded({ name, what: 'create', from }, () => definition.create(this.#systemContext), FAILED_SYSTEM);
       this.#systems.set(definition, system);
     }
     let key = this.#keys.get(definition);
     if (key === undefined) {
-      key = `s${this.#keys.size}:${definition.name}`;
+      key = `s${this.#keys.size}:${name}`;
       this.#keys.set(definition, key);
     }
-    return { language, system, key };
+    return { language, system, name, key };
   }
 
   /** A file of the importing language's family (its own language, or one it falls back to, as C headers to C++). */

@@ -232,15 +232,38 @@ export function folderOf(file: string): string {
   return dir === '.' ? '' : dir;
 }
 
-/** Reads a JSON (with comments, as tsconfig allows) file inside the root, or undefined. */
-export async function readJson(context: Pick<ModuleContext, 'readText'>, file: string): Promise<Record<string, unknown> | undefined> {
+/**
+ * The codes of the warnings module systems give (`ModuleContext.warn`, `CodeIndex.stats().warnings`), in the style of
+ * `ErrorCode`.
+ */
+export const ModuleWarning = {
+  /** A module system threw, or one of its answers failed: the imports it would have resolved are not bound. */
+  SYSTEM_FAILED: 'MODULE_SYSTEM_FAILED',
+  /**
+   * A configuration file a module system reads exists but does not parse (a `tsconfig.json` with a syntax error): its
+   * settings (`paths`, `baseUrl`, `exports`) are not used, so the imports they would map are not bound.
+   */
+  CONFIG_INVALID: 'MODULE_CONFIG_INVALID',
+} as const;
+
+/**
+ * Reads a JSON (with comments, as tsconfig allows) file inside the root, or undefined; a file that exists but does not
+ * parse is a warning (`MODULE_CONFIG_INVALID`) besides.
+ */
+export async function readJson(context: Pick<ModuleContext, 'readText' | 'warn'>, file: string): Promise<Record<string, unknown> | undefined> {
   const source = await context.readText(file);
   if (source === undefined) return undefined;
   try {
     // tsconfig.json allows comments and trailing commas: drop them (outside strings) before parsing.
     const text = source.replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (match, string: string | undefined) => string ?? '');
     return JSON.parse(text.replace(/,(\s*[}\]])/g, '$1')) as Record<string, unknown>;
-  } catch {
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    context.warn({
+      code: ModuleWarning.CONFIG_INVALID,
+      message: `${file} is not valid JSON (${reason}): its settings are not used, so the imports they would map are not bound; fix the file`,
+      details: { file, reason },
+    });
     return undefined;
   }
 }

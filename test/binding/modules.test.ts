@@ -111,6 +111,78 @@ describe('ModuleResolver', () => {
   });
 });
 
+describe('failures', () => {
+  it('Should answer no files for a module system that throws, and say so once among its warnings', async () => {
+    const failing = defineModuleSystem({
+      name: 'failing',
+      create: () => ({ resolve: () => Promise.reject(new Error('no map of the tree')) }),
+    });
+    const { resolver } = resolverOver(['app/a.toy', 'app/b.toy', 'lib/util.toy'], failing);
+    expect(await resolver.filesOf('app/a.toy', 'util')).toEqual([]);
+    expect(await resolver.filesOf('lib/util.toy', 'other')).toEqual([]);
+    expect(resolver.warnings).toEqual([
+      {
+        code: 'MODULE_SYSTEM_FAILED',
+        message: 'The module system "failing" failed (resolve: no map of the tree): the imports it would resolve are not bound',
+        details: { system: 'failing', operation: 'resolve', file: 'app/a.toy', reason: 'no map of the tree' },
+      },
+    ]);
+  });
+
+  it('Should warn of a module system that cannot be created, and answer no files for it', async () => {
+    const broken = defineModuleSystem({
+      name: 'broken',
+      create: () => {
+        throw new Error('missing settings');
+      },
+    });
+    const { resolver } = resolverOver(['app/a.toy'], broken);
+    expect(await resolver.filesOf('app/a.toy', 'util')).toEqual([]);
+    expect(resolver.warnings.map((w) => [w.code, w.details?.operation])).toEqual([['MODULE_SYSTEM_FAILED', 'create']]);
+  });
+
+  it('Should warn of a tsconfig.json with paths that does not parse, in stats(), and still answer', async () => {
+    const root = tree({
+      // A missing closing brace: the `paths` mapping cannot be read.
+      'tsconfig.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "@app/*": ["src/*"] } }',
+      'src/util.ts': 'export function greet(name: string): string {\n  return name;\n}\n',
+      'src/other.ts': 'export const other = 1;\n',
+      'src/main.ts': "import { greet } from '@app/util';\nimport { other } from './other';\ngreet('x');\nother;\n",
+    });
+    const index = await CodeIndex.open({ root, registry, persist: false });
+    try {
+      // The relative import binds; the mapped one is not followed, but the name is still answered.
+      const relative = await index.findDefinitions({ file: 'src/main.ts', line: 4, column: 1 });
+      expect(relative.definitions.map((d) => `${d.file}:${d.line}`)).toEqual(['src/other.ts:1']);
+      expect(relative.resolution).toBe('bound');
+      const mapped = await index.findDefinitions({ file: 'src/main.ts', line: 3, column: 1 });
+      expect(mapped.definitions.length).toBeGreaterThan(0);
+      const warnings = index.stats().warnings.filter((w) => w.code === 'MODULE_CONFIG_INVALID');
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]?.details?.file).toBe('tsconfig.json');
+      expect(warnings[0]?.message).toMatch(/^tsconfig\.json is not valid JSON \(.+\): its settings are not used/);
+    } finally {
+      index.close();
+    }
+  });
+
+  it('Should bind through a tsconfig.json that parses, without warnings', async () => {
+    const root = tree({
+      'tsconfig.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "@app/*": ["src/*"] } } }',
+      'src/util.ts': 'export function greet(name: string): string {\n  return name;\n}\n',
+      'src/main.ts': "import { greet } from '@app/util';\ngreet('x');\n",
+    });
+    const index = await CodeIndex.open({ root, registry, persist: false });
+    try {
+      const mapped = await index.findDefinitions({ file: 'src/main.ts', line: 2, column: 1 });
+      expect(mapped.definitions.map((d) => `${d.file}:${d.line}`)).toEqual(['src/util.ts:1']);
+      expect(index.stats().warnings).toEqual([]);
+    } finally {
+      index.close();
+    }
+  });
+});
+
 describe("a language's own module system", () => {
   it('Should bind an imported name across two files through the module system the definition carries', async () => {
     // A toy language: JavaScript's grammar and queries under another id, whose imports name `lib/<name>.toy`.
@@ -154,9 +226,11 @@ describe("a language's own module system", () => {
       expect(portable.moduleSystem).toBeUndefined();
       expect(() => structuredClone(portable)).not.toThrow();
       // Another object of the same name: the same fingerprint; another name: another.
-      languages.register(defineLanguage({ ...javascript, id: 'toy', name: 'Toy', extensions: ['.toy'], moduleSystem: countingSystem('toy-fingerprint').definition }));
+      const toy = (system: LanguageDefinition['moduleSystem']) =>
+        defineLanguage({ ...javascript, id: 'toy', name: 'Toy', extensions: ['.toy'], moduleSystem: system });
+      languages.register(toy(countingSystem('toy-fingerprint').definition));
       expect(await languages.fingerprint('toy')).toBe(first);
-      languages.register(defineLanguage({ ...javascript, id: 'toy', name: 'Toy', extensions: ['.toy'], moduleSystem: countingSystem('other').definition }));
+      languages.register(toy(countingSystem('other').definition));
       expect(await languages.fingerprint('toy')).not.toBe(first);
     } finally {
       languages.dispose();
