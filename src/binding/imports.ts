@@ -249,7 +249,8 @@ export async function declarationsOfSource(b: Binder, file: string, source: stri
   const [first, ...rest] = declaration?.path ?? [];
   if (!declaration || first === undefined || walk.exhausted) return [];
   let owners: Target[] = [];
-  for (const module of await modules.filesOf(file, declaration.source)) owners.push(...(await b.exportsOf(module, first, walk.deeper().anew())));
+  const files = await modules.filesOf(file, declaration.source);
+  for (const module of files) owners.push(...(await b.exportsOf(module, first, walk.deeper().anew())));
   for (const segment of rest) owners = await membersOfEach(b, owners, segment, walk.deeper());
   return unique(owners);
 }

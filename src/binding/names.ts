@@ -137,7 +137,8 @@ export async function lookupOfFreeName(
     for (let i: number | undefined = enclosing; i !== undefined; i = facts.definitions[i]?.parent) {
       const def = facts.definitions[i];
       if (!def || !isTypeLike(def.kind)) continue;
-      const members = await withoutConstructors(b, await b.membersOf({ file, def: i }, name, walk.deeper()));
+      const inherited = await b.membersOf({ file, def: i }, name, walk.deeper());
+      const members = await withoutConstructors(b, inherited);
       if (members.length > 0) return bound(unique(members));
     }
   }
@@ -156,7 +157,8 @@ export async function lookupOfSeenName(b: Binder, file: string, facts: FileFacts
   if (walk.exhausted) return undefined;
   const modules = b.context.modules;
   const targets: Target[] = [];
-  for (const sibling of await modules.implicit(file)) targets.push(...(await b.ownDeclarations(sibling, name, walk.deeper())));
+  const siblings = await modules.implicit(file);
+  for (const sibling of siblings) targets.push(...(await b.ownDeclarations(sibling, name, walk.deeper())));
   if (targets.length > 0) return bound(unique(targets));
   const outside: string[] = [];
   for (const item of facts.imports) {
