@@ -24,9 +24,6 @@ import type { Diagnostic } from '../types.js';
 import { moduleFilesByPath } from './paths.js';
 import { NO_WORDS, type Vocabulary, vocabularyOf } from './vocabulary.js';
 
-export type { DeclarationPath, ModuleContext, ModuleSystem } from '../languages/module-system.js';
-export { moduleFilesByPath } from './paths.js';
-
 /** What the module resolver reads: the tree's files and configuration, and its languages. */
 export interface ModuleResolverContext {
   /** The text of a small configuration file inside the root (see `ModuleContext.readText`). */
