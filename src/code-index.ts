@@ -124,6 +124,8 @@ export class CodeIndex {
   readonly #ownsRegistry: boolean;
   readonly #workspace: Workspace;
   readonly #operations: OperationContext;
+  /** Which files imports name; what its module systems met goes to `stats().warnings`. */
+  readonly #modules: ModuleResolver;
   readonly #maxCacheEntries: number;
   readonly #disabledLanguages: ReadonlySet<string>;
   #closed = false;
@@ -150,7 +152,7 @@ export class CodeIndex {
       ...(options.exclude ? { exclude: options.exclude } : {}),
     });
     const workspace = this.#workspace;
-    const modules = new ModuleResolver({
+    const modules = (this.#modules = new ModuleResolver({
       readText: (file) => readConfigText(root, file),
       files: () => workspace.knownFiles(),
       membership: () => workspace.membership,
@@ -158,8 +160,9 @@ export class CodeIndex {
         const id = workspace.languageOf(file);
         return id ? this.registry.get(id) : undefined;
       },
+      languageNamed: (id) => this.registry.get(id),
       facts: (file) => workspace.factsOf(file),
-    });
+    }));
     this.#operations = {
       workspace,
       defaultScope: options.defaultScope ?? 'project',
@@ -396,7 +399,7 @@ export class CodeIndex {
         ...(store.location ? { location: store.location } : {}),
       },
       skipped: [...this.#workspace.skipped].map(([file, reason]) => ({ file, reason })),
-      warnings: [...store.warnings],
+      warnings: [...store.warnings, ...this.#modules.warnings],
     };
   }
 

@@ -46,6 +46,17 @@ export {
   type QuerySource,
   type SignatureStyle,
 } from './languages/define.js';
+// Module systems: how a language's imports name files (a definition's `moduleSystem`)
+export {
+  type ArgumentTypes,
+  type DeclarationPath,
+  defineModuleSystem,
+  type ModuleContext,
+  type ModuleDeclaration,
+  type ModuleSystem,
+  type ModuleSystemDefinition,
+} from './languages/module-system.js';
+export type { Condition } from './model/facts.js';
 export {
   type LanguageDetection,
   LanguageRegistry,

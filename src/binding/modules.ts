@@ -1,55 +1,100 @@
 /**
- * Which files an import names. A language declares its module system (`moduleSystem` in its definition); each
- * system lives in its own file here and is resolved from what the index knows of the tree (its files) and from the
- * configuration files that shape it (`tsconfig.json`, `package.json`, `go.mod`, ...), read through the root check.
- * Languages without a declared system fall back to matching the import's path against file paths (`paths.ts`),
- * and what that finds is said to be approximate.
+ * Which files an import names. A language carries its module system (`moduleSystem` in its definition: an object
+ * defined beside the family's definitions, `languages/node/modules.ts`, or a user's own); each system is created over
+ * the tree from what the index knows of it (its files) and the configuration files that shape it (`tsconfig.json`,
+ * `package.json`, `go.mod`, ...), read through the root check. Languages without a system fall back to matching the
+ * import's path against file paths (`paths.ts`), and what that finds is said to be approximate.
  *
- * Adding a module system: write `<name>.ts` implementing {@link ModuleSystem}, list it in `SYSTEMS` below, and set
- * `moduleSystem: '<name>'` on the languages that use it.
+ * This module imports no language family: the systems reach it through the definitions.
  *
  * @module
  */
 import type { LanguageDefinition } from '../languages/define.js';
-import { CModules } from '../languages/c/modules.js';
-import { DotnetModules } from '../languages/dotnet/modules.js';
-import { GoModules } from '../languages/go/modules.js';
-import { JvmModules } from '../languages/jvm/modules.js';
-import { NodeModules } from '../languages/node/modules.js';
+import {
+  type ArgumentTypes,
+  type DeclarationPath,
+  folderOf,
+  type ModuleContext,
+  type ModuleSystem,
+  type ModuleSystemDefinition,
+  ModuleWarning,
+} from '../languages/module-system.js';
+import type { Condition, FileFacts } from '../model/facts.js';
+import type { Diagnostic } from '../types.js';
 import { moduleFilesByPath } from './paths.js';
-import { PhpModules } from '../languages/php/modules.js';
-import { PythonModules } from '../languages/python/modules.js';
-import { RubyModules } from '../languages/ruby/modules.js';
-import { RustModules } from '../languages/rust/modules.js';
-import { type DeclarationPath, folderOf, type ArgumentTypes, type ModuleContext, type ModuleSystem } from '../languages/module-system.js';
+import { NO_WORDS, type Vocabulary, vocabularyOf } from './vocabulary.js';
 
-export type { DeclarationPath, ModuleContext, ModuleSystem } from '../languages/module-system.js';
-export { moduleFilesByPath } from './paths.js';
+/** What the module resolver reads: the tree's files and configuration, and its languages. */
+export interface ModuleResolverContext {
+  /** The text of a small configuration file inside the root (see `ModuleContext.readText`). */
+  readText(file: string): Promise<string | undefined>;
+  /** Every indexed or listed file (root-relative). */
+  files(): ReadonlySet<string>;
+  /** Changes when files are added or removed (what was resolved before is forgotten). */
+  membership(): number;
+  /** Definition of a file's language (undefined when none handles it). */
+  language(file: string): LanguageDefinition | undefined;
+  /** The definition of a registered language (the binding words of the language a file was analyzed as). */
+  languageNamed(id: string): LanguageDefinition | undefined;
+  /** The facts of a file of the tree (analyzing it when it was not); optional. */
+  facts?(file: string): Promise<FileFacts | undefined>;
+}
 
-/** The module systems by the name a language definition gives (`moduleSystem`). */
-const SYSTEMS: Record<NonNullable<LanguageDefinition['moduleSystem']>, (context: ModuleContext) => ModuleSystem> = {
-  node: (context) => new NodeModules(context),
-  go: (context) => new GoModules(context),
-  python: (context) => new PythonModules(context),
-  jvm: (context) => new JvmModules(context),
-  dotnet: (context) => new DotnetModules(context),
-  rust: (context) => new RustModules(context),
-  c: (context) => new CModules(context),
-  ruby: (context) => new RubyModules(context),
-  php: (context) => new PhpModules(context),
-};
+/** Most warnings kept (each is kept once). */
+const MAX_WARNINGS = 100;
+
+/** A file's language and the module system it carries, as one question about the file finds them. */
+interface SystemOf {
+  language: LanguageDefinition | undefined;
+  system: ModuleSystem | undefined;
+  /** The system's name (for warnings). */
+  name: string;
+  /** The system's part of cache keys (the language's id for a language without one). */
+  key: string;
+}
+
+/** Which module system was asked what, for whom (what a warning about its failure says). */
+interface Asked {
+  name: string;
+  what: string;
+  from: string;
+}
+
+/** What a module system answers when it cannot be created: nothing. */
+const FAILED_SYSTEM: ModuleSystem = { resolve: () => Promise.resolve([]) };
 
 /** Resolves imports to the files of the tree, per module system; answers are cached until files come or go. */
 export class ModuleResolver {
-  readonly #context: ModuleContext;
-  #systems = new Map<string, ModuleSystem>();
+  readonly #context: ModuleResolverContext;
+  /** What the systems are given. */
+  readonly #systemContext: ModuleContext;
+  readonly #vocabularies = new WeakMap<LanguageDefinition, Vocabulary>();
+  /** One system per definition object, as long as the tree's file list stays (languages sharing one share it). */
+  #systems = new Map<ModuleSystemDefinition, ModuleSystem>();
+  /** A number per definition object, for cache keys (two systems may have one name). */
+  readonly #keys = new Map<ModuleSystemDefinition, string>();
   #membership: number;
   readonly #cache = new Map<string, Promise<string[]>>();
   readonly #declarations = new Map<string, Promise<DeclarationPath | undefined>>();
+  readonly #warnings = new Map<string, Diagnostic>();
 
-  constructor(context: ModuleContext) {
+  constructor(context: ModuleResolverContext) {
     this.#context = context;
     this.#membership = context.membership();
+    const facts = context.facts?.bind(context);
+    this.#systemContext = {
+      readText: (file) => context.readText(file),
+      files: () => context.files(),
+      membership: () => context.membership(),
+      systemOf: (file) => context.language(file)?.moduleSystem,
+      ...(facts ? { declarations: async (file: string) => (await facts(file))?.definitions } : {}),
+      warn: (warning) => this.#warn(warning),
+    };
+  }
+
+  /** The problems the module systems met (a configuration file that does not parse, a system that failed), once each. */
+  get warnings(): readonly Diagnostic[] {
+    return [...this.#warnings.values()];
   }
 
   /** Whether the language of `from` has an exact module system (else imports are matched against file paths). */
@@ -60,13 +105,12 @@ export class ModuleResolver {
   /** The files an import of `source` in `from` names (none when it is outside the tree). */
   filesOf(from: string, source: string): Promise<string[]> {
     this.#refresh();
-    const language = this.#context.language(from);
-    const system = this.#system(language);
-    const key = `i\u0000${language?.moduleSystem ?? language?.id ?? ''}\u0000${system?.perFile ? from : folderOf(from)}\u0000${source}`;
+    const { language, system, name, key } = this.#systemOf(from);
     // The answer is kept for the folder (its files import alike), so `from` itself is left out after it: a list kept
     // without the file that asked first would lack that file for its neighbours (javac's `JCTree.java` missing from
     // `com.sun.tools.javac.tree` for every other file of the package, depending on which asked first).
-    const files = this.#cached(key, async () => {
+    const cacheKey = `i\u0000${key}\u0000${system?.perFile ? from : folderOf(from)}\u0000${source}`;
+    const files = this.#cached(cacheKey, { name, what: 'resolve', from }, async () => {
       if (system) return system.resolve(from, source);
       return moduleFilesByPath(this.#context.files(), from, source, language?.modulePaths).filter((file) => this.#sameFamily(language, file));
     });
@@ -77,66 +121,102 @@ export class ModuleResolver {
   /** Files whose top-level declarations `from` sees without an import (its package's other files), when its system says. */
   implicit(from: string): Promise<string[]> {
     this.#refresh();
-    const language = this.#context.language(from);
-    const system = this.#system(language);
+    const { system, name, key } = this.#systemOf(from);
     if (!system?.implicit) return Promise.resolve([]);
     const implicit = system.implicit.bind(system);
-    return this.#cached(`p\u0000${language?.moduleSystem ?? ''}\u0000${from}`, async () => (await implicit(from)).filter((file) => file !== from));
+    const asked = { name, what: 'implicit', from };
+    return this.#cached(`p\u0000${key}\u0000${from}`, asked, async () => (await implicit(from)).filter((file) => file !== from));
   }
 
   /** Where to look for an item a source names inside a module, when the source names no module file (`split`). */
   split(from: string, source: string): { parent: string; name: string } | undefined {
-    return this.#system(this.#context.language(from))?.split?.(source);
+    const { system, name } = this.#systemOf(from);
+    return this.#guarded({ name, what: 'split', from }, () => system?.split?.(source), undefined);
   }
 
-  /** The macros a build predefines for `from` (see `ModuleSystem.predefinedMacros`); undefined without a preprocessor. */
-  predefinedMacros(from: string): ReadonlySet<string> | undefined {
-    return this.#system(this.#context.language(from))?.predefinedMacros?.(from);
+  /** Whether the module system of `from` reads preprocessor conditions (see `ModuleSystem.conditionMayHold`). */
+  preprocessed(from: string): boolean {
+    return this.#systemOf(from).system?.conditionMayHold !== undefined;
+  }
+
+  /** Whether a preprocessor condition of `from` may hold in a common build (true without a preprocessor). */
+  conditionMayHold(from: string, condition: Condition, definedInTree: (name: string) => Promise<boolean>): Promise<boolean> {
+    const { system, name } = this.#systemOf(from);
+    const hook = system?.conditionMayHold?.bind(system);
+    if (!hook) return Promise.resolve(true);
+    // (a failure of the tree's name table is not the system's: it goes on to the caller)
+    let tableFailed: { error: unknown } | undefined;
+    const defined = (macro: string) =>
+      definedInTree(macro).catch((error: unknown) => {
+        tableFailed = { error };
+        throw error;
+      });
+    return Promise.resolve()
+      .then(() => hook(from, condition, defined))
+      .catch((error: unknown) => {
+        if (tableFailed) throw tableFailed.error;
+        this.#failed({ name, what: 'conditionMayHold', from }, error);
+        return true;
+      });
+  }
+
+  /** Whether types of `from`'s module system have tags apart from their names (see `ModuleSystem.tagOf`). */
+  hasTags(from: string): boolean {
+    return this.#systemOf(from).system?.tagOf !== undefined;
+  }
+
+  /** The tag a type alias's value of `from` names (`node` of C's `struct node`), or undefined. */
+  tagOf(from: string, aliasValue: string): string | undefined {
+    const { system, name } = this.#systemOf(from);
+    return this.#guarded({ name, what: 'tagOf', from }, () => system?.tagOf?.(aliasValue), undefined);
   }
 
   /** Which declared parameter types take which arguments in `from`'s language (see `ModuleSystem.argumentTypes`). */
   argumentTypes(from: string): ArgumentTypes | undefined {
-    return this.#system(this.#context.language(from))?.argumentTypes;
+    return this.#systemOf(from).system?.argumentTypes;
   }
 
   /** Whether `module`'s imports are its own (see `ModuleSystem.privateImports`). */
   privateImports(module: string): boolean {
-    return this.#system(this.#context.language(module))?.privateImports === true;
+    return this.#systemOf(module).system?.privateImports === true;
   }
 
   /** Whether qualifiers in `from`'s code may be module paths (`crate::a::f()`). */
   pathQualifiers(from: string): boolean {
-    return this.#system(this.#context.language(from))?.pathQualifiers === true;
+    return this.#systemOf(from).system?.pathQualifiers === true;
   }
 
   /** Files that may add members to the types `from` declares (`companions`), `from` excluded. */
   companions(from: string): Promise<string[]> {
     this.#refresh();
-    const language = this.#context.language(from);
-    const system = this.#system(language);
+    const { system, name, key } = this.#systemOf(from);
     if (!system?.companions) return Promise.resolve([]);
     const companions = system.companions.bind(system);
-    return this.#cached(`c\u0000${language?.moduleSystem ?? ''}\u0000${from}`, async () => (await companions(from)).filter((file) => file !== from));
+    const asked = { name, what: 'companions', from };
+    return this.#cached(`c\u0000${key}\u0000${from}`, asked, async () => (await companions(from)).filter((file) => file !== from));
   }
 
   /** The module a namespace import of `source` in `from` binds `local` to (the source, unless its system says). */
   namespaceModule(from: string, source: string, local: string): string {
-    return this.#system(this.#context.language(from))?.namespaceModule?.(source, local) ?? source;
+    const { system, name } = this.#systemOf(from);
+    return this.#guarded({ name, what: 'namespaceModule', from }, () => system?.namespaceModule?.(source, local), undefined) ?? source;
   }
 
   /** The source of the submodule `name` of the module `source` imports in `from`, when its system has submodules. */
   submodule(from: string, source: string, name: string): string | undefined {
-    return this.#system(this.#context.language(from))?.submodule?.(source, name);
+    const found = this.#systemOf(from);
+    return this.#guarded({ name: found.name, what: 'submodule', from }, () => found.system?.submodule?.(source, name), undefined);
   }
 
   /** The files of the submodule `name` of the package whose file is `module`, when its system has submodules. */
   packageSubmodule(module: string, name: string): Promise<string[]> {
     this.#refresh();
-    const language = this.#context.language(module);
-    const system = this.#system(language);
+    const found = this.#systemOf(module);
+    const system = found.system;
     if (!system?.packageSubmodule) return Promise.resolve([]);
     const find = system.packageSubmodule.bind(system);
-    return this.#cached(`s\u0000${language?.moduleSystem ?? ''}\u0000${module}\u0000${name}`, () => find(module, name));
+    const asked = { name: found.name, what: 'packageSubmodule', from: module };
+    return this.#cached(`s\u0000${found.key}\u0000${module}\u0000${name}`, asked, () => find(module, name));
   }
 
   /**
@@ -145,15 +225,19 @@ export class ModuleResolver {
    */
   declarationOf(from: string, source: string): Promise<DeclarationPath | undefined> {
     this.#refresh();
-    const language = this.#context.language(from);
-    const system = this.#system(language);
+    const { system, name, key } = this.#systemOf(from);
     if (!system?.declaration) return Promise.resolve(undefined);
     const declaration = system.declaration.bind(system);
-    const key = `${language?.moduleSystem ?? ''}\u0000${folderOf(from)}\u0000${source}`;
-    let pending = this.#declarations.get(key);
+    const cacheKey = `${key}\u0000${folderOf(from)}\u0000${source}`;
+    let pending = this.#declarations.get(cacheKey);
     if (!pending) {
-      pending = declaration(from, source).catch(() => undefined);
-      this.#declarations.set(key, pending);
+      pending = Promise.resolve()
+        .then(() => declaration(from, source))
+        .catch((error: unknown) => {
+          this.#failed({ name, what: 'declaration', from }, error);
+          return undefined;
+        });
+      this.#declarations.set(cacheKey, pending);
     }
     return pending;
   }
@@ -163,12 +247,13 @@ export class ModuleResolver {
    * `Vec`), when its system says.
    */
   builtin(from: string, name: string): boolean {
-    return this.#system(this.#context.language(from))?.builtin?.(from, name) ?? false;
+    const found = this.#systemOf(from);
+    return this.#guarded({ name: found.name, what: 'builtin', from }, () => found.system?.builtin?.(from, name), undefined) ?? false;
   }
 
   /** Whether the module system of `from` defines functions apart from their declarations (C, C++). */
   definesApart(from: string): boolean {
-    return this.#system(this.#context.language(from))?.definesApart === true;
+    return this.#systemOf(from).system?.definesApart === true;
   }
 
   /**
@@ -176,12 +261,28 @@ export class ModuleResolver {
    * source file declares is its own translation unit's.
    */
   includable(file: string): boolean {
-    return this.#system(this.#context.language(file))?.includable?.(file) ?? true;
+    const { system, name } = this.#systemOf(file);
+    return this.#guarded({ name, what: 'includable', from: file }, () => system?.includable?.(file), undefined) ?? true;
   }
 
   /** Whether a bare name inside a method of `from` sees its class's members first (C++). */
   membersInScope(from: string): boolean {
-    return this.#system(this.#context.language(from))?.membersInScope === true;
+    return this.#systemOf(from).system?.membersInScope === true;
+  }
+
+  /**
+   * The binding words of a language (by id: the language a file was analyzed as, `FileFacts.language`), with those of
+   * the languages it embeds.
+   */
+  vocabulary(language: string): Vocabulary {
+    const definition = this.#context.languageNamed(language);
+    if (!definition) return NO_WORDS;
+    let words = this.#vocabularies.get(definition);
+    if (!words) {
+      words = vocabularyOf(definition, (id) => this.#context.languageNamed(id));
+      this.#vocabularies.set(definition, words);
+    }
+    return words;
   }
 
   /** Forgets what was resolved when files came or went. */
@@ -194,24 +295,65 @@ export class ModuleResolver {
     this.#membership = membership;
   }
 
-  #cached(key: string, compute: () => Promise<string[]>): Promise<string[]> {
+  /** A list of files computed once per key; a failure to compute it is a warning and no files. */
+  #cached(key: string, asked: Asked, compute: () => Promise<string[]>): Promise<string[]> {
     let pending = this.#cache.get(key);
     if (!pending) {
-      pending = compute().catch(() => []);
+      pending = Promise.resolve()
+        .then(compute)
+        .catch((error: unknown) => {
+          this.#failed(asked, error);
+          return [];
+        });
       this.#cache.set(key, pending);
     }
     return pending;
   }
 
-  #system(language: LanguageDefinition | undefined): ModuleSystem | undefined {
-    const name = language?.moduleSystem;
-    if (!name) return undefined;
-    let system = this.#systems.get(name);
-    if (!system) {
-      system = SYSTEMS[name](this.#context);
-      this.#systems.set(name, system);
+  /** What a hook of a module system answers; its throwing is a warning and `fallback`. */
+  #guarded<T, F>(asked: Asked, hook: () => T, fallback: F): T | F {
+    try {
+      return hook();
+    } catch (error) {
+      this.#failed(asked, error);
+      return fallback;
     }
-    return system;
+  }
+
+  /** A module system's failure, as a warning: the imports it would have resolved are not bound. */
+  #failed(asked: Asked, error: unknown): void {
+    const reason = error instanceof Error ? error.message : String(error);
+    this.#warn({
+      code: ModuleWarning.SYSTEM_FAILED,
+      message: `The module system "${asked.name}" failed (${asked.what}: ${reason}): the imports it would resolve are not bound`,
+      details: { system: asked.name, operation: asked.what, file: asked.from, reason },
+    });
+  }
+
+  /** Keeps a warning, once. */
+  #warn(warning: Diagnostic): void {
+    const key = `${warning.code}\u0000${warning.message}`;
+    if (this.#warnings.has(key) || this.#warnings.size >= MAX_WARNINGS) return;
+    this.#warnings.set(key, warning);
+  }
+
+  /** The language of `from`, the module system it carries (created on first use) and that system's cache key. */
+  #systemOf(from: string): SystemOf {
+    const language = this.#context.language(from);
+    const definition = language?.moduleSystem;
+    if (!definition) return { language, system: undefined, name: '', key: `l:${language?.id ?? ''}` };
+    const name = definition.name;
+    let system = this.#systems.get(definition);
+    if (!system) {
+      system = this.#guarded({ name, what: 'create', from }, () => definition.create(this.#systemContext), FAILED_SYSTEM);
+      this.#systems.set(definition, system);
+    }
+    let key = this.#keys.get(definition);
+    if (key === undefined) {
+      key = `s${this.#keys.size}:${name}`;
+      this.#keys.set(definition, key);
+    }
+    return { language, system, name, key };
   }
 
   /** A file of the importing language's family (its own language, or one it falls back to, as C headers to C++). */

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { ModuleSystemDefinition } from './module-system.js';
 
 /**
  * Where a grammar's `.wasm` comes from: a file path, a `file:` URL, the bytes themselves, a file inside an
@@ -135,6 +136,11 @@ export interface BindingVocabulary {
   parent?: string[];
   /** Operators between a qualifier and its member besides `.` and `::` (`->` in C, C++, Objective-C and PHP). */
   memberOperators?: string[];
+  /**
+   * Words written before a type's name that do not name it: C's `const struct node *` names `node` (`typedef`, `const`,
+   * `volatile`, `struct`, `union`, `enum`; C++ adds `class` and `typename`), Rust's `&mut Db` names `Db` (`mut`).
+   */
+  typeQualifiers?: string[];
 }
 
 /** Everything code-index needs to know about one language. */
@@ -214,11 +220,13 @@ export interface LanguageDefinition {
    */
   modulePaths?: { separator?: string; skipSegments?: string[]; relativeDots?: boolean };
   /**
-   * How the language's imports name files, when it is a module system code-index resolves exactly: `node` (Node and
-   * TypeScript: relative paths, `.js` naming `.ts`, index files, tsconfig `paths`/`baseUrl`, `package.json`
-   * `exports`/`main` of packages inside the root). Without it, `modulePaths` matches imports against file paths.
+   * How the language's imports name files, exactly: its module system, an object defined beside the family's
+   * definitions (`nodeModules`: relative paths, `.js` naming `.ts`, index files, tsconfig `paths`/`baseUrl`,
+   * `package.json` `exports`/`main` of packages inside the root), or a language's own (see
+   * {@link ModuleSystemDefinition}). Languages carrying the same object share one system. Without it, `modulePaths`
+   * matches imports against file paths.
    */
-  moduleSystem?: 'node' | 'go' | 'python' | 'jvm' | 'dotnet' | 'c' | 'rust' | 'ruby' | 'php';
+  moduleSystem?: ModuleSystemDefinition;
   /**
    * C family: when a file parses with syntax errors and has lines holding nothing but an ALL-CAPS identifier
    * (`G_BEGIN_DECLS`, `Q_OBJECT`, macros the grammar cannot expand), it is parsed again without those lines, and

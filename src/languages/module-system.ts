@@ -1,13 +1,69 @@
 /**
- * What a module system is given and what it answers: the contract between the resolver and one language family's
- * way of naming modules (`node.ts`, `python.ts`, ...). A system is created per tree and recreated when files are
- * added or removed, so it may cache what it reads.
+ * What a module system is given and what it answers: the contract between binding and one language family's way of
+ * naming modules (Node's specifiers, Python's packages, Java's packages, C's includes, ...). A language definition
+ * carries its system as an object ({@link ModuleSystemDefinition}, `moduleSystem` of `LanguageDefinition`), defined
+ * beside the family's definitions (`languages/node/modules.ts`); languages carrying the same object share one system
+ * per tree. A system is created per tree and recreated when files are added or removed, so it may cache what it reads.
  *
  * @module
  */
 import { posix } from 'node:path';
-import type { LanguageDefinition } from './define.js';
-import type { FileFacts } from '../model/facts.js';
+import type { Condition } from '../model/facts.js';
+import type { Diagnostic } from '../types.js';
+
+/**
+ * A module system as a language definition carries it: its name and how to create it over a tree.
+ *
+ * @example
+ * ```ts
+ * // Lua's `require("app.util")` names `app/util.lua` or `app/util/init.lua`.
+ * const luaModules = defineModuleSystem({
+ *   name: 'lua-require',
+ *   create: (context) => ({
+ *     resolve: async (_from, source) => {
+ *       const path = source.replace(/^["']|["']$/g, '').split('.').join('/');
+ *       return [`${path}.lua`, `${path}/init.lua`].filter((file) => context.files().has(file));
+ *     },
+ *   }),
+ * });
+ * ```
+ */
+export interface ModuleSystemDefinition {
+  /**
+   * A short name that says which system it is (`node`, `python`, `lua-require`): a language's fingerprint counts it,
+   * and warnings name it.
+   */
+  readonly name: string;
+  /**
+   * Creates the system for a tree (again when files are added or removed). A system that throws, or whose answer
+   * fails, costs only that answer: the failure is a warning (`CodeIndex.stats().warnings`) and the import is unbound.
+   */
+  create(context: ModuleContext): ModuleSystem;
+}
+
+/** Declares a module system: an identity function that gives the object its type (see {@link ModuleSystemDefinition}). */
+export function defineModuleSystem(definition: ModuleSystemDefinition): ModuleSystemDefinition {
+  return definition;
+}
+
+/**
+ * A definition of a file as a module system reads it, for systems whose modules are declared in the sources (C#'s
+ * `namespace A.B`, PHP's `namespace A\B;`, Go's `package main`).
+ */
+export interface ModuleDeclaration {
+  /** Kind from the tags vocabulary: `module` (a namespace), `package` (Go's package clause), `class`, ... */
+  readonly kind: string;
+  /** The name as written (`A.B` of C#'s `namespace A.B`). */
+  readonly name: string;
+  /** Index of the enclosing definition, among the file's. */
+  readonly parent?: number;
+  /** Where the definition starts, in UTF-16 offsets. */
+  readonly start: number;
+  /** Where the definition ends, in UTF-16 offsets. */
+  readonly end: number;
+  /** Modifiers as written (Go's package clause: the file's build constraints). */
+  readonly modifiers?: readonly string[];
+}
 
 /** What a module system reads: the tree's files, and small configuration files inside the root. */
 export interface ModuleContext {
@@ -20,13 +76,21 @@ export interface ModuleContext {
   files(): ReadonlySet<string>;
   /** Changes when files are added or removed (what was resolved before is forgotten). */
   membership(): number;
-  /** Definition of a file's language (undefined when none handles it). */
-  language(file: string): LanguageDefinition | undefined;
   /**
-   * The facts of a file of the tree (analyzing it when it was not), for systems whose modules are declared in the
-   * sources rather than by paths (C#'s namespaces). Optional: a system reading it is bounded by the files it asks.
+   * The module system of a file's language (undefined when it has none, or no language handles the file): which of
+   * the tree's files are a system's own (a `.json` file is no Node module; a Java package holds Kotlin files too).
    */
-  facts?(file: string): Promise<FileFacts | undefined>;
+  systemOf(file: string): ModuleSystemDefinition | undefined;
+  /**
+   * The definitions of a file of the tree (analyzing it when it was not), for systems whose modules are declared in
+   * the sources rather than by paths (C#'s namespaces). Optional: a system reading it is bounded by the files it asks.
+   */
+  declarations?(file: string): Promise<readonly ModuleDeclaration[] | undefined>;
+  /**
+   * Reports a problem that leaves the system's answers incomplete, such as a configuration file that exists but does
+   * not parse: it is one of `CodeIndex.stats().warnings` (the same warning once).
+   */
+  warn(warning: Diagnostic): void;
 }
 
 /** A declaration inside a module, named by an import source (`a.b.C` of Java's `import static a.b.C.m`). */
@@ -87,10 +151,21 @@ export interface ModuleSystem {
    */
   readonly pathQualifiers?: boolean;
   /**
-   * The macros a common build predefines for `from` (C, C++): they rank the branches of preprocessor conditionals.
-   * Optional.
+   * Whether the preprocessor condition a definition of `from` is compiled under may hold in a common build (C's
+   * `#if defined(_WIN32)` does not on Linux; `#ifdef LUA_USE_APICHECK` may, when the tree defines it): of a name's
+   * definitions in the branches of one `#if` / `#elif` / `#else` chain, the first branch whose condition may hold comes
+   * first, as a compiler takes it. `definedInTree` says whether a file of the tree defines a name. Optional (no
+   * preprocessor: such definitions keep their order).
    */
-  predefinedMacros?(from: string): ReadonlySet<string>;
+  conditionMayHold?(from: string, condition: Condition, definedInTree: (name: string) => Promise<boolean>): Promise<boolean>;
+  /**
+   * The tag a type alias's value names, where a type's tag is a name apart from the type's (C's
+   * `typedef struct node node_t;`, value `struct node`: the tag `node`, written `struct node`); undefined for any
+   * other value. A bare name bound to a typedef and to a tag is the typedef, and a bare name bound to a tag that a
+   * header names with a typedef of the same name (`typedef struct geo_State geo_State;`) is that typedef, as a C
+   * compiler reads it. Optional (no tags).
+   */
+  tagOf?(aliasValue: string): string | undefined;
   /**
    * Which declared parameter types take an argument, by what the argument is: a literal of a kind (`string`, `char`,
    * `integer`, `boolean`, `class`; see `@argument.<kind>` in queries/README.md) or a value of a declared type (`int`,
@@ -157,15 +232,38 @@ export function folderOf(file: string): string {
   return dir === '.' ? '' : dir;
 }
 
-/** Reads a JSON (with comments, as tsconfig allows) file inside the root, or undefined. */
-export async function readJson(context: Pick<ModuleContext, 'readText'>, file: string): Promise<Record<string, unknown> | undefined> {
+/**
+ * The codes of the warnings module systems give (`ModuleContext.warn`, `CodeIndex.stats().warnings`), in the style of
+ * `ErrorCode`.
+ */
+export const ModuleWarning = {
+  /** A module system threw, or one of its answers failed: the imports it would have resolved are not bound. */
+  SYSTEM_FAILED: 'MODULE_SYSTEM_FAILED',
+  /**
+   * A configuration file a module system reads exists but does not parse (a `tsconfig.json` with a syntax error): its
+   * settings (`paths`, `baseUrl`, `exports`) are not used, so the imports they would map are not bound.
+   */
+  CONFIG_INVALID: 'MODULE_CONFIG_INVALID',
+} as const;
+
+/**
+ * Reads a JSON (with comments, as tsconfig allows) file inside the root, or undefined; a file that exists but does not
+ * parse is a warning (`MODULE_CONFIG_INVALID`) besides.
+ */
+export async function readJson(context: Pick<ModuleContext, 'readText' | 'warn'>, file: string): Promise<Record<string, unknown> | undefined> {
   const source = await context.readText(file);
   if (source === undefined) return undefined;
   try {
     // tsconfig.json allows comments and trailing commas: drop them (outside strings) before parsing.
     const text = source.replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (match, string: string | undefined) => string ?? '');
     return JSON.parse(text.replace(/,(\s*[}\]])/g, '$1')) as Record<string, unknown>;
-  } catch {
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    context.warn({
+      code: ModuleWarning.CONFIG_INVALID,
+      message: `${file} is not valid JSON (${reason}): its settings are not used, so the imports they would map are not bound; fix the file`,
+      details: { file, reason },
+    });
     return undefined;
   }
 }

@@ -228,7 +228,8 @@ export class LanguageRegistry {
 
   /**
    * The definition with its grammar resolved to a file path (or bytes) and its queries read into text: plain data
-   * that crosses to a worker thread, which loads exactly what this registry would. Memoized.
+   * that crosses to a worker thread, which loads exactly what this registry would. Its module system stays here (an
+   * object of functions, which does not cross; binding runs on this thread). Memoized.
    */
   portable(id: string): Promise<LanguageDefinition> {
     let pending = this.#portable.get(id);
@@ -239,7 +240,7 @@ export class LanguageRegistry {
         const input = await this.#grammarInput(definition.grammar);
         const grammar = typeof input === 'string' ? input : input instanceof URL ? fileURLToPath(input) : new Uint8Array(input);
         const queries = await Promise.all(definition.queries.map(async (source) => ({ text: await readQuerySource(source) })));
-        return { ...definition, grammar, queries };
+        return { ...definition, grammar, queries, moduleSystem: undefined };
       })();
       pending.catch(() => this.#portable.delete(id));
       this.#portable.set(id, pending);
@@ -259,8 +260,10 @@ export class LanguageRegistry {
         const grammar = definition.grammar;
         hash.update(typeof grammar === 'string' ? await readFile(grammar) : (grammar as Uint8Array));
         for (const query of definition.queries) hash.update((query as { text: string }).text);
-        // The rest of the definition shapes extraction too (doc styles, signature style, export rule, ...).
-        hash.update(JSON.stringify({ ...definition, grammar: undefined, queries: undefined }));
+        // The rest of the definition shapes extraction too (doc styles, signature style, export rule, ...); its module
+        // system counts by its name (the object holds functions, which JSON leaves out).
+        const moduleSystem = this.#definitions.get(id)?.moduleSystem?.name;
+        hash.update(JSON.stringify({ ...definition, grammar: undefined, queries: undefined, moduleSystem }));
         return hash.digest('hex').slice(0, 16);
       });
       pending.catch(() => this.#fingerprints.delete(id));

@@ -25,9 +25,6 @@ export interface FileGraphOptions {
   deadline?: number;
 }
 
-/** Qualifiers that name the enclosing class's instance or the class itself. */
-const SELF_WORDS = new Set(['this', 'self', 'Self', 'cls', '@', '$this', 'static']);
-
 /** The name of the pseudo-node that calls made at a file's top level come from. */
 export const TOP_LEVEL = '<top>';
 
@@ -120,7 +117,7 @@ export async function fileGraph(file: string, facts: FileFacts, resolver: Resolv
     }
     const relation: GraphEdge['relation'] = ref.kind === 'call' || ref.arity !== undefined ? 'calls' : 'references';
     const source = sourceOf(ref);
-    const resolution = await resolver.reference(file, facts, ref, 0);
+    const resolution = await resolver.lookupOf(file, facts, ref);
     const targets = await targetsOf(file, facts, resolution.targets, resolver);
     let local = targets.local.map((i) => nodeOfDef.get(i)).filter((node): node is GraphNode => node !== undefined);
     if (resolution.how === 'unbound' && local.length === 0) {
@@ -137,7 +134,7 @@ export async function fileGraph(file: string, facts: FileFacts, resolver: Resolv
       const qualifierBinding = ref.qualifierBinding === undefined ? undefined : facts.bindings[ref.qualifierBinding];
       const untyped = qualifierBinding !== undefined && ref.qualifier === qualifierBinding.name && isUntypedLocal(qualifierBinding);
       const ofUntyped = untyped && member.length === 1 && !(await importedDeclare(ref.name)) ? member : [];
-      const named = ref.qualifier !== undefined ? (SELF_WORDS.has(ref.qualifier) ? ofOwnClass : ofUntyped) : (byName.get(ref.name) ?? ofOwnClass);
+      const named = ref.qualifier !== undefined ? (resolver.selfWords(facts.language).has(ref.qualifier) ? ofOwnClass : ofUntyped) : (byName.get(ref.name) ?? ofOwnClass);
       const [sole] = nameMatches(named, { take: 'sole' });
       if (sole) local = [sole];
     }

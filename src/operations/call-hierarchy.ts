@@ -118,7 +118,7 @@ class Walk {
 
   /** How a use leads to definitions: bound targets, else the one definition of its name, else nothing. */
   async #targets(file: string, facts: FileFacts, ref: Reference): Promise<{ targets: DefRef[]; resolution: 'bound' | 'name_match' | 'external'; module?: string }> {
-    const resolved = await this.#context.resolver.reference(file, facts, ref, 0);
+    const resolved = await this.#context.resolver.lookupOf(file, facts, ref);
     if (resolved.how === 'external') {
       const binding = ref.binding ?? ref.qualifierBinding;
       const module = binding === undefined ? undefined : facts.bindings[binding]?.import?.source;

@@ -118,7 +118,7 @@ async function memberDoc(
   const index = facts.bindings.findIndex((b) => b.line === line && b.column === column && b.name === name);
   const type = facts.bindings[index]?.type;
   if (index < 0 || type === undefined || !type.endsWith(`.${name}`)) return undefined;
-  for (const target of await context.resolver.typeOfBinding(file, facts, index, 0)) {
+  for (const target of await context.resolver.typesOfBinding(file, facts, index)) {
     if (!('def' in target)) continue;
     const def = (await context.workspace.factsOf(target.file))?.definitions[target.def];
     if (def?.name === name && def.doc) return def.doc;
@@ -134,9 +134,9 @@ async function inheritedDoc(context: HoverContext, file: string, facts: FileFact
   const index = facts.definitions.findIndex((d) => d.line === line && d.column === column);
   const own = facts.definitions[index];
   if (!own || own.parent === undefined) return undefined;
-  const bases = await context.resolver.bases(file, facts, own.parent, 0);
+  const bases = await context.resolver.basesOf(file, facts, own.parent);
   for (const base of bases) {
-    for (const member of await context.resolver.membersOf(base, own.name, 0)) {
+    for (const member of await context.resolver.membersOf(base, own.name)) {
       if (!('def' in member)) continue;
       const doc = (await context.workspace.factsOf(member.file))?.definitions[member.def]?.doc;
       if (doc) return doc;

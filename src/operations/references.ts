@@ -44,7 +44,7 @@ export async function findReferences(context: ReferencesContext, query: Position
       if (ref.name !== target.name) continue;
       let resolution: ReferenceLocation['resolution'];
       if (keys.size > 0) {
-        const resolved = await context.resolver.reference(file, facts, ref, 0);
+        const resolved = await context.resolver.lookupOf(file, facts, ref);
         if (resolved.targets.some((t) => keys.has(targetKey(t)))) resolution = 'bound';
         else if (resolved.how === 'unbound') resolution = 'name_match';
         else continue;

@@ -205,8 +205,8 @@ export async function bindTarget(context: Pick<OperationContext, 'workspace' | '
   if (!target.at || !target.facts) return undefined;
   // Which files exist (for imports); the files the binding reaches are analyzed as it reaches them.
   await context.workspace.listFiles();
-  return context.resolver.at(target.at.file, target.facts, target.at.line, target.at.column);
+  return context.resolver.definitionAt(target.at.file, target.facts, target.at.line, target.at.column);
 }
 
 /** What the binding answers for a target's position. */
-export type BoundTarget = NonNullable<Awaited<ReturnType<Resolver['at']>>>;
+export type BoundTarget = NonNullable<Awaited<ReturnType<Resolver['definitionAt']>>>;

@@ -24,6 +24,6 @@ export interface IndexStats {
   cache: { hits: number; misses: number; parses: number; maxEntries: number; persistent: boolean; location?: string };
   /** Files discovery found but could not index, with why. */
   skipped: Array<{ file: string; reason: string }>;
-  /** Problems with the on-disk index (unreadable, read-only, not writable): it was rebuilt or kept in memory. */
+  /** Problems with the on-disk index (rebuilt or kept in memory), and with module systems or their configuration (imports not bound). */
   warnings: Diagnostic[];
 }

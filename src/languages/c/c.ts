@@ -1,4 +1,5 @@
 import { defineLanguage } from '../define.js';
+import { cModules } from './modules.js';
 
 /**
  * C, with the tree-sitter-c grammar from `@cursorless/tree-sitter-wasms` (same ERROR counts as tree-sitter-c@0.24.1
@@ -49,6 +50,6 @@ export const c = defineLanguage({
   // `/**` and `///` included).
   docComments: { block: [['/**', '*/'], ['/*', '*/']], line: ['///', '//'], detached: true },
   exports: { unlessModifiers: ['static'] },
-  moduleSystem: 'c',
-  binding: { memberOperators: ['->'] },
+  moduleSystem: cModules,
+  binding: { memberOperators: ['->'], typeQualifiers: ['typedef', 'const', 'volatile', 'struct', 'union', 'enum'] },
 });

@@ -2,7 +2,7 @@
  * Which branch of a preprocessor conditional a build takes (C, C++), for ranking a name defined in several branches
  * of one `#if` / `#elif` / `#else` chain: the first branch whose test is not known to fail, as a compiler takes the
  * first that holds. Tests are evaluated in three values (true, false, unknown) against the macros a common build
- * predefines (its language's module system says which: `ModuleSystem.predefinedMacros`) and those the tree defines
+ * predefines (`CModules`, through `ModuleSystem.conditionMayHold`) and those the tree defines
  * itself. A name neither defines is undefined (its value 0, as the preprocessor reads it).
  */
 

@@ -1,4 +1,5 @@
 import { defineLanguage } from '../define.js';
+import { cppModules } from './modules.js';
 
 /** C++, with tree-sitter-cpp 0.23.4's own wasm (committed in grammars/: fewer ERROR nodes than other builds). */
 export const cpp = defineLanguage({
@@ -16,6 +17,10 @@ export const cpp = defineLanguage({
   exports: { unlessModifiers: ['static', 'internal'] },
   // Types declared in a function body (a local class, struct, enum or alias): Universal Ctags tags them.
   bodyItems: ['class', 'struct', 'enum', 'type'],
-  moduleSystem: 'c',
-  binding: { self: ['this'], memberOperators: ['->'] },
+  moduleSystem: cppModules,
+  binding: {
+    self: ['this'],
+    memberOperators: ['->'],
+    typeQualifiers: ['typedef', 'const', 'volatile', 'struct', 'union', 'enum', 'class', 'typename'],
+  },
 });

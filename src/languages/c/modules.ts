@@ -13,7 +13,9 @@
  * @module
  */
 import { posix } from 'node:path';
-import { folderOf, type ModuleContext, type ModuleSystem } from '../module-system.js';
+import type { Condition } from '../../model/facts.js';
+import { defineModuleSystem, folderOf, type ModuleContext, type ModuleSystem } from '../module-system.js';
+import { mayHold, namesIn } from './conditions.js';
 
 /**
  * Defined on a common build, by the compiler or the standard headers: Linux on x86-64, a GCC-compatible compiler.
@@ -33,24 +35,43 @@ const PREDEFINED = new Set([
 
 const PREDEFINED_CXX = new Set([...PREDEFINED, '__cplusplus']);
 
+/** A type named by its tag (`struct node`). */
+const TAGGED = /^(?:struct|union|enum|class)\s+(.+)$/s;
+
 /** The extensions of source files (compiled, not included). */
 const SOURCE = /\.(?:c|cc|cpp|cxx|c\+\+|m|mm)$/i;
+
+/** C's includes: headers and sources as a C compiler finds them, on a build predefining C's macros. */
+export const cModules = defineModuleSystem({ name: 'c', create: (context) => new CModules(context, PREDEFINED) });
+
+/** C++'s includes: as C's, on a build predefining `__cplusplus` too. */
+export const cppModules = defineModuleSystem({ name: 'cpp', create: (context) => new CModules(context, PREDEFINED_CXX) });
 
 /** C and C++ include resolution over the tree. */
 export class CModules implements ModuleSystem {
   readonly definesApart = true;
   readonly membersInScope = true;
   readonly #context: ModuleContext;
+  /** The macros a common build of the language predefines. */
+  readonly #predefined: ReadonlySet<string>;
   #roots: string[] | undefined;
   #byName: Map<string, string[]> | undefined;
 
-  constructor(context: ModuleContext) {
+  constructor(context: ModuleContext, predefined: ReadonlySet<string>) {
     this.#context = context;
+    this.#predefined = predefined;
   }
 
-  /** The macros a common build predefines (`__cplusplus` too in a C++ file). */
-  predefinedMacros(from: string): ReadonlySet<string> {
-    return this.#context.language(from)?.id === 'cpp' ? PREDEFINED_CXX : PREDEFINED;
+  /** Whether a condition may hold given the macros a common build predefines and those the tree defines. */
+  async conditionMayHold(_from: string, condition: Condition, definedInTree: (name: string) => Promise<boolean>): Promise<boolean> {
+    const defined = new Map<string, boolean>();
+    for (const name of namesIn(condition)) defined.set(name, await definedInTree(name));
+    return mayHold(condition, this.#predefined, defined);
+  }
+
+  /** The tag a typedef's value names: `node` of `struct node` (also `union`, `enum`, and C++'s `class`). */
+  tagOf(aliasValue: string): string | undefined {
+    return TAGGED.exec(aliasValue)?.[1];
   }
 
   /** A header: not a source file of its own translation unit (`.c`, `.cc`, `.cpp`, `.cxx`, `.c++`, `.m`, `.mm`). */

@@ -25,5 +25,10 @@ export const objc = defineLanguage({
   docComments: { block: [['/**', '*/']], line: ['///'] },
   signature: { parameters: 'composed' },
   exports: { unlessModifiers: ['static'] },
-  binding: { self: ['self'], parent: ['super'], memberOperators: ['->'] },
+  binding: {
+    self: ['self'],
+    parent: ['super'],
+    memberOperators: ['->'],
+    typeQualifiers: ['typedef', 'const', 'volatile', 'struct', 'union', 'enum'],
+  },
 });

@@ -1,4 +1,5 @@
 import { defineLanguage } from '../define.js';
+import { dotnetModules } from './modules.js';
 
 /**
  * C#, with the grammar's own wasm from `tree-sitter-c-sharp` 0.23.5 (no ERROR nodes on the 74 real C# files of
@@ -14,7 +15,7 @@ export const csharp = defineLanguage({
   grammarOrigin: 'tree-sitter-c-sharp@0.23.5',
   queries: [new URL('../../../queries/csharp/tags.scm', import.meta.url), new URL('../../../queries/csharp/locals.scm', import.meta.url)],
   modulePaths: { separator: '.' },
-  moduleSystem: 'dotnet',
+  moduleSystem: dotnetModules,
   signature: { returnTypeFirst: true },
   flattenConditionals: true,
   docComments: { line: ['///'] },

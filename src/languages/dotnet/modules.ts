@@ -1,6 +1,6 @@
 /**
  * C# namespaces over the tree. A namespace is not a folder: it is every file that declares it (`namespace A.B { }`,
- * `namespace A.B;`, nested `namespace A { namespace B { } }`), read from the files' facts (their `module`
+ * `namespace A.B;`, nested `namespace A { namespace B { } }`), read from the files' definitions (their `module`
  * definitions) once per file list. `using A.B;` names those files; `using static A.B.C;` and `using X = A.B.C;` name
  * the type `C` of namespace `A.B` when `A.B.C` is no namespace (`declaration`). A file sees, without a `using`, the
  * types of its own namespaces and of the namespaces enclosing them, down to the global one (`implicit`). What no
@@ -14,9 +14,15 @@
  *
  * @module
  */
-import type { FileFacts } from '../../model/facts.js';
 import { kindInfo } from '../../model/kinds.js';
-import type { DeclarationPath, ModuleContext, ModuleSystem } from '../module-system.js';
+import {
+  type DeclarationPath,
+  defineModuleSystem,
+  type ModuleContext,
+  type ModuleDeclaration,
+  type ModuleSystem,
+  type ModuleSystemDefinition,
+} from '../module-system.js';
 
 /** The most used types of the SDK's implicit usings (`System`, `System.Collections.Generic`, ...). */
 const IMPLICIT_USINGS = new Set(
@@ -40,19 +46,19 @@ interface Namespaces {
 }
 
 /** The namespaces a file declares: its `module` definitions, named with their enclosing ones. */
-export function namespacesOf(facts: FileFacts): string[] {
+export function namespacesOf(definitions: readonly ModuleDeclaration[]): string[] {
   const names = new Set<string>();
   const full = (index: number): string => {
     const parts: string[] = [];
-    for (let i: number | undefined = index; i !== undefined; i = facts.definitions[i]?.parent) {
-      const def = facts.definitions[i];
+    for (let i: number | undefined = index; i !== undefined; i = definitions[i]?.parent) {
+      const def = definitions[i];
       if (def?.kind === 'module') parts.unshift(def.name.replace(/\s+/g, ''));
     }
     return parts.join('.');
   };
   // File-scoped namespaces (`namespace A.B;`) hold what follows them without enclosing it.
-  const fileScoped = facts.definitions.map((def, i) => ({ def, i })).filter(({ def }) => def.kind === 'module' && def.parent === undefined);
-  facts.definitions.forEach((def, i) => {
+  const fileScoped = definitions.map((def, i) => ({ def, i })).filter(({ def }) => def.kind === 'module' && def.parent === undefined);
+  definitions.forEach((def, i) => {
     if (def.kind === 'module') names.add(full(i));
     else if (def.parent === undefined && ['class', 'type'].includes(kindInfo(def.kind).category)) {
       const scoped = fileScoped.findLast(({ def: namespace }) => namespace.end <= def.start);
@@ -61,6 +67,9 @@ export function namespacesOf(facts: FileFacts): string[] {
   });
   return [...names];
 }
+
+/** C#'s namespaces, as the tree's files declare them. */
+export const dotnetModules: ModuleSystemDefinition = defineModuleSystem({ name: 'dotnet', create: (context) => new DotnetModules(context) });
 
 /** C# namespaces, from the namespaces the tree's files declare. */
 export class DotnetModules implements ModuleSystem {
@@ -114,11 +123,12 @@ export class DotnetModules implements ModuleSystem {
     this.#namespaces ??= (async () => {
       const files = new Map<string, string[]>();
       const ofFile = new Map<string, string[]>();
-      const sources = [...this.#context.files()].filter((file) => this.#context.language(file)?.moduleSystem === 'dotnet');
-      const read = this.#context.facts?.bind(this.#context);
-      const facts = read ? await Promise.all(sources.map((file) => read(file).catch(() => undefined))) : [];
+      const sources = [...this.#context.files()].filter((file) => this.#context.systemOf(file) === dotnetModules);
+      const read = this.#context.declarations?.bind(this.#context);
+      const declarations = read ? await Promise.all(sources.map((file) => read(file).catch(() => undefined))) : [];
       sources.forEach((file, i) => {
-        const declared = facts[i] ? namespacesOf(facts[i]) : [];
+        const found = declarations[i];
+        const declared = found ? namespacesOf(found) : [];
         ofFile.set(file, declared);
         for (const namespace of declared) {
           const list = files.get(namespace);

@@ -1,4 +1,5 @@
 import { defineLanguage } from '../define.js';
+import { goModules } from './modules.js';
 
 /**
  * Go, with the grammar's own wasm from `tree-sitter-go` (0 ERROR nodes over the Go 1.19 standard library; its
@@ -16,5 +17,5 @@ export const go = defineLanguage({
   docComments: { line: ['//'] },
   signature: { typeSeparator: ' ', returnSeparator: ' ' },
   exports: { namePattern: '^\\p{Lu}' },
-  moduleSystem: 'go',
+  moduleSystem: goModules,
 });

@@ -12,20 +12,23 @@
 import { posix } from 'node:path';
 import { constraintsBuild, fileNameBuilds } from './build.js';
 import { type GoModFile, parseGoMod } from './go-mod.js';
-import { folderOf, type ModuleContext, type ModuleSystem } from '../module-system.js';
+import { defineModuleSystem, folderOf, type ModuleContext, type ModuleSystem, type ModuleSystemDefinition } from '../module-system.js';
 
 /** A module of the tree: where its go.mod is and what it says. */
 interface GoModule extends GoModFile {
   folder: string;
 }
 
-/** A file's package clause: the name it declares (unknown without facts), and whether the file is in the build. */
+/** A file's package clause: the name it declares (unknown without its definitions), and whether the file is in the build. */
 interface Clause {
   name?: string;
   builds: boolean;
 }
 
 const isTest = (file: string) => file.endsWith('_test.go');
+
+/** Go's packages: import paths against the tree's `go.mod` files. */
+export const goModules: ModuleSystemDefinition = defineModuleSystem({ name: 'go', create: (context) => new GoModules(context) });
 
 /** Go import paths resolved against the tree's go.mod files. */
 export class GoModules implements ModuleSystem {
@@ -109,9 +112,9 @@ export class GoModules implements ModuleSystem {
     if (!pending) {
       pending = (async () => {
         const clauses = new Map<string, Clause>();
-        const facts = this.#context.facts?.bind(this.#context);
+        const declarations = this.#context.declarations?.bind(this.#context);
         for (const file of this.#goFolders().get(folder) ?? []) {
-          const clause = facts ? (await facts(file))?.definitions.find((def) => def.kind === 'package') : undefined;
+          const clause = declarations ? (await declarations(file))?.find((def) => def.kind === 'package') : undefined;
           clauses.set(file, {
             ...(clause ? { name: clause.name } : {}),
             builds: fileNameBuilds(file) && constraintsBuild(clause?.modifiers ?? []),
@@ -129,7 +132,7 @@ export class GoModules implements ModuleSystem {
     if (!this.#folders) {
       const folders = new Map<string, string[]>();
       for (const file of this.#context.files()) {
-        if (this.#context.language(file)?.moduleSystem !== 'go') continue;
+        if (this.#context.systemOf(file) !== goModules) continue;
         const folder = folderOf(file);
         const list = folders.get(folder);
         if (list) list.push(file);

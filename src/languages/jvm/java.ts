@@ -1,4 +1,5 @@
 import { defineLanguage } from '../define.js';
+import { javaModules } from './modules.js';
 
 /**
  * Java, with the tree-sitter-java 0.23.5 grammar from `@cursorless/tree-sitter-wasms` (no ERROR or MISSING nodes on
@@ -13,7 +14,7 @@ export const java = defineLanguage({
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../../queries/java/tags.scm', import.meta.url), new URL('../../../queries/java/locals.scm', import.meta.url)],
   modulePaths: { separator: '.' },
-  moduleSystem: 'jvm',
+  moduleSystem: javaModules,
   signature: { returnTypeFirst: true, typeParametersFirst: true },
   docComments: { block: [['/**', '*/']] },
   exports: { modifiers: ['public'] },

@@ -1,4 +1,5 @@
 import { defineLanguage } from '../define.js';
+import { kotlinModules } from './modules.js';
 
 /**
  * Kotlin, with the grammar's own wasm from `@tree-sitter-grammars/tree-sitter-kotlin` 1.1.0 (8 ERROR nodes in 1 of 498
@@ -13,7 +14,7 @@ export const kotlin = defineLanguage({
   grammar: { package: '@tree-sitter-grammars/tree-sitter-kotlin', file: 'tree-sitter-kotlin.wasm' },
   grammarOrigin: '@tree-sitter-grammars/tree-sitter-kotlin@1.1.0',
   queries: [new URL('../../../queries/kotlin/tags.scm', import.meta.url), new URL('../../../queries/kotlin/locals.scm', import.meta.url)],
-  moduleSystem: 'jvm',
+  moduleSystem: kotlinModules,
   modulePaths: { separator: '.' },
   docComments: { block: [['/**', '*/']] },
   exports: { unlessModifiers: ['private', 'internal'] },

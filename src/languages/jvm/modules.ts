@@ -14,7 +14,15 @@
  * @module
  */
 import { JAVA_LANG, KOTLIN_DEFAULTS } from './builtins.js';
-import { folderOf, type DeclarationPath, type ArgumentTypes, type ModuleContext, type ModuleSystem } from '../module-system.js';
+import {
+  type ArgumentTypes,
+  type DeclarationPath,
+  defineModuleSystem,
+  folderOf,
+  type ModuleContext,
+  type ModuleSystem,
+  type ModuleSystemDefinition,
+} from '../module-system.js';
 
 /** The folders of the tree that hold sources of this system, by their last segment. */
 interface Layout {
@@ -111,16 +119,31 @@ function javaLibrary(): Record<string, string[]> {
   };
 }
 
-/** Java, Kotlin and Scala packages, found by the paths of the tree's folders. */
+/** Java's packages: every file imports `java.lang.*`. */
+export const javaModules: ModuleSystemDefinition = defineModuleSystem({ name: 'java', create: (context) => new JvmModules(context, JAVA_LANG) });
+
+/** Kotlin's packages, beside Java's (a package holds the files of both): `java.lang.*` and Kotlin's default imports. */
+export const kotlinModules: ModuleSystemDefinition = defineModuleSystem({
+  name: 'kotlin',
+  create: (context) => new JvmModules(context, new Set([...JAVA_LANG, ...KOTLIN_DEFAULTS])),
+});
+
+/** The JVM's systems: a package is the files of all of them in its folders. */
+const JVM_SYSTEMS: ReadonlySet<ModuleSystemDefinition> = new Set([javaModules, kotlinModules]);
+
+/** Java and Kotlin packages, found by the paths of the tree's folders. */
 export class JvmModules implements ModuleSystem {
   readonly privateImports = true;
   readonly argumentTypes = ARGUMENT_TYPES;
   readonly #context: ModuleContext;
+  /** The names every file of the language sees from outside the tree. */
+  readonly #builtins: ReadonlySet<string>;
   #layout: Layout | undefined;
   readonly #packages = new Map<string, string[]>();
 
-  constructor(context: ModuleContext) {
+  constructor(context: ModuleContext, builtins: ReadonlySet<string>) {
     this.#context = context;
+    this.#builtins = builtins;
   }
 
   resolve(_from: string, source: string): Promise<string[]> {
@@ -141,9 +164,9 @@ export class JvmModules implements ModuleSystem {
     return Promise.resolve(undefined);
   }
 
-  builtin(from: string, name: string): boolean {
+  builtin(_from: string, name: string): boolean {
     // Every JVM language imports `java.lang.*`; Kotlin adds its default imports.
-    return JAVA_LANG.has(name) || (this.#context.language(from)?.id === 'kotlin' && KOTLIN_DEFAULTS.has(name));
+    return this.#builtins.has(name);
   }
 
   /** The files of the package `a.b.c`: those of every folder whose path ends with `a/b/c`. */
@@ -168,7 +191,8 @@ export class JvmModules implements ModuleSystem {
     if (this.#layout) return this.#layout;
     const files = new Map<string, string[]>();
     for (const file of this.#context.files()) {
-      if (this.#context.language(file)?.moduleSystem !== 'jvm') continue;
+      const system = this.#context.systemOf(file);
+      if (system === undefined || !JVM_SYSTEMS.has(system)) continue;
       const folder = folderOf(file);
       const list = files.get(folder);
       if (list) list.push(file);

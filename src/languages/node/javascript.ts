@@ -1,4 +1,5 @@
 import { defineLanguage } from '../define.js';
+import { nodeModules } from './modules.js';
 
 /** JavaScript, JSX and CommonJS, with the grammar's own wasm from `tree-sitter-javascript`. */
 export const javascript = defineLanguage({
@@ -16,7 +17,7 @@ export const javascript = defineLanguage({
     new URL('../../../queries/javascript/locals-parameters.scm', import.meta.url),
   ],
   docComments: { block: [['/**', '*/']] },
-  moduleSystem: 'node',
+  moduleSystem: nodeModules,
   signature: { parameters: 'composed' },
   binding: { self: ['this'], parent: ['super'] },
 });

@@ -6,9 +6,12 @@
  * @module
  */
 import { posix } from 'node:path';
-import { folderOf, type ModuleContext, type ModuleSystem, readJson } from '../module-system.js';
+import { defineModuleSystem, folderOf, type ModuleContext, type ModuleSystem, type ModuleSystemDefinition, readJson } from '../module-system.js';
 
 const NODE_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+
+/** Node's and TypeScript's modules (JavaScript, TypeScript and TSX import each other). */
+export const nodeModules: ModuleSystemDefinition = defineModuleSystem({ name: 'node', create: (context) => new NodeModules(context) });
 
 /** Node and TypeScript module resolution over the tree. */
 export class NodeModules implements ModuleSystem {
@@ -23,7 +26,7 @@ export class NodeModules implements ModuleSystem {
   async resolve(from: string, specifier: string): Promise<string[]> {
     const file = await this.#resolve(from, specifier);
     // JavaScript, TypeScript and TSX import each other; a `.json` or `.css` import names no code module.
-    return file && this.#context.language(file)?.moduleSystem === 'node' ? [file] : [];
+    return file && this.#context.systemOf(file) === nodeModules ? [file] : [];
   }
 
   /** The file a specifier names from `from`, among the tree's files. */

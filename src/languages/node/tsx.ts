@@ -1,4 +1,5 @@
 import { defineLanguage } from '../define.js';
+import { nodeModules } from './modules.js';
 
 /** TSX: TypeScript with JSX, from the same patched tree-sitter-typescript build as TypeScript (`grammars/`). */
 export const tsx = defineLanguage({
@@ -18,7 +19,7 @@ export const tsx = defineLanguage({
     new URL('../../../queries/typescript/misread.scm', import.meta.url),
   ],
   docComments: { block: [['/**', '*/']] },
-  moduleSystem: 'node',
+  moduleSystem: nodeModules,
   signature: { parameters: 'composed' },
   binding: { self: ['this'], parent: ['super'] },
 });

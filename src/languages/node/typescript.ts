@@ -1,4 +1,5 @@
 import { defineLanguage } from '../define.js';
+import { nodeModules } from './modules.js';
 
 /**
  * TypeScript, with tree-sitter-typescript 0.23.2 built by code-index (`grammars/`, `scripts/build-grammar.sh
@@ -22,7 +23,7 @@ export const typescript = defineLanguage({
     new URL('../../../queries/typescript/misread.scm', import.meta.url),
   ],
   docComments: { block: [['/**', '*/']] },
-  moduleSystem: 'node',
+  moduleSystem: nodeModules,
   signature: { parameters: 'composed' },
   binding: { self: ['this'], parent: ['super'] },
 });

@@ -6,7 +6,7 @@
  * `autoload-dev.psr-4`) map of the root's `composer.json`, a namespace prefix to folders (`"Acme\\Shop\\": "src/"`
  * puts `Acme\Shop\Model` in `src/Model/`); for a namespace no prefix maps, or when there is no `composer.json`, the
  * folders whose path ends with the namespace's (`A\B` in `lib/A/B/`). Only the files of those folders that declare
- * the namespace (`namespace A\B;`) are its files, when their facts can be read. A file sees the other files of its
+ * the namespace (`namespace A\B;`) are its files, when their definitions can be read. A file sees the other files of its
  * own namespace without a `use` (`implicit`). The engine's and the standard extensions' functions and classes
  * (`strlen`, `Exception`) are given to every file from outside the tree (`builtin`).
  *
@@ -17,7 +17,7 @@
  * @module
  */
 import { PHP_CLASSES, PHP_FUNCTIONS } from './builtins.js';
-import { folderOf, readJson, type ModuleContext, type ModuleSystem } from '../module-system.js';
+import { defineModuleSystem, folderOf, readJson, type ModuleContext, type ModuleSystem, type ModuleSystemDefinition } from '../module-system.js';
 
 /** Longest namespace followed (segments). */
 const MAX_SEGMENTS = 32;
@@ -38,6 +38,9 @@ function normalise(namespace: string): string {
 function folderPath(folder: string): string {
   return folder.replace(/^\.\//, '').replace(/\/+$/, '').replace(/^\.$/, '');
 }
+
+/** PHP's namespaces: Composer's PSR-4 map, or folder names. */
+export const phpModules: ModuleSystemDefinition = defineModuleSystem({ name: 'php', create: (context) => new PhpModules(context) });
 
 /** PHP namespaces, by Composer's PSR-4 map or by folder names. */
 export class PhpModules implements ModuleSystem {
@@ -66,9 +69,9 @@ export class PhpModules implements ModuleSystem {
 
   /** The namespace a file declares (its first top-level `namespace`), `''` for none, undefined when unread. */
   async #declared(file: string): Promise<string | undefined> {
-    const facts = await this.#context.facts?.(file);
-    if (!facts) return undefined;
-    const namespace = facts.definitions.find((def) => def.kind === 'module' && def.parent === undefined);
+    const definitions = await this.#context.declarations?.(file);
+    if (!definitions) return undefined;
+    const namespace = definitions.find((def) => def.kind === 'module' && def.parent === undefined);
     return namespace ? normalise(namespace.name) : '';
   }
 
@@ -99,7 +102,7 @@ export class PhpModules implements ModuleSystem {
       const path = segments.join('/');
       for (const [folder, files] of layout.files) if (folder === path || folder.endsWith(`/${path}`)) candidates.push(...files);
     }
-    if (!this.#context.facts) return candidates;
+    if (!this.#context.declarations) return candidates;
     // Only the files that declare the namespace (a folder may hold scripts or files of another namespace).
     const declared = await Promise.all(candidates.map((file) => this.#declared(file).catch(() => undefined)));
     candidates = candidates.filter((_, i) => declared[i] === undefined || declared[i] === namespace);
@@ -111,7 +114,7 @@ export class PhpModules implements ModuleSystem {
     this.#layout ??= (async () => {
       const files = new Map<string, string[]>();
       for (const file of this.#context.files()) {
-        if (this.#context.language(file)?.moduleSystem !== 'php') continue;
+        if (this.#context.systemOf(file) !== phpModules) continue;
         const folder = folderOf(file);
         const list = files.get(folder);
         if (list) list.push(file);

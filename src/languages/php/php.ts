@@ -1,4 +1,5 @@
 import { defineLanguage } from '../define.js';
+import { phpModules } from './modules.js';
 
 /**
  * PHP, with the tree-sitter-php grammar (the HTML-embedding `php` one) from `@cursorless/tree-sitter-wasms`
@@ -12,8 +13,9 @@ export const php = defineLanguage({
   grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-php.wasm' },
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../../queries/php/tags.scm', import.meta.url), new URL('../../../queries/php/locals.scm', import.meta.url)],
-  moduleSystem: 'php',
+  moduleSystem: phpModules,
   docComments: { block: [['/**', '*/']] },
   exports: { unlessModifiers: ['private', 'protected'] },
-  binding: { self: ['$this'], selfType: ['self', 'static'], memberOperators: ['->'] },
+  // (`$this->save()`'s qualifier is the variable's name, `this`, as the queries capture it)
+  binding: { self: ['$this', 'this'], selfType: ['self', 'static'], memberOperators: ['->'] },
 });

@@ -17,7 +17,7 @@
  * @module
  */
 import { posix } from 'node:path';
-import { folderOf, type ModuleContext, type ModuleSystem } from '../module-system.js';
+import { defineModuleSystem, folderOf, type ModuleContext, type ModuleSystem, type ModuleSystemDefinition } from '../module-system.js';
 
 /** What the tree's files say about packages, computed once per membership. */
 interface Layout {
@@ -31,6 +31,9 @@ interface Layout {
 const PROJECT_FILES = ['pyproject.toml', 'setup.py', 'setup.cfg'];
 /** Longest dotted module path followed (bounds the work of one import). */
 const MAX_SEGMENTS = 64;
+
+/** Python's packages and modules. */
+export const pythonModules: ModuleSystemDefinition = defineModuleSystem({ name: 'python', create: (context) => new PythonModules(context) });
 
 /** Python's import system over the tree. */
 export class PythonModules implements ModuleSystem {

@@ -1,4 +1,5 @@
 import { defineLanguage } from '../define.js';
+import { pythonModules } from './modules.js';
 
 /**
  * Python, with the tree-sitter-python grammar from `@cursorless/tree-sitter-wasms` (no ERROR nodes on a sample of
@@ -13,7 +14,7 @@ export const python = defineLanguage({
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../../queries/python/tags.scm', import.meta.url), new URL('../../../queries/python/locals.scm', import.meta.url)],
   modulePaths: { separator: '.', relativeDots: true },
-  moduleSystem: 'python',
+  moduleSystem: pythonModules,
   docComments: {
     block: [
       ['"""', '"""'],

@@ -10,7 +10,7 @@
  * @module
  */
 import { posix } from 'node:path';
-import { folderOf, type ModuleContext, type ModuleSystem } from '../module-system.js';
+import { defineModuleSystem, folderOf, type ModuleContext, type ModuleSystem, type ModuleSystemDefinition } from '../module-system.js';
 
 /** What the tree's files say about the load path, computed once per membership. */
 interface Layout {
@@ -48,6 +48,9 @@ const CORE = new Set([
   'ENV', 'ARGV', 'ARGF', 'STDIN', 'STDOUT', 'STDERR', 'RUBY_VERSION', 'RUBY_PLATFORM', 'DATA', '__FILE__', '__dir__',
 ]);
 
+/** Ruby's `require` and `require_relative`. */
+export const rubyModules: ModuleSystemDefinition = defineModuleSystem({ name: 'ruby', create: (context) => new RubyModules(context) });
+
 /** Ruby's `require` and `require_relative` over the tree's files. */
 export class RubyModules implements ModuleSystem {
   readonly #context: ModuleContext;
@@ -83,7 +86,7 @@ export class RubyModules implements ModuleSystem {
     const files = new Set<string>();
     const lib = new Set<string>();
     for (const file of this.#context.files()) {
-      if (this.#context.language(file)?.moduleSystem !== 'ruby') continue;
+      if (this.#context.systemOf(file) !== rubyModules) continue;
       files.add(file);
       const segments = folderOf(file).split('/');
       const at = segments.indexOf('lib');

@@ -1,4 +1,5 @@
 import { defineLanguage } from '../define.js';
+import { rubyModules } from './modules.js';
 
 /**
  * Ruby, with the tree-sitter-ruby grammar from `@cursorless/tree-sitter-wasms` (0 ERROR nodes over 97 files of
@@ -12,7 +13,7 @@ export const ruby = defineLanguage({
   grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-ruby.wasm' },
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../../queries/ruby/tags.scm', import.meta.url), new URL('../../../queries/ruby/locals.scm', import.meta.url)],
-  moduleSystem: 'ruby',
+  moduleSystem: rubyModules,
   signature: { omitMissingParameterList: true },
   docComments: { line: ['#'] },
   exports: { unlessModifiers: ['private', 'protected'] },

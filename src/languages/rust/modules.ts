@@ -14,7 +14,7 @@
  */
 import { posix } from 'node:path';
 import { readCargoManifest } from './cargo.js';
-import { folderOf, type ModuleContext, type ModuleSystem } from '../module-system.js';
+import { defineModuleSystem, folderOf, type ModuleContext, type ModuleSystem, type ModuleSystemDefinition } from '../module-system.js';
 
 /** The standard prelude (Rust 2021): what every module sees without a `use`. */
 const PRELUDE: ReadonlySet<string> = new Set([
@@ -43,6 +43,9 @@ interface ModulePath {
 }
 
 const MANIFEST = 'Cargo.toml';
+
+/** Rust's crates and modules. */
+export const rustModules: ModuleSystemDefinition = defineModuleSystem({ name: 'rust', create: (context) => new RustModules(context) });
 
 /** Rust module resolution over the tree. */
 export class RustModules implements ModuleSystem {

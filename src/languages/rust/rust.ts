@@ -1,4 +1,5 @@
 import { defineLanguage } from '../define.js';
+import { rustModules } from './modules.js';
 
 /**
  * Rust, with the @cursorless/tree-sitter-wasms grammar (the fewest ERROR nodes over real crates). Doc comments are
@@ -13,11 +14,11 @@ export const rust = defineLanguage({
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../../queries/rust/tags.scm', import.meta.url), new URL('../../../queries/rust/locals.scm', import.meta.url)],
   modulePaths: { separator: '::', skipSegments: ['crate', 'self', 'super'] },
-  moduleSystem: 'rust',
+  moduleSystem: rustModules,
   docComments: { line: ['///', '//!'], block: [['/**', '*/'], ['/*!', '*/']] },
   signature: { returnSeparator: ' -> ' },
   exports: { modifiers: ['pub'] },
   // Items declared in a function body are items (Universal Ctags tags them); `let` bindings and closures stay local.
   bodyItems: ['function', 'struct', 'enum', 'trait', 'type', 'macro', 'impl', 'module'],
-  binding: { self: ['self'], selfType: ['Self'] },
+  binding: { self: ['self'], selfType: ['Self'], typeQualifiers: ['mut'] },
 });

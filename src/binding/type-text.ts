@@ -1,0 +1,92 @@
+/**
+ * Types as written (a parameter's `java.util.List<String>`, a field's `*Server`, a typedef's `struct node`), read to
+ * the names they are matched by. The words a language writes before a type's name without naming it (C's `const`,
+ * `struct`; Rust's `mut`) are the language's own: they come from its binding vocabulary (`typeQualifiers`), never from
+ * here.
+ *
+ * @module
+ */
+
+/** An identifier, as the languages binding reads write one. */
+const NAME = String.raw`[\p{L}_$][\p{L}\p{N}_$]*`;
+
+/** How a type parameter is written by convention (`T`, `E`, `T2`), where nothing declares it in sight. */
+export const TYPE_PARAMETER = /^[A-Z]\d?$/;
+
+const qualifierPatterns = new Map<string, string>();
+
+/** The alternation of a language's qualifier words, for a regular expression (`''` when it has none). */
+function qualifierPattern(qualifiers: readonly string[]): string {
+  const key = qualifiers.join('\u0000');
+  let pattern = qualifierPatterns.get(key);
+  if (pattern === undefined) {
+    pattern = qualifiers.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    qualifierPatterns.set(key, pattern);
+  }
+  return pattern;
+}
+
+/** The text without the qualifier words it starts with (`const struct node *` is `node *` in C). */
+export function withoutQualifiers(text: string, qualifiers: readonly string[]): string {
+  const words = qualifierPattern(qualifiers);
+  return words === '' ? text : text.replace(new RegExp(`^(?:(?:${words})\\s+)+`), '');
+}
+
+/**
+ * A type as written to the name it is matched by: `java.util.List<String>` is `List`, `A[]` stays `A[]` (an array is
+ * no `A`). (Extraction gives a parameter's type without its modifiers, and a rest parameter's as its elements'.)
+ */
+export function typeHead(type: string): string {
+  const text = type.replace(/<.*>/s, '').replace(/\s+/g, '');
+  const array = /(?:\[\])+$/.exec(text)?.[0] ?? '';
+  const name = text.slice(0, text.length - array.length);
+  return (name.split(/\.|::/).at(-1) ?? name) + array;
+}
+
+/**
+ * The name path a written type starts with (`Db` of `Db<T>`, `ns.Db`, `Db | null`), or undefined. A pointer or
+ * reference to a type, or a list of results, is that type (`*Server`, `&Db`, `&mut Db`, `(*Foo, error)`), and so is a
+ * Go slice or array of it (`[]*Field`: its elements stand for it, a slice has no members); a list of named results is
+ * its first one's type (`(out *Node, err error)`); the language's qualifier words before a name are not it (C's
+ * `const struct node *` names `node`).
+ */
+export function typePath(type: string | undefined, qualifiers: readonly string[]): string | undefined {
+  const text = withoutQualifiers((type ?? '').trim(), qualifiers);
+  const named = text.startsWith('(') ? /^\(\s*[\p{L}_][\p{L}\p{N}_]*\s+(?=[*&\p{L}_])/u.exec(text)?.[0] : undefined;
+  const words = qualifierPattern(qualifiers);
+  const sigils = new RegExp(`^(?:[\\s*&(]|\\[\\d*\\])+${words === '' ? '' : `(?:(?:${words})\\s+)?`}`);
+  return new RegExp(`^${NAME}(?:(?:\\.|::)${NAME})*`, 'u').exec(text.slice(named?.length ?? 0).replace(sigils, ''))?.[0];
+}
+
+/** A declared type without the reference it may be written as (Rust's `&mut Db` is `Db`). */
+export function withoutReference(type: string, qualifiers: readonly string[]): string {
+  const words = qualifierPattern(qualifiers);
+  return type.replace(new RegExp(`^&\\s*${words === '' ? '' : `((?:${words})\\s+)?`}`), '');
+}
+
+/** The members of a union type as written (`A<T> | B | C`; a leading `|` allowed), or the type itself. */
+export function unionOf(type: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < type.length; i++) {
+    const ch = type[i];
+    if (ch === '<' || ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === '>' || ch === ')' || ch === ']' || ch === '}') depth--;
+    else if (ch === '|' && depth === 0) {
+      parts.push(type.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(type.slice(start).trim());
+  return parts.filter((part) => part !== '');
+}
+
+/**
+ * Whether a part of a type alias's value names one type: `Foo`, `ns.Foo<T>`, and, after the language's qualifier
+ * words, `struct node`, or a pointer typedef whose value is its whole declaration (`typedef struct node *node_p;`).
+ */
+export function namesOneType(part: string, qualifiers: readonly string[]): boolean {
+  const path = `${NAME}(?:(?:\\.|::)${NAME})*`;
+  return new RegExp(`^${path}(?:<[^|&]*>)?(?:\\s*\\*+\\s*${NAME}\\s*;)?$`, 'u').test(withoutQualifiers(part, qualifiers));
+}

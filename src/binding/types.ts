@@ -1,0 +1,262 @@
+/**
+ * What types written in code name: a parameter's, field's or variable's declared type (`Db`, `ns.Db<T>`, `*Server`),
+ * what a call returns (`x := NewFoo()`, `let x = Foo::new()`), what `this` and `Self` name inside a definition, a
+ * chain of members and calls (`m.Descriptor().Fields()`), and whether a declared type is from outside the tree.
+ *
+ * @module
+ */
+import type { Definition, FileFacts } from '../model/facts.js';
+import { kindInfo } from '../model/kinds.js';
+import type { Binder, ChainEnd } from './binder.js';
+import { fileIndex, innermostAt, isNotValue, nestedTypes, referenceAtName } from './file-index.js';
+import type { Lookup, Target } from './targets.js';
+import { unique } from './targets.js';
+import { typePath, withoutReference } from './type-text.js';
+import { namesEnclosingType } from './vocabulary.js';
+import type { Walk } from './walk.js';
+
+/**
+ * What a type written in a file names (`Db`, `ns.Db`, `Db<T>`, `Db | null`: its first name path), from the file's
+ * own names, then the names it sees without binding them; `Self` (`this` type) is the type enclosing `within`.
+ */
+export async function typesOf(b: Binder, file: string, facts: FileFacts, type: string | undefined, walk: Walk, within?: number): Promise<Target[]> {
+  const words = b.context.modules.vocabulary(facts.language);
+  const path = typePath(type, words.typeQualifiers);
+  if (!path || walk.exhausted) return [];
+  const [head = '', ...rest] = path.split(/\.|::/);
+  let owners: Target[] = [];
+  // `Self`, `this`; `self.make()` (a value's type written as what a method of the receiver returns).
+  if (namesEnclosingType(words, head, path) && within !== undefined) owners.push(...(await b.enclosingOwner(file, facts, within, walk.deeper())));
+  // A type nested in a class enclosing the one that writes it (Java's `class JCBinary extends JCOperatorExpression`
+  // inside `JCTree`, a method returning its class's `Entry`): it shadows the file's own names.
+  if (owners.length === 0 && within !== undefined) owners.push(...nestedTypes(file, facts, within, head));
+  if (owners.length === 0) owners = await topLevelTargets(b, file, facts, head, walk);
+  // Not bound in the file: a name of its package or of a wildcard import (a struct of an included header).
+  if (owners.length === 0) owners = (await b.lookupOfSeenName(file, facts, head, walk.deeper()))?.targets ?? [];
+  // A module path written as the type (Rust's `geo::shapes::Shape`, `crate::ast::Span`): what it names.
+  if (owners.length === 0 && rest.length > 0 && b.context.modules.pathQualifiers(file)) {
+    const module = await b.followImport(file, path, '*', walk.deeper());
+    return module.targets.filter((t) => !('module' in t));
+  }
+  for (const segment of rest) {
+    const next: Target[] = [];
+    for (const owner of owners) next.push(...(await b.membersOf(owner, segment, walk.deeper())));
+    owners = next;
+  }
+  return unique(owners);
+}
+
+/** What the file's own top-level bindings of `name` lead to (one link deeper). */
+async function topLevelTargets(b: Binder, file: string, facts: FileFacts, name: string, walk: Walk): Promise<Target[]> {
+  const targets: Target[] = [];
+  for (const i of fileIndex(facts).top.get(name) ?? []) targets.push(...(await b.lookupOfBinding(file, facts, i, walk.deeper())).targets);
+  return targets;
+}
+
+/**
+ * The types a binding is declared with (`x: Foo`, `var x pkg.Foo`, `x := &Foo{}`, `other: &Self`), or, for a type
+ * written as a call (`x := NewFoo()`, `let x = Foo::new()`, `let x = self.make()`), what the function is declared
+ * to return.
+ */
+export async function typesOfBinding(b: Binder, file: string, facts: FileFacts, index: number, walk: Walk): Promise<Target[]> {
+  const binding = facts.bindings[index];
+  if (!binding?.type || walk.exhausted) return [];
+  const segments = binding.type.split(/\.|::/);
+  const [first = '', ...path] = segments;
+  const headCalled = first.endsWith('()');
+  const head = headCalled ? first.slice(0, -2) : first;
+  let owners: Target[] = [];
+  let chain = { headCalled, path };
+  if (binding.typeBinding !== undefined) owners = (await b.lookupOfBinding(file, facts, binding.typeBinding, walk.deeper())).targets;
+  else {
+    // `Self`, `this`, `self.make()`: the type enclosing the binding.
+    if (namesEnclosingType(b.context.modules.vocabulary(facts.language), head, binding.type)) {
+      owners = await b.enclosingOwner(file, facts, innermostAt(facts, binding.line), walk.deeper());
+    }
+    if (owners.length === 0) owners = await topLevelTargets(b, file, facts, head, walk);
+    if (owners.length === 0) owners = (await b.lookupOfSeenName(file, facts, head, walk.deeper()))?.targets ?? [];
+    // A module path (Rust's `geo::shapes::Circle::new()`, `crate::ast::Span`).
+    if (owners.length === 0 && segments.length > 1 && b.context.modules.pathQualifiers(file)) {
+      const module = await modulePathOf(b, file, segments, walk.deeper());
+      owners = module.lookup.targets.filter((t) => !('module' in t));
+      chain = module;
+    }
+  }
+  return followChain(b, owners, chain.headCalled, chain.path, walk.deeper());
+}
+
+/**
+ * A chain whose head no scope binds read as a module path (Rust's `crate::a::f().x`): its names up to the first call
+ * are one source (`crate::a::f`), what follows (`x`) a chain from what that source names.
+ */
+export async function modulePathOf(
+  b: Binder,
+  file: string,
+  segments: readonly string[],
+  walk: Walk,
+): Promise<{ lookup: Lookup; headCalled: boolean; path: string[] }> {
+  const call = segments.findIndex((segment) => segment.endsWith('()'));
+  const end = call < 0 ? segments.length : call + 1;
+  const written = segments.slice(0, end).join('::').replace(/\(\)$/, '');
+  const lookup = await b.followImport(file, written, '*', walk.deeper());
+  return { lookup, headCalled: call >= 0, path: segments.slice(end) };
+}
+
+/**
+ * Follows a chain from what its head leads to: `()` after a name is what the call returns, each segment a member
+ * (`m.Descriptor().Fields()`: the members `Fields` of what `Descriptor` of `m` returns, then what that returns).
+ */
+export async function followChain(b: Binder, owners: Target[], headCalled: boolean, segments: readonly string[], walk: Walk): Promise<Target[]> {
+  const end = await walkChain(b, owners, headCalled, segments, walk);
+  return end.owners;
+}
+
+/** {@link followChain}, and where it stopped: the owners a member (`missing`) or a call of the chain was not found on. */
+export async function walkChain(b: Binder, owners: Target[], headCalled: boolean, segments: readonly string[], walk: Walk): Promise<ChainEnd> {
+  let current = headCalled ? await returnTypesOf(b, owners, walk.deeper()) : unique(owners);
+  if (current.length === 0) return { owners: [], stuck: headCalled ? unique(owners) : [] };
+  for (const segment of segments) {
+    if (walk.exhausted) return { owners: [], stuck: [] };
+    const called = segment.endsWith('()');
+    const name = called ? segment.slice(0, -2) : segment;
+    const next: Target[] = [];
+    for (const owner of current) next.push(...(await b.membersOf(owner, name, walk.deeper())));
+    if (next.length === 0) return { owners: [], stuck: current, missing: name };
+    current = called ? await returnTypesOf(b, next, walk.deeper()) : unique(next);
+    if (current.length === 0) return { owners: [], stuck: unique(next) };
+  }
+  return { owners: current, stuck: [] };
+}
+
+/**
+ * What calling these leads to: the type a function is declared to return (`Self`: the type of its `impl`); a type
+ * called is itself (a conversion).
+ */
+export async function returnTypesOf(b: Binder, callees: Target[], walk: Walk): Promise<Target[]> {
+  const returned: Target[] = [];
+  for (const callee of callees) {
+    if (!('def' in callee)) continue;
+    const facts = await b.context.facts(callee.file);
+    const def = facts?.definitions[callee.def];
+    if (!facts || !def) continue;
+    const category = kindInfo(def.kind).category;
+    if (category === 'class' || category === 'type') returned.push(callee);
+    else if (def.returnType) returned.push(...(await b.typesOf(callee.file, facts, def.returnType, walk.deeper(), callee.def)));
+  }
+  return unique(returned);
+}
+
+/**
+ * What `this` names inside a definition: the class-like definition enclosing it (an `impl`'s type), or what a
+ * method's receiver names (Go's `(s *Server)`, JavaScript's `app.set = function`).
+ */
+export async function enclosingOwner(b: Binder, file: string, facts: FileFacts, enclosing: number | undefined, walk: Walk): Promise<Target[]> {
+  for (let i = enclosing; i !== undefined; i = facts.definitions[i]?.parent) {
+    const def = facts.definitions[i];
+    if (!def) return [];
+    if (kindInfo(def.kind).category === 'class') return ownerOfClass(b, file, facts, i, walk);
+    // A constructor function whose prototype holds members (`View.prototype.lookup = function`).
+    const category = kindInfo(def.kind).category;
+    if (category === 'function' && facts.definitions.some((candidate) => candidate.receiver === def.name)) return [{ file, def: i }];
+    if (def.receiver) {
+      const owners = await receiverOwners(b, file, facts, def.receiver, walk);
+      if (owners.length > 0) return owners;
+    }
+  }
+  return [];
+}
+
+/** The type a class-like definition is: itself, or, for an `impl` block, the type it extends. */
+async function ownerOfClass(b: Binder, file: string, facts: FileFacts, i: number, walk: Walk): Promise<Target[]> {
+  const def = facts.definitions[i] as Definition;
+  if (def.kind !== 'impl') return [{ file, def: i }];
+  const isType = (candidate: Definition) =>
+    candidate.name === def.name && candidate.kind !== 'impl' && kindInfo(candidate.kind).category !== 'member';
+  const owner = facts.definitions.findIndex(isType);
+  if (owner >= 0) return [{ file, def: owner }];
+  // A type declared in another file: where the block's name leads.
+  const ref = referenceAtName(facts, def);
+  const use = ref === undefined ? undefined : facts.references[ref];
+  const types = use ? (await b.lookupOf(file, facts, use, walk.deeper())).targets.filter((t) => 'def' in t) : [];
+  return types.length > 0 ? types : [{ file, def: i }];
+}
+
+/** What a method's receiver names: the file's binding of it, its class of that name, or the type it names as written. */
+async function receiverOwners(b: Binder, file: string, facts: FileFacts, receiver: string, walk: Walk): Promise<Target[]> {
+  const targets = await topLevelTargets(b, file, facts, receiver, walk);
+  if (targets.length > 0) return targets;
+  const owner = facts.definitions.findIndex((candidate) => candidate.name === receiver && kindInfo(candidate.kind).category === 'class');
+  if (owner >= 0) return [{ file, def: owner }];
+  // A receiver the file does not define (C++'s `Shape::area` defined apart from the header's class): the type
+  // it names, as the file sees it.
+  return b.typesOf(file, facts, receiver, walk.deeper());
+}
+
+/**
+ * Whether a variable, parameter or field is declared with a type from outside the index: imported from outside it,
+ * or one its language gives every file (Rust's prelude `Vec<f64>`, a primitive `f64`) for which the tree declares
+ * no `member` of its own (Kotlin's extension `fun String.masked()`, Rust's `impl Trait for f64`).
+ */
+export async function hasExternalType(b: Binder, owner: Target, walk: Walk, member?: string): Promise<boolean> {
+  if ('module' in owner || walk.exhausted) return false;
+  const facts = await b.context.facts(owner.file);
+  if (!facts) return false;
+  const declared = declaredTypeOf(facts, owner, b.context.modules.vocabulary(facts.language).typeQualifiers);
+  if (!declared) return false;
+  const { type, typeBinding } = declared;
+  if (typeBinding !== undefined) return (await b.lookupOfBinding(owner.file, facts, typeBinding, walk.deeper())).how === 'external';
+  // (a type written as a call, `Foo::new()`, is what the call returns, not the type `Foo`)
+  if (type === undefined || type.includes('(')) return false;
+  const head = type.split(/\.|::|</)[0] ?? '';
+  if (!b.context.modules.builtin(owner.file, head)) return false;
+  return member === undefined || !(await treeDeclaresMember(b, head, member));
+}
+
+/** The type a binding or a value's definition is declared with, and the binding of its first name; undefined for a type. */
+function declaredTypeOf(
+  facts: FileFacts,
+  owner: Exclude<Target, { module: true }>,
+  qualifiers: readonly string[],
+): { type: string | undefined; typeBinding: number | undefined } | undefined {
+  if ('binding' in owner) {
+    const binding = facts.bindings[owner.binding];
+    return { type: binding?.type, typeBinding: binding?.typeBinding };
+  }
+  const def = facts.definitions[owner.def];
+  if (isNotValue(def)) return undefined;
+  const index = fileIndex(facts);
+  const binding = facts.bindings[index.bindingsOf.get(owner.def)?.[0] ?? -1];
+  const type = binding?.type ?? (def?.type === undefined ? undefined : withoutReference(def.type, qualifiers));
+  const typeBinding = binding?.typeBinding ?? (type === undefined ? undefined : index.top.get(type.split(/[.:<\s]/)[0] ?? '')?.[0]);
+  return { type, typeBinding };
+}
+
+/**
+ * Whether a file of the tree may declare a member `name` for the type `type`: a method with that receiver, one of an
+ * `impl type` block, or a top-level function of that name (Kotlin's extension `fun String.masked()` is one; the
+ * facts do not keep its receiver type).
+ */
+async function treeDeclaresMember(b: Binder, type: string, name: string): Promise<boolean> {
+  for (const file of (await b.context.filesDefining?.(name)) ?? []) {
+    const facts = await b.context.facts(file);
+    const found = facts?.definitions.some((def) => {
+      if (def.name !== name || !kindInfo(def.kind).callable) return false;
+      const parent = def.parent === undefined ? undefined : facts.definitions[def.parent];
+      if (parent === undefined) return def.receiver === undefined || def.receiver === type;
+      return kindInfo(parent.kind).declaresName === false && parent.name === type;
+    });
+    if (found) return true;
+  }
+  return false;
+}
+
+/** Whether the declared type of a field or variable has type arguments that may be the tree's (`List<Item>`). */
+export async function hasTreeTypeArguments(b: Binder, owner: Target): Promise<boolean> {
+  if (!('def' in owner)) return false;
+  const facts = await b.context.facts(owner.file);
+  const type = facts?.definitions[owner.def]?.type ?? '';
+  const open = type.indexOf('<');
+  if (open < 0) return false;
+  const names = type.slice(open).match(/[\p{L}_][\p{L}\p{N}_]*/gu) ?? [];
+  return names.some((name) => !b.context.modules.builtin(owner.file, name));
+}
