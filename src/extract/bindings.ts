@@ -10,6 +10,7 @@
  *
  * @module
  */
+import type { BindingVocabulary } from '../languages/define.js';
 import type { Binding } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
 import type { Deadline } from '../runtime/deadline.js';
@@ -37,8 +38,8 @@ export interface Use {
   qualifier?: Node;
   /** The qualifier is called: the member is one of what it returns. */
   called?: true;
-  /** The qualifier is the call itself (`a.f(x)`), not its callee: read up to its arguments. */
-  invocation?: true;
+  /** The qualifier is the call itself (`a.f(x)`), not its callee: read up to these arguments. */
+  arguments?: Node;
 }
 
 /** A name use and what it resolves to in the file. */
@@ -97,18 +98,24 @@ export interface Numbered {
   bindingAt: Map<number, number>;
 }
 
+/** What binding reads of one tree. */
+export interface BindingInput {
+  root: Node;
+  /** The raw captures: locals, imports, tags references. */
+  raw: RawCaptures;
+  definitions: readonly BindableDefinition[];
+  /** The language's words for members (`binding` in its definition): its member operators are read as `.`. */
+  vocabulary: BindingVocabulary | undefined;
+  lines: LineIndex;
+  deadline: Deadline;
+}
+
 /**
- * Binds the names of one tree. In: the raw captures (locals, imports, tags references), the file's definitions. Out:
- * the file's bindings, and every name use with the binding it sees. `tagged` references (calls, types, ...) are uses
- * too, and keep their kind.
+ * Binds the names of one tree. In: the raw captures, the file's definitions and the language's binding vocabulary.
+ * Out: the file's bindings, and every name use with the binding it sees. Tagged references (calls, types, ...) are
+ * uses too, and keep their kind.
  */
-export function bindNames(
-  root: Node,
-  raw: RawCaptures,
-  definitions: readonly BindableDefinition[],
-  lines: LineIndex,
-  deadline: Deadline,
-): BoundNames {
+export function bindNames({ root, raw, definitions, vocabulary, lines, deadline }: BindingInput): BoundNames {
   const scopes = scopesOf(root, raw.locals.scopes);
   const { declared, homes } = homesOf(scopes, declareNames(raw, definitions, lines));
   const numbered = numberBindings(declared, homes, scopes.length);
@@ -116,7 +123,7 @@ export function bindNames(
   const resolved = resolveUses(scopes, numbered, uses, deadline);
   return {
     bindings: withTypeBindings(numbered, uses, resolved),
-    uses: boundUses(uses, resolved),
+    uses: boundUses(uses, resolved, vocabulary?.memberOperators ?? []),
   };
 }
 
@@ -353,10 +360,8 @@ function collectUses(raw: RawCaptures, definitions: readonly BindableDefinition[
     const use = memberUse(uses.get(member.node.startIndex), member);
     if (use) uses.set(member.node.startIndex, use);
   }
-  for (const node of raw.locals.uses) {
-    if (uses.has(node.startIndex)) continue;
-    uses.set(node.startIndex, { node, name: node.text, kind: node.type.endsWith('type_identifier') ? 'type' : 'read' });
-  }
+  for (const node of raw.locals.uses) if (!uses.has(node.startIndex)) uses.set(node.startIndex, { node, name: node.text, kind: 'read' });
+  for (const { node, kind } of raw.locals.kindedUses) if (!uses.has(node.startIndex)) uses.set(node.startIndex, { node, name: node.text, kind });
   for (const offset of bindingAt.keys()) uses.delete(offset);
   for (const def of definitions) {
     if (def.raw.nameNode && def.raw.kind !== 'import' && kindInfo(def.raw.kind).declaresName !== false) uses.delete(def.raw.nameNode.startIndex);
@@ -380,7 +385,7 @@ function memberUse(existing: Use | undefined, member: RawLocals['members'][numbe
     kind: existing?.kind ?? 'member',
     qualifier: member.qualifier,
     ...(member.called ? { called: true as const } : {}),
-    ...(member.invocation ? { invocation: true as const } : {}),
+    ...(member.arguments ? { arguments: member.arguments } : {}),
   };
 }
 
@@ -401,13 +406,13 @@ function withTypeBindings(numbered: Numbered, uses: ReadonlyMap<number, Use>, re
 }
 
 /** The uses written out: the binding each sees, and for a member, its qualifier as a name path and the binding of its head. */
-function boundUses(uses: ReadonlyMap<number, Use>, resolved: ReadonlyMap<Use, number>): Map<number, BoundUse> {
+function boundUses(uses: ReadonlyMap<number, Use>, resolved: ReadonlyMap<Use, number>, memberOperators: readonly string[]): Map<number, BoundUse> {
   const result = new Map<number, BoundUse>();
   for (const [offset, use] of uses) {
     const entry: BoundUse = { kind: use.kind, name: use.name, node: use.node, ...(use.call ? { call: use.call } : {}) };
     const binding = resolved.get(use);
     if (binding !== undefined) entry.binding = binding;
-    if (use.qualifier) Object.assign(entry, qualifierOf(use, use.qualifier, uses, resolved));
+    if (use.qualifier) Object.assign(entry, qualifierOf(use, use.qualifier, { uses, resolved, memberOperators }));
     result.set(offset, entry);
   }
   return result;
@@ -421,14 +426,13 @@ function boundUses(uses: ReadonlyMap<number, Use>, resolved: ReadonlyMap<Use, nu
 function qualifierOf(
   use: Use,
   qualifier: Node,
-  uses: ReadonlyMap<number, Use>,
-  resolved: ReadonlyMap<Use, number>,
+  { uses, resolved, memberOperators }: { uses: ReadonlyMap<number, Use>; resolved: ReadonlyMap<Use, number>; memberOperators: readonly string[] },
 ): Pick<BoundUse, 'qualifier' | 'qualifierBinding'> {
   // A qualifier captured as the whole call (Java's `a.f(x)`, whose callee is no one node): up to its arguments.
-  const args = use.invocation ? qualifier.childForFieldName('arguments') : null;
+  const args = use.arguments;
   const written = args ? qualifier.text.slice(0, args.startIndex - qualifier.startIndex) : qualifier.text;
-  // C's and PHP's `p->next` is a path as `p.next` is.
-  const text = chainOf(written.replace(/->/g, '.'));
+  // The language's other member operators (C's and PHP's `p->next`) make a path as `.` does.
+  const text = chainOf(memberOperators.reduce((path, operator) => path.split(operator).join('.'), written));
   if (text === undefined) return { qualifier: '' };
   const head = uses.get(qualifier.startIndex);
   const headBinding = head ? resolved.get(head) : undefined;

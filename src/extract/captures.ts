@@ -132,14 +132,16 @@ export interface RawLocals {
    * `b, err := g()` after `a, err := f()`).
    */
   definitions: Array<{ node: Node; kind: string; type?: Node; typeCall?: true; typeMember?: true; outer: boolean; after?: Node; redeclares?: true }>;
-  /** Names used (`@local.reference`). */
+  /** Names read (`@local.reference`). */
   uses: NameSpan[];
+  /** Names used as what their capture says (`@local.reference.<kind>`: `type` for a type's name). */
+  kindedUses: Array<{ node: Node; kind: string }>;
   /**
    * Members used through a qualifier (`@local.member` with `@local.qualifier`: `a.b`, `this.b`; or with
    * `@local.qualifier.call`: `f(x).b`, a member of what `f` returns; or with `@local.qualifier.invocation`, the call
-   * itself when its callee is no one node, Java's `a.f(x).b`: `invocation`).
+   * itself when its callee is no one node, Java's `a.f(x).b`, read up to its `@local.qualifier.arguments`: `arguments`).
    */
-  members: Array<{ node: Node; qualifier: Node; called?: true; invocation?: true }>;
+  members: Array<{ node: Node; qualifier: Node; called?: true; arguments?: Node }>;
   /**
    * `@local.after` captured without a definition in its match, with `@local.after.region`: the names the locals
    * query binds inside the region (the `@local.after` node itself when none is captured) are visible only after the
@@ -317,7 +319,7 @@ export class CaptureGatherer {
     decorators: [],
     details: [],
     injections: [],
-    locals: { scopes: [], definitions: [], uses: [], members: [], afters: [] },
+    locals: { scopes: [], definitions: [], uses: [], kindedUses: [], members: [], afters: [] },
     conditions: [],
   };
   readonly #referenced = new Set<number>();
@@ -459,24 +461,35 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
     }
   }
   else if (name === 'local.reference') locals.uses.push(node);
+  else if (name.startsWith('local.reference.')) locals.kindedUses.push({ node, kind: name.slice('local.reference.'.length) });
   else if (name === 'local.member') {
     const qualifier = first(match, 'local.qualifier');
     const called = first(match, 'local.qualifier.call');
     const invocation = first(match, 'local.qualifier.invocation');
     // Two patterns may see one member (`f(x).b` is also a member of the call): the callee's is the one to keep.
     if (called) locals.members.push({ node, qualifier: called, called: true });
-    else if (invocation) locals.members.push({ node, qualifier: invocation, called: true, invocation: true });
+    else if (invocation) {
+      const args = first(match, 'local.qualifier.arguments');
+      locals.members.push({ node, qualifier: invocation, called: true, ...(args ? { arguments: args } : {}) });
+    }
     else if (qualifier) locals.members.push({ node, qualifier });
   } else if (name === 'local.definition' || name.startsWith('local.definition.')) {
     const kind = name === 'local.definition' ? 'variable' : name.slice('local.definition.'.length);
     const type = first(match, 'local.type');
     const typeCall = type ? undefined : first(match, 'local.type.call');
     const typeMember = type || typeCall ? undefined : first(match, 'local.type.member');
+    const typed = type
+      ? { type }
+      : typeCall
+        ? { type: typeCall, typeCall: true as const }
+        : typeMember
+          ? { type: typeMember, typeMember: true as const }
+          : {};
     const after = first(match, 'local.after');
     locals.definitions.push({
       node,
       kind,
-      ...(type ? { type } : typeCall ? { type: typeCall, typeCall: true as const } : typeMember ? { type: typeMember, typeMember: true as const } : {}),
+      ...typed,
       outer: match.properties['local.scope'] === 'parent',
       ...(after ? { after } : {}),
       ...(match.properties['local.redeclares'] === 'true' ? { redeclares: true as const } : {}),

@@ -81,7 +81,7 @@ export function extractFacts(input: ExtractionInput): Extraction {
     const containerKind = def.container === undefined ? undefined : placed[def.container]?.raw.kind;
     return { raw: def.raw, index: def.index, ...(containerKind !== undefined ? { containerKind } : {}) };
   });
-  const bound = bindNames(tree.rootNode, raw, bindable, lines, deadline);
+  const bound = bindNames({ root: tree.rootNode, raw, definitions: bindable, vocabulary: language.binding, lines, deadline });
   deadline.check();
   return {
     definitions,

@@ -16,7 +16,8 @@ async function bind(language: string, text: string): Promise<BoundNames> {
       const containerKind = def.container === undefined ? undefined : placed[def.container]?.raw.kind;
       return { raw: def.raw, index: def.index, ...(containerKind ? { containerKind } : {}) };
     });
-    return bindNames(parsed.tree.rootNode, raw, definitions, parsed.lines, parsed.deadline);
+    const { lines, deadline } = parsed;
+    return bindNames({ root: parsed.tree.rootNode, raw, definitions, vocabulary: parsed.loaded.definition.binding, lines, deadline });
   });
 }
 

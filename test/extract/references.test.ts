@@ -22,7 +22,8 @@ describe('collectReferences', () => {
     const references = await withParsed('typescript', text, (parsed) => {
       const { placed, raw } = prepared(parsed);
       const definitions = placed.map((def) => ({ raw: def.raw, index: def.index }));
-      const bound = bindNames(parsed.tree.rootNode, raw, definitions, parsed.lines, parsed.deadline);
+      const { lines, deadline } = parsed;
+      const bound = bindNames({ root: parsed.tree.rootNode, raw, definitions, vocabulary: parsed.loaded.definition.binding, lines, deadline });
       return collectReferences(raw, placed, bound, parsed.lines);
     });
     expect(references.map((ref) => [ref.name, ref.kind, ref.line, ref.column, ref.enclosing ?? null, ref.binding ?? null])).toEqual([
