@@ -75,7 +75,7 @@ export function extractFacts(input: ExtractionInput): Extraction {
   deadline.check();
   const exports = resolveExports(placed, raw, language, lines, source);
   const described = describeDefinitions(placed, { docs, ...exports }, language, lines, source);
-  const definitions = withConditionals(described, raw.conditions);
+  const definitions = withConditionals(described, raw.conditions, loaded.tests, deadline);
   deadline.check();
   const bindable = placed.map((def) => {
     const containerKind = def.container === undefined ? undefined : placed[def.container]?.raw.kind;
