@@ -15,7 +15,7 @@ import type { Binding } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
 import type { Deadline } from '../runtime/deadline.js';
 import type { Node } from '../runtime/tree-sitter.js';
-import type { CallShape, NameSpan, RawCaptures, RawDefinition, RawLocals } from './captures.js';
+import type { CallShape, NameSpan, RawCaptures, RawDefinition, RawLocals } from './raw.js';
 import { chainOf, typeNameOf } from './chains.js';
 import type { LineIndex } from './lines.js';
 import { innermost, parents, type Span } from './spans.js';

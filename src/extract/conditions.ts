@@ -12,7 +12,9 @@ import { TEST_CAPTURES } from '../languages/registry.js';
 import type { Condition, Definition } from '../model/facts.js';
 import type { Deadline } from '../runtime/deadline.js';
 import type { Node, Query } from '../runtime/tree-sitter.js';
-import { type Match, type RawCaptures, readMatches, strippedText } from './captures.js';
+import { strippedText } from './captures.js';
+import { readMatches } from './matching.js';
+import type { Match, RawCaptures } from './raw.js';
 import { innermost } from './spans.js';
 
 type Branch = RawCaptures['conditions'][number];

@@ -6,7 +6,7 @@
  */
 import type { DocCommentStyle, LanguageDefinition } from '../languages/define.js';
 import type { Node } from '../runtime/tree-sitter.js';
-import type { RawCaptures } from './captures.js';
+import type { RawCaptures } from './raw.js';
 import type { Placed } from './definitions.js';
 import type { LineIndex } from './lines.js';
 import type { Level } from './siblings.js';

@@ -11,7 +11,7 @@ import { definitionKindInfo } from '../model/kinds.js';
 import { addTo } from '../model/multimap.js';
 import type { Node } from '../runtime/tree-sitter.js';
 import type { ExportInfo } from '../types.js';
-import type { RawCaptures, RawDefinition, RawExport } from './captures.js';
+import type { RawCaptures, RawDefinition, RawExport } from './raw.js';
 import { containerOf, listOfParameter, type Placed, spanOf } from './definitions.js';
 import type { LineIndex } from './lines.js';
 import { contentText, signatureOf, type Source } from './signatures.js';

@@ -4,7 +4,7 @@
  * @module
  */
 import type { ImportInfo } from '../types.js';
-import type { RawCaptures, RawExport, RawImport } from './captures.js';
+import type { RawCaptures, RawExport, RawImport } from './raw.js';
 import { spanOf, TYPE_ONLY_DETAILS } from './definitions.js';
 import type { LineIndex } from './lines.js';
 import type { NodeContext } from './siblings.js';

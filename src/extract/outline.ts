@@ -5,7 +5,7 @@
  */
 import type { OutlineFacts } from '../model/facts.js';
 import type { CodeBlockInfo, HeadingInfo, KeyInfo, LinkInfo } from '../types.js';
-import type { RawOutline } from './captures.js';
+import type { RawOutline } from './raw.js';
 import { spanOf } from './definitions.js';
 import type { LineIndex } from './lines.js';
 import { parents } from './spans.js';

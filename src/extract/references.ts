@@ -5,7 +5,7 @@
  * @module
  */
 import type { Reference } from '../model/facts.js';
-import type { CallShape, NameSpan, RawCaptures } from './captures.js';
+import type { CallShape, NameSpan, RawCaptures } from './raw.js';
 import type { BoundNames } from './bindings.js';
 import { type Placed, spanOf } from './definitions.js';
 import type { LineIndex } from './lines.js';

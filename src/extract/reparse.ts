@@ -23,7 +23,7 @@ import {
   rangesWithoutBareMacros,
   type Tree,
 } from '../runtime/tree-sitter.js';
-import { readMatches } from './captures.js';
+import { readMatches } from './matching.js';
 import type { LineIndex } from './lines.js';
 import { deadRegionCuts, directiveLineCuts } from './regions.js';
 

@@ -33,7 +33,11 @@ describe('withConditionals', () => {
         {
           group: 0,
           branch: 1,
-          when: ['&&', ['!', ['&&', ['defined', '_WIN32'], ['!', ['>=', ['id', 'WINVER'], ['num', 0x0600]]]]], ['||', ['defined', '__APPLE__'], ['id', 'LINUX']]],
+          when: [
+            '&&',
+            ['!', ['&&', ['defined', '_WIN32'], ['!', ['>=', ['id', 'WINVER'], ['num', 0x0600]]]]],
+            ['||', ['defined', '__APPLE__'], ['id', 'LINUX']],
+          ],
         },
       ],
       [

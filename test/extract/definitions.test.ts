@@ -3,7 +3,7 @@
  * real captures of a small source, and each leaving what it is given as it was.
  */
 import { describe, expect, it } from 'vitest';
-import type { RawCaptures } from '../../src/extract/captures.js';
+import type { RawCaptures } from '../../src/extract/raw.js';
 import { attachDetails, attachParameters, describeDefinitions, placeDefinitions, type Placed } from '../../src/extract/definitions.js';
 import { type Parsed, source, withParsed } from './parse.js';
 

@@ -4,7 +4,8 @@
  */
 import { afterAll } from 'vitest';
 import { createDefaultRegistry } from '../../src/index.js';
-import { readCaptures, type RawCaptures } from '../../src/extract/captures.js';
+import { readCaptures } from '../../src/extract/captures.js';
+import type { RawCaptures } from '../../src/extract/raw.js';
 import { attachDetails, attachParameters, placeDefinitions, type Placed } from '../../src/extract/definitions.js';
 import { markTypeOnly } from '../../src/extract/imports.js';
 import { LineIndex } from '../../src/extract/lines.js';
