@@ -26,11 +26,11 @@ import { addTo } from '../model/multimap.js';
 import type { Deadline } from '../runtime/deadline.js';
 import type { Range, Tree } from '../runtime/tree-sitter.js';
 import type { ExportInfo, ImportInfo } from '../types.js';
-import { bindNames } from './bindings.js';
+import { type BindableDefinition, bindNames } from './bindings.js';
 import { readCaptures } from './captures.js';
 import type { RawCaptures } from './raw.js';
 import { withConditionals } from './conditions.js';
-import { attachDetails, attachParameters, describeDefinitions, placeDefinitions } from './definitions.js';
+import { attachDetails, attachParameters, describeDefinitions, type Placed, placeDefinitions } from './definitions.js';
 import { documentDefinitions } from './docs.js';
 import { resolveExports } from './exports.js';
 import { collectImports, markTypeOnly } from './imports.js';
@@ -60,30 +60,34 @@ export interface Extraction {
   injections: Map<string, Range[]>;
 }
 
-/** Extracts the facts of one tree. */
+/** Extracts the facts of one tree: the phases in order, each taking the data the ones before it returned. */
 export function extractFacts(input: ExtractionInput): Extraction {
   const { tree, loaded, deadline, lines } = input;
   const language = loaded.definition;
   const source: Source = { text: input.text };
+  // 1. captures
   const captured = readCaptures(loaded.query, tree.rootNode, deadline);
   deadline.check();
+  // 2. placement
   const { placed: bare, contexts } = placeDefinitions(tree.rootNode, captured, language, deadline);
   deadline.check();
+  // 3. details, parameters, type-only marks
   const detailed = attachDetails(captured, bare, contexts);
   const placed = attachParameters(detailed.placed, detailed.parameters);
   const raw: RawCaptures = { ...captured, ...markTypeOnly(captured, contexts), parameters: detailed.parameters };
+  // 4. docs
   const docs = documentDefinitions(placed, raw, language, lines);
   deadline.check();
+  // 5. exports
   const exports = resolveExports(placed, raw, language, lines, source);
+  // 6. description
   const described = describeDefinitions(placed, { docs, ...exports }, language, lines, source);
   const definitions = withConditionals(described, raw.conditions, loaded.tests, deadline);
   deadline.check();
-  const bindable = placed.map((def) => {
-    const containerKind = def.container === undefined ? undefined : placed[def.container]?.raw.kind;
-    return { raw: def.raw, index: def.index, ...(containerKind !== undefined ? { containerKind } : {}) };
-  });
-  const bound = bindNames({ root: tree.rootNode, raw, definitions: bindable, vocabulary: language.binding, lines, deadline });
+  // 7. bindings
+  const bound = bindNames({ root: tree.rootNode, raw, definitions: bindableOf(placed), vocabulary: language.binding, lines, deadline });
   deadline.check();
+  // 8. references, imports, outline, embedded languages
   return {
     definitions,
     references: collectReferences(raw, placed, bound, lines),
@@ -93,6 +97,14 @@ export function extractFacts(input: ExtractionInput): Extraction {
     outline: collectOutline(raw.outline, lines),
     injections: injectionRanges(raw, language),
   };
+}
+
+/** The definitions as binding sees them: each with its container's kind. */
+function bindableOf(placed: readonly Placed[]): BindableDefinition[] {
+  return placed.map((def) => {
+    const containerKind = def.container === undefined ? undefined : placed[def.container]?.raw.kind;
+    return { raw: def.raw, index: def.index, ...(containerKind !== undefined ? { containerKind } : {}) };
+  });
 }
 
 /** Ranges of the languages this one embeds, by registered language id, in source order. */
