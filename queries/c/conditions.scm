@@ -15,3 +15,15 @@
 ((preproc_elifdef "#elifndef" name: (identifier) @condition alternative: (_)? @condition.alternative) @condition.branch
   (#set! condition.test "undefined"))
 (preproc_else) @condition.branch
+
+; How a test reads, as data (`#if defined(_WIN32) && !(FOO >= 2)`): these patterns are a query of their own, run over
+; each test a definition's branch depends on, never over the file (`@test.*` in queries/README.md). `@test.name`: a
+; macro's value; `@test.number` (its integer suffix stripped); `@test.defined` with its `@test.operand`;
+; `@test.group`: parentheses, read as what they hold; `@test.not` with its `@test.operand`; `@test.binary` with
+; `@test.left`, `@test.operator` and `@test.right`. Any other node (a function-like macro's call) is not read.
+(identifier) @test.name
+((number_literal) @test.number (#set! strip.test.number "[uUlL]+$"))
+(preproc_defined (identifier) @test.operand) @test.defined
+(parenthesized_expression) @test.group
+(unary_expression operator: "!" argument: (_) @test.operand) @test.not
+(binary_expression left: (_) @test.left operator: _ @test.operator right: (_) @test.right) @test.binary

@@ -149,4 +149,6 @@
 ; `Outer.Inner` as a type
 (qualified_name qualifier: (_) @local.qualifier name: [(identifier) @local.member (generic_name (identifier) @local.member)])
 ; `f().b`, `a.f().b`: a member of what `f` is declared to return (the call is captured: its callee is two nodes)
-(member_access_expression expression: (invocation_expression) @local.qualifier.invocation name: (identifier) @local.member)
+(member_access_expression
+  expression: (invocation_expression arguments: (_)? @local.qualifier.arguments) @local.qualifier.invocation
+  name: (identifier) @local.member)

@@ -208,7 +208,7 @@
 ; ---- uses --------------------------------------------------------------------------
 
 (identifier) @local.reference
-(type_identifier) @local.reference
+(type_identifier) @local.reference.type
 (package_identifier) @local.reference
 (label_name) @local.reference
 

@@ -118,7 +118,7 @@
 ; ---- uses --------------------------------------------------------------------------
 
 (identifier) @local.reference
-(type_identifier) @local.reference
+(type_identifier) @local.reference.type
 
 ; `a.b`, `this.b`, `Type.b`, `a.b()`: a member of what the qualifier names
 (field_access object: (_) @local.qualifier field: (identifier) @local.member)
@@ -128,5 +128,5 @@
 ; `Outer.Inner` as a type
 (scoped_type_identifier (_) @local.qualifier . (type_identifier) @local.member .)
 ; `f().b`, `a.f().b`: a member of what `f` is declared to return (the call is captured: its callee is two nodes)
-(method_invocation object: (method_invocation) @local.qualifier.invocation name: (identifier) @local.member)
-(field_access object: (method_invocation) @local.qualifier.invocation field: (identifier) @local.member)
+(method_invocation object: (method_invocation arguments: (_)? @local.qualifier.arguments) @local.qualifier.invocation name: (identifier) @local.member)
+(field_access object: (method_invocation arguments: (_)? @local.qualifier.arguments) @local.qualifier.invocation field: (identifier) @local.member)

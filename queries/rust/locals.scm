@@ -132,7 +132,7 @@
 ; ---- uses --------------------------------------------------------------------------
 
 (identifier) @local.reference
-(type_identifier) @local.reference
+(type_identifier) @local.reference.type
 
 ; `a.b`, `self.b`, `a.b.c()`: a member of what the qualifier names
 (field_expression

@@ -55,7 +55,7 @@
 
 ; ---- uses --------------------------------------------------------------------------
 
-(type_identifier) @local.reference
+(type_identifier) @local.reference.type
 
 ; `NS.Type`
 (nested_type_identifier

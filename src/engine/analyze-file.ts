@@ -8,7 +8,7 @@
 import { basename, dirname, extname } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import { alternativesFor, siblingLanguage } from '../extract/alternatives.js';
-import { analyzeText } from '../extract/analyze.js';
+import { extractFile } from '../extract/extract-file.js';
 import type { LanguageDefinition } from '../languages/define.js';
 import { LineIndex } from '../extract/lines.js';
 import { parseText } from '../runtime/tree-sitter.js';
@@ -233,7 +233,7 @@ export async function runAnalysisJob(job: AnalysisJob, context: AnalysisContext,
   const parsed = !facts;
   if (!facts) {
     try {
-      facts = await analyzeText(context.registry, {
+      facts = await extractFile(context.registry, {
         file: job.file,
         text: source.text,
         size: source.size,

@@ -1,175 +1,14 @@
 /**
- * The first phase of extraction: run a language's query over a tree and sort its captures into raw facts (still
- * holding tree-sitter nodes; they never leave `extract/`). The capture vocabulary is `queries/README.md`'s.
+ * The first phase of extraction: run a language's query over a tree and sort its captures into raw facts (`raw.ts`:
+ * still holding tree-sitter nodes; they never leave `extract/`). The capture vocabulary is `queries/README.md`'s.
  *
  * @module
  */
 import type { Deadline } from '../runtime/deadline.js';
-import { type Match, type MatchVisitor, type NameSpan, visitMatches } from '../runtime/matches.js';
-import { MAX_QUERY_DEPTH, type Node, type Query } from '../runtime/tree-sitter.js';
+import type { Node, Query } from '../runtime/tree-sitter.js';
+import { eachMatch, MATCH_CHUNK } from './matching.js';
+import type { Match, NameSpan, RawCaptures, RawDefinition, RawExport, RawImport, RawLocals, RawParameter } from './raw.js';
 import { foldWhitespace } from './text.js';
-
-export type { Match, NameSpan };
-
-/** A definition found by a `@definition.<kind>` capture, with the details of every match that names its node. */
-export interface RawDefinition {
-  kind: string;
-  name: string;
-  node: Node;
-  nameNode?: Node;
-  patternIndex: number;
-  /** Every parameter list (`@parameters`), in order: Scala's `def f(a: Int)(implicit ec: EC)` has two. */
-  parameterLists: Node[];
-  body?: Node;
-  returnType?: Node;
-  typeParameters?: Node;
-  type?: Node;
-  value?: Node;
-  receiver?: Node;
-  qualifier?: Node;
-  declarator?: Node;
-  /** The statement declaring several names at once (`int x, y;`), when the definition is one of them. */
-  declaration?: Node;
-  returnTypeParts: Node[];
-  typeParts: Node[];
-  modifiers: string[];
-  extends: Node[];
-  implements: Node[];
-  decorators: Node[];
-  docNodes: Node[];
-  optional: boolean;
-  isGenerator: boolean;
-  params: RawParameter[];
-}
-
-/** One parameter found by a `@parameter` capture. */
-export interface RawParameter {
-  node: Node;
-  name?: Node;
-  /** Every name the parameter declares: Go's `a, b int` declares two parameters with one type. */
-  names: Node[];
-  type?: Node;
-  defaultValue?: Node;
-  optional: boolean;
-  rest: boolean;
-  prefix?: Node;
-  typeParts: Node[];
-  modifiers: string[];
-}
-
-/** One reference found by a `@reference.<kind>` capture. */
-export interface RawReference {
-  kind: string;
-  name: string;
-  node: Node;
-  nameNode: Node;
-  /** A call's arguments, as far as they pick among overloads. */
-  call?: CallShape;
-  /** The argument list, until what its arguments are is known. */
-  args?: Node;
-}
-
-/** What a call's arguments are, as far as they pick among overloads of the callee (no type inference). */
-export interface CallShape {
-  /** How many (`@arguments`: the argument list's children, comments left out). */
-  arity: number;
-  /** One of them is spread (`@arguments.spread` on an argument: `f(...xs)`). */
-  spread?: true;
-  /**
-   * What each argument is when it is a literal or a lambda (`@argument.<kind>`: `string`, `char`, `integer`, `boolean`,
-   * `class`, `function`), `''` for any other; absent when none is. Picks among overloads of one arity (`print("</")`, not `print(char)`).
-   */
-  literals?: string[];
-  /**
-   * Where the name whose value each argument is starts (`@argument.value.name` inside `@argument.value`: `x`, the `f`
-   * of `a.f`, the `m` of `a.m()`, the type of `new T()`), `-1` for an argument that is no such name; absent when none
-   * is. Its declared type picks among overloads (`at(tree.pos())` is `at(DiagnosticPosition)`, not `at(int)`).
-   */
-  values?: number[];
-}
-
-/** One import statement or call, with its items. */
-export interface RawImport {
-  node: Node;
-  source?: string;
-  /** The pattern that gave the source (the earliest pattern's source wins). */
-  sourcePattern?: number;
-  kind?: string;
-  typeOnly: boolean;
-  items: Array<{ node?: Node; name: string; alias?: string; isDefault: boolean; isNamespace: boolean; typeOnly: boolean }>;
-}
-
-/** One export statement (or CommonJS assignment), with what it exports. */
-export interface RawExport {
-  node: Node;
-  declarations: Node[];
-  isDefault: boolean;
-  typeOnly: boolean;
-  all: boolean;
-  source?: string;
-  namespace?: string;
-  assignment?: Node;
-  items: Array<{ name: string; alias?: string; value?: Node; node: Node }>;
-}
-
-/** An outline item of a data or document language. */
-export interface RawOutline {
-  family: 'key' | 'heading' | 'code_block' | 'link';
-  node: Node;
-  captures: Map<string, Node[]>;
-  properties: Record<string, string>;
-}
-
-/** Captures of the locals vocabulary: scopes, bindings, name uses. */
-export interface RawLocals {
-  scopes: Node[];
-  /**
-   * Bindings: `@local.definition.<kind>` (with `@local.type`; `(#set! local.scope "parent")` binds in the outer scope).
-   * `typeCall`: the type is what the function `type` names returns (`@local.type.call`: `x := NewFoo()`); `after`:
-   * the name is visible only after this node (`@local.after`: Go's `x := x` reads the outer `x`); `typeMember`: the
-   * binding is the member of `type` named like it (`@local.type.member`: `const { a } = obj` is `obj.a`); `redeclares`: a
-   * name its scope already binds above is assigned, not declared again (`(#set! local.redeclares "true")`: Go's
-   * `b, err := g()` after `a, err := f()`).
-   */
-  definitions: Array<{ node: Node; kind: string; type?: Node; typeCall?: true; typeMember?: true; outer: boolean; after?: Node; redeclares?: true }>;
-  /** Names used (`@local.reference`). */
-  uses: NameSpan[];
-  /**
-   * Members used through a qualifier (`@local.member` with `@local.qualifier`: `a.b`, `this.b`; or with
-   * `@local.qualifier.call`: `f(x).b`, a member of what `f` returns; or with `@local.qualifier.invocation`, the call
-   * itself when its callee is no one node, Java's `a.f(x).b`: `invocation`).
-   */
-  members: Array<{ node: Node; qualifier: Node; called?: true; invocation?: true }>;
-  /**
-   * `@local.after` captured without a definition in its match, with `@local.after.region`: the names the locals
-   * query binds inside the region (the `@local.after` node itself when none is captured) are visible only after the
-   * node ends (Rust's `let x = x + 1;`, `if let Some(x) = x`), as a definition's own `after` says of its name.
-   */
-  afters: Array<{ node: Node; region: Node }>;
-}
-
-/** Every capture of a file, sorted into raw facts. */
-export interface RawCaptures {
-  /** By node id; includes definitions named only by a later match. */
-  definitions: Map<number, RawDefinition>;
-  parameters: Map<number, RawParameter>;
-  references: RawReference[];
-  imports: Map<number, RawImport>;
-  exports: Map<number, RawExport>;
-  outline: RawOutline[];
-  comments: Map<number, Node>;
-  decorators: Node[];
-  /** Detail captures of patterns without a definition: they attach to the nearest enclosing owner. */
-  details: Array<{ name: string; node: Node }>;
-  /** Injected ranges: `(#set! injection.language ...)` with `@injection.content`. */
-  injections: Array<{ language: string; nodes: Node[] }>;
-  locals: RawLocals;
-  /**
-   * Branches of preprocessor conditionals (`@condition.branch`, queries/c/conditions.scm): the branch, its test
-   * (`@condition`, none for `#else`; `test`: how a name tested by `#ifdef` / `#ifndef` counts) and the branch after it.
-   */
-  conditions: Array<{ node: Node; test?: Node; how?: 'defined' | 'undefined'; alternative?: Node }>;
-}
 
 /** Detail captures that can stand in a pattern of their own. */
 const DETAIL_CAPTURES = new Set([
@@ -185,102 +24,6 @@ const DETAIL_CAPTURES = new Set([
   'import.type',
   'export.type',
 ]);
-
-/**
- * Source text per query run, in the tree's index units. The query cursor asks the deadline as it goes, but turning its
- * matches into objects afterwards cannot be interrupted (about 2.6 s for a 10 MB file): a large file is matched in
- * runs over ranges of its top-level nodes, with the deadline checked between runs.
- */
-export const MATCH_CHUNK = 64 * 1024;
-
-type Point = { row: number; column: number };
-
-/** A run of a large file's matching: the points the query cursor is given. */
-export interface MatchRange {
-  start: Point;
-  end: Point;
-}
-
-/**
- * Ranges of about `size` that cover the root, cut at the start of a line where one of its children starts (as
- * points: web-tree-sitter's index range is in other units than its nodes' indices); undefined when one range is
- * enough. A match that spans a cut (a comment and the declaration after it) is found by both runs and kept once.
- */
-export function matchRanges(root: Node, size: number): MatchRange[] | undefined {
-  if (root.endIndex - root.startIndex <= size) return undefined;
-  const ranges: MatchRange[] = [];
-  const cursor = root.walk();
-  try {
-    if (!cursor.gotoFirstChild()) return undefined;
-    let start = { row: 0, column: 0 };
-    let startIndex = root.startIndex;
-    let lastRow = -1;
-    do {
-      const row = cursor.startPosition.row;
-      // A cut goes before a child that starts a line of its own, once the range is large enough.
-      if (row > lastRow && row > start.row && cursor.startIndex - startIndex >= size) {
-        const cut = { row, column: 0 };
-        ranges.push({ start, end: cut });
-        start = cut;
-        startIndex = cursor.startIndex;
-      }
-      lastRow = cursor.endPosition.row;
-    } while (cursor.gotoNextSibling());
-  } finally {
-    cursor.delete();
-  }
-  const last = ranges.at(-1);
-  if (!last) return undefined;
-  ranges.push({ start: last.end, end: { row: root.endPosition.row + 1, column: 0 } });
-  return ranges;
-}
-
-/**
- * Runs the query, stopping with `TS_PARSE_TIMEOUT` when the deadline passes (the query cursor asks it as it goes, and
- * it is checked between the runs of a large file), and hands each match over as it is read: a lone
- * `@local.reference` (one per identifier of the file: most matches) as where its name is, to `use`. No match starts
- * deeper than `MAX_QUERY_DEPTH` levels. A match several runs find is handed over once.
- */
-export function eachMatch(
-  query: Query,
-  root: Node,
-  deadline: Deadline,
-  chunk: number,
-  visit: (match: Match) => void,
-  use: (name: NameSpan) => void,
-): void {
-  let cancelled = false;
-  const progressCallback = () => (cancelled = deadline.expired());
-  const ranges = matchRanges(root, chunk);
-  // A run also finds matches of nodes outside it (a pattern whose outer node is the root, a comment and the
-  // declaration after it): each is handed over once, the first time.
-  const visitor: MatchVisitor = {
-    lone: 'local.reference',
-    name: (span) => {
-      deadline.tick();
-      use(span);
-    },
-    match: (match) => {
-      deadline.tick();
-      visit(match);
-    },
-    ...(ranges ? { seen: new Set<string | number>() } : {}),
-  };
-  for (const range of ranges ?? [undefined]) {
-    const options = { progressCallback, maxStartDepth: MAX_QUERY_DEPTH, ...(range ? { startPosition: range.start, endPosition: range.end } : {}) };
-    visitMatches(query, root, options, visitor);
-    if (cancelled) throw deadline.error();
-    deadline.check();
-  }
-}
-
-/** Every match of the query over the tree (see {@link eachMatch}), with the lone `@local.reference` names apart. */
-export function readMatches(query: Query, root: Node, deadline: Deadline, chunk = MATCH_CHUNK): { matches: Match[]; uses: NameSpan[] } {
-  const matches: Match[] = [];
-  const uses: NameSpan[] = [];
-  eachMatch(query, root, deadline, chunk, (match) => matches.push(match), (name) => uses.push(name));
-  return { matches, uses };
-}
 
 function first(match: Match, name: string): Node | undefined {
   return match.captures.get(name)?.[0];
@@ -317,7 +60,7 @@ export class CaptureGatherer {
     decorators: [],
     details: [],
     injections: [],
-    locals: { scopes: [], definitions: [], uses: [], members: [], afters: [] },
+    locals: { scopes: [], definitions: [], uses: [], kindedUses: [], members: [], afters: [] },
     conditions: [],
   };
   readonly #referenced = new Set<number>();
@@ -459,24 +202,35 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
     }
   }
   else if (name === 'local.reference') locals.uses.push(node);
+  else if (name.startsWith('local.reference.')) locals.kindedUses.push({ node, kind: name.slice('local.reference.'.length) });
   else if (name === 'local.member') {
     const qualifier = first(match, 'local.qualifier');
     const called = first(match, 'local.qualifier.call');
     const invocation = first(match, 'local.qualifier.invocation');
     // Two patterns may see one member (`f(x).b` is also a member of the call): the callee's is the one to keep.
     if (called) locals.members.push({ node, qualifier: called, called: true });
-    else if (invocation) locals.members.push({ node, qualifier: invocation, called: true, invocation: true });
+    else if (invocation) {
+      const args = first(match, 'local.qualifier.arguments');
+      locals.members.push({ node, qualifier: invocation, called: true, ...(args ? { arguments: args } : {}) });
+    }
     else if (qualifier) locals.members.push({ node, qualifier });
   } else if (name === 'local.definition' || name.startsWith('local.definition.')) {
     const kind = name === 'local.definition' ? 'variable' : name.slice('local.definition.'.length);
     const type = first(match, 'local.type');
     const typeCall = type ? undefined : first(match, 'local.type.call');
     const typeMember = type || typeCall ? undefined : first(match, 'local.type.member');
+    const typed = type
+      ? { type }
+      : typeCall
+        ? { type: typeCall, typeCall: true as const }
+        : typeMember
+          ? { type: typeMember, typeMember: true as const }
+          : {};
     const after = first(match, 'local.after');
     locals.definitions.push({
       node,
       kind,
-      ...(type ? { type } : typeCall ? { type: typeCall, typeCall: true as const } : typeMember ? { type: typeMember, typeMember: true as const } : {}),
+      ...typed,
       outer: match.properties['local.scope'] === 'parent',
       ...(after ? { after } : {}),
       ...(match.properties['local.redeclares'] === 'true' ? { redeclares: true as const } : {}),

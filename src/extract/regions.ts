@@ -4,6 +4,10 @@
  * declaration (C#: `LanguageDefinition.flattenConditionals`). Found over a tree's leaves, so that they are found in a
  * parse that error recovery has broken too; bounded by the analysis's deadline.
  *
+ * Only what a definition declares runs here, and nothing here names a language: the directives read are the
+ * preprocessor's own (`#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`, `#endif`), which every language declaring either
+ * field shares, so a definition declaring one declares that its language has them.
+ *
  * @module
  */
 import type { Deadline } from '../runtime/deadline.js';

@@ -8,7 +8,7 @@
 import type { SignatureStyle } from '../languages/define.js';
 import type { Node } from '../runtime/tree-sitter.js';
 import type { ParameterInfo, PropertyInfo } from '../types.js';
-import type { RawDefinition, RawParameter } from './captures.js';
+import type { RawDefinition, RawParameter } from './raw.js';
 import { foldWhitespace, shorten } from './text.js';
 
 /** The source text a definition's nodes are read from. */

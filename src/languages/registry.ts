@@ -39,6 +39,11 @@ export interface LoadedLanguage {
    * `needsErrors`: it can only match a tree with syntax errors. Absent when the language has no such pattern.
    */
   readonly cuts?: { readonly query: Query; readonly needsErrors: boolean };
+  /**
+   * The patterns that read a preprocessor test as data (`@test.*`: queries/README.md), as a query of their own, run
+   * over each test a definition's branch depends on rather than over the file. Absent when the language has none.
+   */
+  readonly tests?: Query;
   /** A parser set to this language, reused for every parse (parsing is synchronous). */
   readonly parser: Parser;
 }
@@ -80,6 +85,9 @@ const defaultRequire = createRequire(import.meta.url);
 
 /** Captures of what the grammar misread, run before the rest of the query (see {@link LoadedLanguage.cuts}). */
 export const CUT_CAPTURES = ['macro', 'misread'] as const;
+
+/** Captures of the forms a preprocessor test is read into, run over each test (see {@link LoadedLanguage.tests}). */
+export const TEST_CAPTURES = ['test.name', 'test.number', 'test.defined', 'test.group', 'test.not', 'test.binary'] as const;
 
 function resolveWithNode(file: PackageFile): string {
   const specifier = `${file.package}/${file.file}`;
@@ -282,6 +290,7 @@ export class LanguageRegistry {
         if (!this.#sharedQueries.has(definition.id)) {
           loaded.query.delete();
           loaded.cuts?.query.delete();
+          loaded.tests?.delete();
         }
       } catch {
         // A fault left it broken (`memory access out of bounds` in ts_parser_reset): drop it, a new one is made.
@@ -306,8 +315,9 @@ export class LanguageRegistry {
       if (shared) this.#sharedQueries.add(definition.id);
       else this.#sharedQueries.delete(definition.id);
       const cuts = splitQuery(language, query, source, CUT_CAPTURES, shareable);
+      const tests = splitQuery(language, query, source, TEST_CAPTURES, shareable)?.query;
       const parser = createParser(language);
-      const loaded: LoadedLanguage = { definition, language, query, parser, ...(cuts ? { cuts } : {}) };
+      const loaded: LoadedLanguage = { definition, language, query, parser, ...(cuts ? { cuts } : {}), ...(tests ? { tests } : {}) };
       this.#loaded.set(definition.id, loaded);
       return loaded;
     } catch (error) {

@@ -353,7 +353,7 @@ describe('bounded query work', () => {
   });
 
   it('Should find the same matches when a file is matched in ranges as when it is matched whole', async () => {
-    const { readMatches } = await import('../../src/extract/captures.js');
+    const { readMatches } = await import('../../src/extract/matching.js');
     const { Deadline } = await import('../../src/runtime/deadline.js');
     const { readFileSync } = await import('node:fs');
     const registry = createDefaultRegistry();
