@@ -16,7 +16,7 @@ import { namesOneType, typeHead, typePath, unionOf, withoutReference } from '../
 import { typesOfBinding } from '../../src/binding/types.js';
 import { vocabularyOf } from '../../src/binding/vocabulary.js';
 import { MAX_HOPS, Walk } from '../../src/binding/walk.js';
-import { analyzeText } from '../../src/extract/analyze.js';
+import { extractFile } from '../../src/extract/extract-file.js';
 import { createDefaultRegistry } from '../../src/index.js';
 import type { ArgumentTypes } from '../../src/languages/module-system.js';
 import type { Definition, FileFacts } from '../../src/model/facts.js';
@@ -29,7 +29,7 @@ async function bind(files: Record<string, string>): Promise<{ b: Binder; facts: 
   const facts = new Map<string, FileFacts>();
   for (const [file, text] of Object.entries(files)) {
     const language = registry.detectLanguage(file).language as string;
-    facts.set(file, await analyzeText(registry, { file, text, size: text.length, language, timeoutMs: 20_000 }));
+    facts.set(file, await extractFile(registry, { file, text, size: text.length, language, timeoutMs: 20_000 }));
   }
   const modules = new ModuleResolver({
     readText: (file) => Promise.resolve(files[file]),
