@@ -65,17 +65,19 @@ export interface Command<N extends OperationName = OperationName> {
    * operation (`mcp`). `root`, `json`, `cache-dir`, `no-cache` and `help` are always taken.
    */
   options?: Record<string, OptionSpec>;
+  /** The common options it takes, when not all of them (`cache` reads no root and opens no index). @defaultValue all */
+  common?: ReadonlyArray<keyof typeof COMMON_OPTIONS>;
   run(context: CommandContext<N>): Promise<number>;
 }
 
 /** Options every command takes. */
-export const COMMON_OPTIONS: Record<string, OptionSpec> = {
+export const COMMON_OPTIONS = {
   root: { type: 'string', flag: '--root DIR', help: 'The project root; FILE arguments are relative to it (default: the current directory)' },
   json: { type: 'boolean', help: 'Print JSON (the shape is in the README) instead of aligned text' },
   'cache-dir': { type: 'string', flag: '--cache-dir DIR', help: 'The on-disk index folder (default: $CODE_INDEX_CACHE_DIR, else one per root in the user cache)' },
   'no-cache': { type: 'boolean', help: 'Keep the index in memory only' },
   help: { type: 'boolean', short: 'h', help: 'Show this help' },
-};
+} satisfies Record<string, OptionSpec>;
 
 /** `maxItems` as a command-line flag: `max-items`. */
 function kebab(name: string): string {
@@ -107,7 +109,8 @@ export function commandOptions(command: Command): Array<[name: string, spec: Opt
       help: `${describeParameter(spec)}${spec.type === 'strings' ? '; repeatable' : ''}`,
     },
   ]);
-  return [...fromParameters, ...Object.entries(command.options ?? {}), ...Object.entries(COMMON_OPTIONS)];
+  const common = Object.entries(COMMON_OPTIONS).filter(([name]) => command.common?.includes(name as keyof typeof COMMON_OPTIONS) ?? true);
+  return [...fromParameters, ...Object.entries(command.options ?? {}), ...common];
 }
 
 /** The `parseArgs` options of a command. */
