@@ -16,7 +16,7 @@ import { basename, join } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { Diagnostic } from '../types.js';
 import { atomicWrite } from './disk-store.js';
-import { baseEntries, type CacheFolder, type Deadline, folderInUse, type FoundFolder, inspectFolder, STORE_NAME, useStoreFolder } from './cache-folders.js';
+import { baseEntries, type CacheFolder, type Deadline, folderInUse, type FoundFolder, inspectFolder, shownFolder, STORE_NAME, useStoreFolder } from './cache-folders.js';
 import { userCacheDirectory } from './store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -313,7 +313,7 @@ function collect(
         }
       }
     }
-    const { lastUsedMs: _lastUsedMs, measured: _measured, ...shown } = folder;
+    const shown = shownFolder(folder);
     if (gone && reason !== undefined) {
       removed.push({ ...shown, reason });
       freed += folder.size;
@@ -348,7 +348,7 @@ export function listCaches(options: { directory?: string } = {}): CacheFolder[] 
   }
   return folders
     .sort((a, b) => a.lastUsedMs - b.lastUsedMs || a.location.localeCompare(b.location))
-    .map(({ lastUsedMs: _lastUsedMs, measured: _measured, ...folder }) => folder);
+    .map(shownFolder);
 }
 
 /**

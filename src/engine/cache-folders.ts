@@ -303,6 +303,21 @@ export interface FoundFolder extends CacheFolder {
   measured: boolean;
 }
 
+/** The folder as the public API shows it (without the collector's numbers). */
+export function shownFolder(found: FoundFolder): CacheFolder {
+  const { location, root, rootExists, size, lastUsed, created, version, inUse } = found;
+  return {
+    location,
+    ...(root !== undefined ? { root } : {}),
+    ...(rootExists !== undefined ? { rootExists } : {}),
+    size,
+    lastUsed,
+    ...(created !== undefined ? { created } : {}),
+    ...(version !== undefined ? { version } : {}),
+    inUse,
+  };
+}
+
 /** Looks at one folder under the cache base: undefined when it is not a store folder of code-index. */
 export function inspectFolder(base: string, name: string, options: { now: number; foreignAfterMs: number; sweep?: boolean; deadline?: Deadline }): FoundFolder | undefined {
   const location = join(base, name);
