@@ -11,12 +11,12 @@
  * @module
  */
 import { randomBytes } from 'node:crypto';
-import { type Dirent, lstatSync, readdirSync, renameSync, rmdirSync, statSync, unlinkSync, utimesSync } from 'node:fs';
+import { type Dirent, lstatSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, utimesSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { Diagnostic } from '../types.js';
 import { atomicWrite } from './disk-store.js';
-import { baseEntries, type CacheFolder, type Deadline, folderInUse, type FoundFolder, inspectFolder, shownFolder, STORE_NAME, useStoreFolder } from './cache-folders.js';
+import { baseEntries, type CacheFolder, type Deadline, folderInUse, type FoundFolder, inspectFolder, type KnownSizes, shownFolder, STORE_NAME, useStoreFolder } from './cache-folders.js';
 import { userCacheDirectory } from './store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -70,9 +70,9 @@ export type CacheRemovalReason = 'all' | 'gone' | 'old' | 'size';
 
 /** What {@link cleanCaches} did. */
 export interface CacheCleanResult {
-  /** The folders removed (or, with `dryRun`, that would be), each with why. */
+  /** The folders removed (or, with `dryRun`, that would be), each with why; least recently used first. */
   removed: Array<CacheFolder & { reason: CacheRemovalReason }>;
-  /** The folders kept. */
+  /** The folders kept, least recently used first. */
   kept: CacheFolder[];
   /** Bytes freed (or that would be). */
   freed: number;
@@ -245,59 +245,70 @@ function isRealFolder(path: string): boolean {
 }
 
 /**
- * Removes one store folder: renamed aside first (atomic: an index opening it now makes a new folder), then checked for
- * an in-use mark that arrived meanwhile (the folder is put back), then deleted within the deadline (a cut-short
- * deletion is finished by the next collection). Returns false when the folder was kept.
+ * Sets one store folder aside for deletion: renamed (atomic: an index opening it now makes a new folder), then checked
+ * for an in-use mark that arrived between the look and the rename (the folder is put back). Returns where it went,
+ * or undefined when it was kept.
  */
-function removeFolder(base: string, folder: FoundFolder, now: number, foreignAfterMs: number, deadline: Deadline): boolean {
-  const name = basename(folder.location);
-  const trash = join(base, `.removing-${name}-${randomBytes(4).toString('hex')}`);
+function setAside(base: string, folder: FoundFolder, now: number, foreignAfterMs: number): string | undefined {
+  const trash = join(base, `.removing-${basename(folder.location)}-${randomBytes(4).toString('hex')}`);
   renameSync(folder.location, trash);
   if (!isRealFolder(trash) || folderInUse(trash, now, foreignAfterMs)) {
-    // Swapped for a link, or opened between the look and the rename: put it back (unless a new one took its place).
+    // Swapped for a link, or opened meanwhile: put it back (unless a new one took its place).
     try {
       renameSync(trash, folder.location);
-      return false;
+      return undefined;
     } catch {
       // A new folder took the name: the one set aside is no one's any more.
     }
   }
-  removeTree(trash, deadline);
-  return true;
+  return trash;
 }
 
-/** The collection itself: look at every store folder of the base, choose, remove. */
+/** What a collection did, and what it measured (sizes the next automatic run need not measure again). */
+interface Collection {
+  result: CacheCleanResult;
+  /** False when a deadline cut it short: folders left unmeasured, unremoved or half deleted. */
+  complete: boolean;
+  /** The sizes measured, by folder name, with their stamps. */
+  sizes: Map<string, { size: number; stamp: string }>;
+}
+
+/**
+ * The collection itself: look at every store folder of the base (sizes until `measureBy`), choose, set the chosen
+ * aside (until `deadline`), then delete what is set aside, this run's and earlier runs' leftovers (until `deadline`).
+ */
 function collect(
   base: string,
   policy: CollectionPolicy,
-  options: { now: number; dryRun: boolean; deadline: Deadline },
-): { result: CacheCleanResult; complete: boolean } {
+  options: { now: number; dryRun: boolean; deadline: Deadline; measureBy?: Deadline; sizes?: KnownSizes },
+): Collection {
   const { now, deadline } = options;
   const warnings: Diagnostic[] = [];
   const foreignAfterMs = Number.isFinite(policy.maxAgeMs) ? Math.max(policy.maxAgeMs, DAY_MS) : DEFAULT_CACHE_MAX_AGE_DAYS * DAY_MS;
   let complete = true;
   const entries = baseEntries(base);
-  // Deletions an earlier collection left unfinished.
-  if (!options.dryRun) {
-    for (const entry of entries) {
-      if (!TRASH.test(entry.name) || !entry.isDirectory()) continue;
-      try {
-        if (!removeTree(join(base, entry.name), deadline)) complete = false;
-      } catch (error) {
-        warnings.push(folderWarning('could not be removed', join(base, entry.name), error));
-      }
-    }
-  }
   const folders: FoundFolder[] = [];
+  const sizes = new Map<string, { size: number; stamp: string }>();
   for (const entry of entries) {
     if (!STORE_NAME.test(entry.name) || !entry.isDirectory()) continue; // symlinks and files are not looked into
-    const folder = inspectFolder(base, entry.name, { now, foreignAfterMs, sweep: !options.dryRun, deadline });
-    if (folder) folders.push(folder);
-    if (folder && !folder.measured) complete = false;
+    const folder = inspectFolder(base, entry.name, {
+      now,
+      foreignAfterMs,
+      sweep: !options.dryRun,
+      deadline: options.measureBy ?? deadline,
+      ...(options.sizes ? { sizes: options.sizes } : {}),
+    });
+    if (!folder) continue;
+    folders.push(folder);
+    if (folder.measured) sizes.set(entry.name, { size: folder.size, stamp: folder.stamp });
+    else complete = false;
   }
+  // Least recently used first: the order results are listed in, and removed in (a deadline spares the newest).
+  folders.sort((a, b) => a.lastUsedMs - b.lastUsedMs || a.location.localeCompare(b.location));
   const chosen = select(folders, policy, now);
   const removed: CacheCleanResult['removed'] = [];
   const kept: CacheFolder[] = [];
+  const trash = entries.filter((entry) => TRASH.test(entry.name) && entry.isDirectory()).map((entry) => join(base, entry.name));
   let freed = 0;
   for (const folder of folders) {
     const reason = chosen.get(folder);
@@ -307,19 +318,33 @@ function collect(
       else if (deadline()) complete = false;
       else {
         try {
-          gone = removeFolder(base, folder, now, foreignAfterMs, deadline);
+          const aside = setAside(base, folder, now, foreignAfterMs);
+          if (aside !== undefined) trash.push(aside);
+          gone = aside !== undefined;
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'ENOENT') warnings.push(folderWarning('could not be removed', folder.location, error));
         }
       }
     }
-    const shown = shownFolder(folder);
     if (gone && reason !== undefined) {
-      removed.push({ ...shown, reason });
+      removed.push({ ...shownFolder(folder), reason });
       freed += folder.size;
-    } else kept.push(shown);
+      sizes.delete(basename(folder.location));
+    } else kept.push(shownFolder(folder));
   }
-  return { result: { removed, kept, freed, dryRun: options.dryRun, warnings }, complete };
+  if (!options.dryRun) {
+    for (const path of trash) {
+      try {
+        if (!removeTree(path, deadline)) {
+          complete = false;
+          break;
+        }
+      } catch (error) {
+        warnings.push(folderWarning('could not be removed', path, error));
+      }
+    }
+  }
+  return { result: { removed, kept, freed, dryRun: options.dryRun, warnings }, complete, sizes };
 }
 
 function folderWarning(what: string, location: string, error: unknown): Diagnostic {
@@ -380,10 +405,27 @@ export function cleanCaches(options: CacheCleanOptions = {}): CacheCleanResult {
   return outcome.result;
 }
 
+/** The sizes the last automatic run measured, from its timestamp file (none when it is missing or damaged). */
+function knownSizes(stamp: string): Map<string, { size: number; stamp: string }> {
+  const sizes = new Map<string, { size: number; stamp: string }>();
+  try {
+    const saved = (JSON.parse(readFileSync(stamp, 'utf8')) as { sizes?: Record<string, unknown> }).sizes ?? {};
+    for (const [name, value] of Object.entries(saved)) {
+      const entry = value as { size?: unknown; stamp?: unknown };
+      if (STORE_NAME.test(name) && typeof entry?.size === 'number' && typeof entry.stamp === 'string') sizes.set(name, { size: entry.size, stamp: entry.stamp });
+    }
+  } catch {
+    // never run, or damaged: everything is measured
+  }
+  return sizes;
+}
+
 /**
  * The automatic collection of a cache base, run by a process opening an index there: at most once a day (the
- * timestamp file `collection.json`, claimed by writing it first), within {@link AUTO_COLLECT_BUDGET_MS} (a run cut
- * short is due again in an hour). Never throws: problems (a read-only base) come back as warnings.
+ * timestamp file `collection.json`, claimed by writing it first), within {@link AUTO_COLLECT_BUDGET_MS}: sizes are
+ * measured in the first 60% of it (a folder unchanged since the last run keeps the size measured then), folders are
+ * set aside and deleted in the rest. A run cut short is due again in an hour (the next one goes on from the sizes
+ * this one measured and the deletions it left). Never throws: problems (a read-only base) come back as warnings.
  */
 export function collectIfDue(base: string, policy: CollectionPolicy, now = Date.now(), budgetMs = AUTO_COLLECT_BUDGET_MS): Diagnostic[] {
   const stamp = join(base, COLLECTION_STAMP);
@@ -394,17 +436,26 @@ export function collectIfDue(base: string, policy: CollectionPolicy, now = Date.
   }
   const started = performance.now();
   const deadline: Deadline = () => performance.now() - started > budgetMs;
+  const measureBy: Deadline = () => performance.now() - started > budgetMs * 0.6;
+  const sizes = knownSizes(stamp);
   try {
-    // Claimed before the work: processes opening at the same time do not all collect.
-    atomicWrite(stamp, `${JSON.stringify({ started: new Date(now).toISOString() })}\n`);
+    // Claimed before the work (processes opening at the same time do not all collect), the sizes kept.
+    atomicWrite(stamp, `${JSON.stringify({ started: new Date(now).toISOString(), complete: false, sizes: Object.fromEntries(sizes) })}\n`);
   } catch (error) {
     // No base (no index was ever stored there): nothing to collect.
     return (error as NodeJS.ErrnoException).code === 'ENOENT' ? [] : [folderWarning('could not be collected', base, error)];
   }
   try {
-    const { result, complete } = collect(base, policy, { now, dryRun: false, deadline });
-    const summary = { started: new Date(now).toISOString(), complete, removed: result.removed.map((folder) => ({ location: folder.location, root: folder.root, reason: folder.reason })), freed: result.freed, ms: Math.round(performance.now() - started) };
-    atomicWrite(stamp, `${JSON.stringify(summary, null, 2)}\n`);
+    const { result, complete, sizes: measured } = collect(base, policy, { now, dryRun: false, deadline, measureBy, sizes });
+    const summary = {
+      started: new Date(now).toISOString(),
+      complete,
+      ms: Math.round(performance.now() - started),
+      removed: result.removed.map((folder) => ({ location: folder.location, root: folder.root, reason: folder.reason, size: folder.size })),
+      freed: result.freed,
+      sizes: Object.fromEntries(measured),
+    };
+    atomicWrite(stamp, `${JSON.stringify(summary)}\n`);
     if (!complete) {
       // Due again in an hour: the stamp is dated back.
       const dated = new Date(now - COLLECT_EVERY_MS + RETRY_AFTER_MS);

@@ -272,17 +272,25 @@ export function folderSize(path: string, deadline: Deadline = () => false): numb
   return total;
 }
 
-/** When a folder was last used: the latest of its record's `lastUsed`, its own mtime (every writable open probes it), its manifest and journal. */
-function lastUsedOf(location: string, record: StoreRecord | undefined): number {
+/**
+ * When a folder was last used (the latest of its record's `lastUsed`, its own mtime: every writable open probes it,
+ * its manifest and journal), and a stamp that changes whenever its content may have (those times and its `objects/`
+ * folder's): a size measured under the same stamp still holds.
+ */
+function folderTimes(location: string, record: StoreRecord | undefined): { lastUsedMs: number; stamp: string } {
   let latest = record ? Date.parse(record.lastUsed) : 0;
-  for (const path of [location, join(location, 'manifest.json'), join(location, 'journal.jsonl')]) {
+  const times: number[] = [];
+  for (const path of [location, join(location, 'manifest.json'), join(location, 'journal.jsonl'), join(location, 'objects')]) {
+    let time = 0;
     try {
-      latest = Math.max(latest, statSync(path).mtimeMs);
+      time = statSync(path).mtimeMs;
     } catch {
       // not there
     }
+    times.push(time);
+    if (!path.endsWith('objects')) latest = Math.max(latest, time);
   }
-  return latest;
+  return { lastUsedMs: latest, stamp: times.join(':') };
 }
 
 /** Whether a recorded root still exists as a folder (an unreadable one counts as existing: it may come back). */
@@ -301,7 +309,12 @@ export interface FoundFolder extends CacheFolder {
   lastUsedMs: number;
   /** False when the deadline cut the size walk short (`size` is then 0). */
   measured: boolean;
+  /** Changes when the folder's content may have: a size measured under the same stamp still holds. */
+  stamp: string;
 }
+
+/** Sizes measured before, by folder name, with the stamp they were measured under. */
+export type KnownSizes = ReadonlyMap<string, { size: number; stamp: string }>;
 
 /** The folder as the public API shows it (without the collector's numbers). */
 export function shownFolder(found: FoundFolder): CacheFolder {
@@ -319,12 +332,17 @@ export function shownFolder(found: FoundFolder): CacheFolder {
 }
 
 /** Looks at one folder under the cache base: undefined when it is not a store folder of code-index. */
-export function inspectFolder(base: string, name: string, options: { now: number; foreignAfterMs: number; sweep?: boolean; deadline?: Deadline }): FoundFolder | undefined {
+export function inspectFolder(
+  base: string,
+  name: string,
+  options: { now: number; foreignAfterMs: number; sweep?: boolean; deadline?: Deadline; sizes?: KnownSizes },
+): FoundFolder | undefined {
   const location = join(base, name);
   if (!STORE_NAME.test(name) || !isStoreFolder(location)) return undefined;
   const record = readStoreRecord(location);
-  const lastUsedMs = lastUsedOf(location, record);
-  const size = folderSize(location, options.deadline);
+  const { lastUsedMs, stamp } = folderTimes(location, record);
+  const known = options.sizes?.get(name);
+  const size = known !== undefined && known.stamp === stamp ? known.size : folderSize(location, options.deadline);
   return {
     location,
     ...(record ? { root: record.root, rootExists: rootExists(record.root) } : {}),
@@ -334,6 +352,7 @@ export function inspectFolder(base: string, name: string, options: { now: number
     inUse: folderInUse(location, options.now, options.foreignAfterMs, options.sweep),
     lastUsedMs,
     measured: size !== undefined,
+    stamp,
   };
 }
 

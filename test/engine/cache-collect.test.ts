@@ -302,6 +302,27 @@ describe('the automatic collection', () => {
     expect(existsSync(store)).toBe(false);
   });
 
+  it('Should keep the size it measured of a folder that has not changed since, and measure a changed one again', () => {
+    const base = fresh('sizes');
+    const still = makeStore(base, makeRoot('still'), { daysAgo: 3 });
+    const changed = makeStore(base, makeRoot('changed'), { daysAgo: 2 });
+    collectIfDue(base, policy);
+    const stampFile = join(base, COLLECTION_STAMP);
+    const saved = JSON.parse(readFileSync(stampFile, 'utf8'));
+    expect(Object.keys(saved.sizes).sort()).toEqual([nameOf(still), nameOf(changed)].sort());
+    expect(saved.sizes[nameOf(still)].size).toBe(folderSize(still));
+    // Pretend both measured 1 TB last time; one is written to since (its manifest), the other not.
+    for (const name of [nameOf(still), nameOf(changed)]) saved.sizes[name].size = 1e12;
+    writeFileSync(stampFile, JSON.stringify(saved));
+    writeFileSync(join(changed, 'manifest.json'), '{"changed":true}\n');
+    const then = new Date(Date.now() - 2 * DAY + 5000);
+    for (const path of [join(changed, 'manifest.json'), changed]) utimesSync(path, then, then);
+    // A day later, bounded to 1 GB: the unchanged folder (the least recently used) is taken at its recorded
+    // (pretended) size and goes; the changed one, measured again, fits.
+    collectIfDue(base, { ...policy, maxSize: 1e9 }, Date.now() + 25 * HOUR);
+    expect([existsSync(still), existsSync(changed)]).toEqual([false, true]);
+  });
+
   describe('at open', () => {
     const saved = process.env.XDG_CACHE_HOME;
     afterEach(() => {
