@@ -77,6 +77,7 @@ export const mcp: Command = {
   details: [
     'Environment (a flag wins over its variable): CODE_INDEX_MAX_FILE_SIZE, CODE_INDEX_PARSE_TIMEOUT,',
     'CODE_INDEX_DISABLE_LANGUAGES (comma-separated), CODE_INDEX_DEFAULT_SCOPE, CODE_INDEX_CACHE_DIR.',
+    'The user cache is collected as CODE_INDEX_CACHE_MAX_AGE_DAYS and CODE_INDEX_CACHE_MAX_SIZE say (see code-index cache --help).',
   ].join('\n'),
   options: {
     toolset: { type: 'string', flag: '--toolset NAME', help: `The tool set: ${orList(TOOLSET_NAMES)} (default all); several comma-separated` },
