@@ -47,6 +47,9 @@ import { Workspace } from './engine/workspace.js';
 import { readConfigText } from './engine/files.js';
 import { nodeFileSystem } from './engine/node-file-system.js';
 
+// For the CLI, which checks these variables as it checks its other CODE_INDEX_* ones (not public: index.ts lists what is).
+export { CACHE_ENV, parseSize } from './engine/cache-collect.js';
+
 /** Seed 003's budget of one file's call graph (`callGraph`'s `timeoutMs`). */
 export const DEFAULT_GRAPH_TIMEOUT_MS = 5_000;
 /** Options of {@link CodeIndex.open}. */

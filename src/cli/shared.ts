@@ -9,7 +9,7 @@
 import type { ParseArgsConfig } from 'node:util';
 import pc from 'picocolors';
 import { CodeIndexError, ErrorCode, isCodeIndexError } from '../errors.js';
-import type { CodeIndex } from '../code-index.js';
+import { CACHE_ENV, type CodeIndex, type CodeIndexOptions, parseSize } from '../code-index.js';
 import { describeParameter, OPERATIONS, type OperationArgs, type OperationName, type OperationResult, orList, type Parameter, type ProgressCallback } from '../catalog.js';
 import type { PositionQuery, SearchScope } from '../types.js';
 
@@ -186,6 +186,28 @@ export function describeError(error: unknown): { line: string; exit: number } {
 
 function oneLine(text: string): string {
   return text.split('\n').map((part) => part.trim()).filter(Boolean).join(' ');
+}
+
+/**
+ * How the user cache is collected, from `CODE_INDEX_CACHE_MAX_AGE_DAYS` and `CODE_INDEX_CACHE_MAX_SIZE`, checked as the
+ * other `CODE_INDEX_*` variables are: a bad value stops the command with a usage error naming the variable (the library
+ * alone would warn and use the default).
+ */
+export function cacheCollectionOptions(env: NodeJS.ProcessEnv = process.env): Pick<CodeIndexOptions, 'cacheMaxAgeDays' | 'cacheMaxSize'> {
+  const options: Pick<CodeIndexOptions, 'cacheMaxAgeDays' | 'cacheMaxSize'> = {};
+  const days = env[CACHE_ENV.maxAgeDays]?.trim();
+  if (days) {
+    const value = Number(days);
+    if (!(value >= 0)) throw usageError(`${CACHE_ENV.maxAgeDays} needs a number of days from 0, got "${days}"`);
+    options.cacheMaxAgeDays = value;
+  }
+  const size = env[CACHE_ENV.maxSize]?.trim();
+  if (size) {
+    const value = parseSize(size);
+    if (value === undefined) throw usageError(`${CACHE_ENV.maxSize} needs bytes or a size such as 500M, 2G or 2GiB, got "${size}"`);
+    options.cacheMaxSize = value;
+  }
+  return options;
 }
 
 /** A whole-number option from `min` up (`--limit`, `--depth`, `--tokens`), or undefined when absent. */

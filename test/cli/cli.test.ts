@@ -326,8 +326,11 @@ describe('code-index cache', { timeout: 180_000 }, () => {
     [['cache', 'clean', '--older-than', 'soon'], /^code-index: INVALID_ARGUMENT: --older-than needs a number of days/],
     [['cache', 'clean', '--max-size', '2 parsecs'], /^code-index: INVALID_ARGUMENT: --max-size needs bytes or a size such as 500M/],
     [['cache', 'list', '--root', '.'], /^code-index: INVALID_ARGUMENT: Unknown option '--root'/],
-  ])('%j exits 2 with one coded line on stderr', (args, message) => {
-    const result = run(args, { env: { XDG_CACHE_HOME: join(tmpdir(), 'ci-cli-no-cache-here') } });
+    [['cache', 'clean', '--dry-run'], /^code-index: INVALID_ARGUMENT: CODE_INDEX_CACHE_MAX_SIZE needs bytes or a size/, { CODE_INDEX_CACHE_MAX_SIZE: 'lots' }],
+    [['symbols', 'UserService'], /^code-index: INVALID_ARGUMENT: CODE_INDEX_CACHE_MAX_AGE_DAYS needs a number of days from 0, got "soon"/, { CODE_INDEX_CACHE_MAX_AGE_DAYS: 'soon' }],
+    [['mcp'], /^code-index: INVALID_ARGUMENT: CODE_INDEX_CACHE_MAX_SIZE needs bytes/, { CODE_INDEX_CACHE_MAX_SIZE: '-1' }],
+  ])('%j exits 2 with one coded line on stderr', (args, message, env: Record<string, string> = {}) => {
+    const result = run(args, { env: { XDG_CACHE_HOME: join(tmpdir(), 'ci-cli-no-cache-here'), ...env } });
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);

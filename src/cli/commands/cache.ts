@@ -6,7 +6,7 @@
  * @module
  */
 import { type CacheCleanOptions, type CacheFolder, cleanCaches, ErrorCode, isCodeIndexError, listCaches } from '../../index.js';
-import { type Cell, type Command, type CommandContext, colors, columns, EXIT, usageError } from '../shared.js';
+import { cacheCollectionOptions, type Cell, type Command, type CommandContext, colors, columns, EXIT, usageError } from '../shared.js';
 
 /** `1.5 MiB`: binary units, as the sizes are blocks on disk. */
 export function formatSize(bytes: number): string {
@@ -92,6 +92,8 @@ export const cache: Command = {
       return folders.length > 0 ? EXIT.FOUND : EXIT.NOTHING;
     }
     if (verb === 'clean') {
+      // Without criteria the variables are the policy: a bad one stops here, as for every command.
+      cacheCollectionOptions();
       let result;
       try {
         result = cleanCaches(cleanOptions(context.values));
