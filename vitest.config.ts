@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,7 +7,7 @@ export default defineConfig({
     // bounds a hang, it does not measure speed (benchmarks do).
     testTimeout: 120_000,
     pool: 'forks',
-    // The on-disk index goes to the user's cache folder by default: tests use a folder of their own.
-    env: { XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'code-index-test-cache-')) },
+    // The run's own cache and temporary folders, instead of the user's (and a guard that fails the run otherwise).
+    globalSetup: ['test/global-setup.ts'],
   },
 });

@@ -18,6 +18,7 @@ import { type DefinitionList, type DefinitionListOptions, listDefinitions } from
 import { findReferences } from './operations/references.js';
 import { searchSymbols } from './operations/search.js';
 import type {
+  Diagnostic,
   CallGraph,
   CallGraphOptions,
   CallHierarchyOptions,
@@ -40,10 +41,14 @@ import { Resolver } from './binding/resolver.js';
 import { defaultThreads } from './engine/pool.js';
 import { type RepoMap, type RepoMapOptions, repoMap } from './operations/repo-map.js';
 import { openStore } from './engine/disk-store.js';
-import { defaultStoreDirectory } from './engine/store.js';
+import { defaultStoreDirectory, userCacheDirectory } from './engine/store.js';
+import { automaticPolicy, type CacheHold, type CollectionPolicy, holdCache } from './engine/cache-collect.js';
 import { Workspace } from './engine/workspace.js';
 import { readConfigText } from './engine/files.js';
 import { nodeFileSystem } from './engine/node-file-system.js';
+
+// For the CLI, which checks these variables as it checks its other CODE_INDEX_* ones (not public: index.ts lists what is).
+export { CACHE_ENV, parseSize } from './engine/cache-collect.js';
 
 /** Seed 003's budget of one file's call graph (`callGraph`'s `timeoutMs`). */
 export const DEFAULT_GRAPH_TIMEOUT_MS = 5_000;
@@ -93,6 +98,19 @@ export interface CodeIndexOptions {
    * @defaultValue 1000
    */
   rescanAfterMs?: number;
+  /**
+   * Folders of the user cache (the default location, not a `cacheDir`) unused for longer than this many days are
+   * removed, by the first process to open an index there each day. Folders whose root no longer exists are removed
+   * too, and a folder an open index holds never is. `Infinity` keeps folders whatever their age.
+   * @defaultValue `$CODE_INDEX_CACHE_MAX_AGE_DAYS`, else 30
+   */
+  cacheMaxAgeDays?: number;
+  /**
+   * The most the user cache's folders may take together: past it, the least recently used are removed (as ccache's
+   * `max_size`), in the same daily collection. Bytes, or a size with a unit: `500M`, `2G` (decimal), `2GiB` (binary).
+   * @defaultValue `$CODE_INDEX_CACHE_MAX_SIZE`, else `2GiB`
+   */
+  cacheMaxSize?: number | string;
 }
 
 /** Default of {@link CodeIndexOptions.maxFileSize}: 10 MB. */
@@ -128,19 +146,26 @@ export class CodeIndex {
   readonly #modules: ModuleResolver;
   readonly #maxCacheEntries: number;
   readonly #disabledLanguages: ReadonlySet<string>;
+  /** The hold on the store folder (its in-use mark) and what the cache's upkeep met. */
+  readonly #cache: CacheHold;
+  readonly #cacheWarnings: Diagnostic[];
   #closed = false;
 
-  private constructor(root: string, options: CodeIndexOptions) {
+  private constructor(root: string, options: CodeIndexOptions, collection: { policy: CollectionPolicy; warnings: Diagnostic[] }) {
     this.root = root;
     this.#ownsRegistry = !options.registry;
     this.registry = options.registry ?? createDefaultRegistry();
     this.#maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
     this.#maxCacheEntries = options.maxCacheEntries ?? DEFAULT_MAX_CACHE_ENTRIES;
     this.#disabledLanguages = new Set(options.disabledLanguages ?? []);
+    const persist = options.persist !== false;
     const store = openStore({
       directory: options.cacheDir !== undefined ? resolve(options.cacheDir) : defaultStoreDirectory(root),
-      persist: options.persist !== false,
+      persist,
     });
+    // The user cache is collected by whoever opens in it; a folder the caller chose (`cacheDir`) is theirs to manage.
+    this.#cache = holdCache(store.sharedLocation, root, persist && options.cacheDir === undefined ? { base: userCacheDirectory(), policy: collection.policy } : undefined);
+    this.#cacheWarnings = [...collection.warnings, ...this.#cache.warnings];
     this.#workspace = new Workspace(root, this.registry, {
       limits: { maxFileSize: this.#maxFileSize, parseTimeoutMs: options.parseTimeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS },
       maxCacheEntries: this.#maxCacheEntries,
@@ -207,6 +232,8 @@ export class CodeIndex {
     if (options.cacheDir !== undefined && (typeof options.cacheDir !== 'string' || options.cacheDir === '')) {
       throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, 'cacheDir must be a folder path', { cacheDir: options.cacheDir });
     }
+    // Checked before anything is opened (a bad value is the caller's error; a bad environment variable a warning).
+    const collection = automaticPolicy({ maxAgeDays: options.cacheMaxAgeDays, maxSize: options.cacheMaxSize });
     const requested = resolve(options.root);
     let root: string;
     try {
@@ -219,7 +246,7 @@ export class CodeIndex {
         suggestion: 'Pass the project folder as root',
       });
     }
-    return new CodeIndex(root, options);
+    return new CodeIndex(root, options, collection);
   }
 
   /** The largest file read, in bytes (`maxFileSize` option). */
@@ -399,7 +426,7 @@ export class CodeIndex {
         ...(store.location ? { location: store.location } : {}),
       },
       skipped: [...this.#workspace.skipped].map(([file, reason]) => ({ file, reason })),
-      warnings: [...store.warnings, ...this.#modules.warnings],
+      warnings: [...store.warnings, ...this.#cacheWarnings, ...this.#modules.warnings],
     };
   }
 
@@ -425,6 +452,8 @@ export class CodeIndex {
     } catch {
       // Closing must not fail a caller's `finally`: what could not be saved is analyzed again next time.
     }
+    // After the last save: the folder is held until nothing more is written to it.
+    this.#cache.release();
     try {
       if (this.#ownsRegistry) this.registry.dispose();
     } catch {

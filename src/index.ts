@@ -32,6 +32,9 @@ export {
   type DefinitionListOptions,
   MAX_LIST_LIMIT,
 } from './operations/list-definitions.js';
+// The user cache: one store folder per root, listed and collected
+export type { CacheFolder } from './engine/cache-folders.js';
+export { type CacheCleanOptions, type CacheCleanResult, type CacheRemovalReason, cleanCaches, listCaches } from './engine/cache-collect.js';
 export { bundledLanguages, createDefaultRegistry } from './languages/bundled.js';
 // Languages
 export {

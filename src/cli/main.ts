@@ -11,7 +11,7 @@ import { CodeIndex } from '../code-index.js';
 import { VERSION } from '../version.js';
 import { OPERATIONS } from '../catalog.js';
 import { COMMANDS } from './commands/index.js';
-import { type CommandContext, commandHelp, commandSummary, createOutput, describeError, EXIT, operationArgs, parseOptions, usageError } from './shared.js';
+import { cacheCollectionOptions, type CommandContext, commandHelp, commandSummary, createOutput, describeError, EXIT, operationArgs, parseOptions, usageError } from './shared.js';
 
 
 /** Commands with their own parser and help, loaded on demand: the others do not pay for the model client. */
@@ -85,7 +85,8 @@ async function main(raw: string[]): Promise<number> {
   const root = typeof values.root === 'string' ? values.root : process.cwd();
   const cacheDir = typeof values['cache-dir'] === 'string' ? values['cache-dir'] : process.env.CODE_INDEX_CACHE_DIR || undefined;
   let opened: Promise<CodeIndex> | undefined;
-  const index = () => (opened ??= CodeIndex.open({ root, ...(values['no-cache'] === true ? { persist: false } : cacheDir ? { cacheDir } : {}) }));
+  const storage = values['no-cache'] === true ? { persist: false } : cacheDir ? { cacheDir } : {};
+  const index = () => (opened ??= CodeIndex.open({ root, ...storage, ...cacheCollectionOptions() }));
   const operation = command.operation;
   const context: CommandContext = {
     values,

@@ -9,7 +9,7 @@
 import type { ParseArgsConfig } from 'node:util';
 import pc from 'picocolors';
 import { CodeIndexError, ErrorCode, isCodeIndexError } from '../errors.js';
-import type { CodeIndex } from '../code-index.js';
+import { CACHE_ENV, type CodeIndex, type CodeIndexOptions, parseSize } from '../code-index.js';
 import { describeParameter, OPERATIONS, type OperationArgs, type OperationName, type OperationResult, orList, type Parameter, type ProgressCallback } from '../catalog.js';
 import type { PositionQuery, SearchScope } from '../types.js';
 
@@ -65,17 +65,19 @@ export interface Command<N extends OperationName = OperationName> {
    * operation (`mcp`). `root`, `json`, `cache-dir`, `no-cache` and `help` are always taken.
    */
   options?: Record<string, OptionSpec>;
+  /** The common options it takes, when not all of them (`cache` reads no root and opens no index). @defaultValue all */
+  common?: ReadonlyArray<keyof typeof COMMON_OPTIONS>;
   run(context: CommandContext<N>): Promise<number>;
 }
 
 /** Options every command takes. */
-export const COMMON_OPTIONS: Record<string, OptionSpec> = {
+export const COMMON_OPTIONS = {
   root: { type: 'string', flag: '--root DIR', help: 'The project root; FILE arguments are relative to it (default: the current directory)' },
   json: { type: 'boolean', help: 'Print JSON (the shape is in the README) instead of aligned text' },
   'cache-dir': { type: 'string', flag: '--cache-dir DIR', help: 'The on-disk index folder (default: $CODE_INDEX_CACHE_DIR, else one per root in the user cache)' },
   'no-cache': { type: 'boolean', help: 'Keep the index in memory only' },
   help: { type: 'boolean', short: 'h', help: 'Show this help' },
-};
+} satisfies Record<string, OptionSpec>;
 
 /** `maxItems` as a command-line flag: `max-items`. */
 function kebab(name: string): string {
@@ -107,7 +109,8 @@ export function commandOptions(command: Command): Array<[name: string, spec: Opt
       help: `${describeParameter(spec)}${spec.type === 'strings' ? '; repeatable' : ''}`,
     },
   ]);
-  return [...fromParameters, ...Object.entries(command.options ?? {}), ...Object.entries(COMMON_OPTIONS)];
+  const common = Object.entries(COMMON_OPTIONS).filter(([name]) => command.common?.includes(name as keyof typeof COMMON_OPTIONS) ?? true);
+  return [...fromParameters, ...Object.entries(command.options ?? {}), ...common];
 }
 
 /** The `parseArgs` options of a command. */
@@ -183,6 +186,28 @@ export function describeError(error: unknown): { line: string; exit: number } {
 
 function oneLine(text: string): string {
   return text.split('\n').map((part) => part.trim()).filter(Boolean).join(' ');
+}
+
+/**
+ * How the user cache is collected, from `CODE_INDEX_CACHE_MAX_AGE_DAYS` and `CODE_INDEX_CACHE_MAX_SIZE`, checked as the
+ * other `CODE_INDEX_*` variables are: a bad value stops the command with a usage error naming the variable (the library
+ * alone would warn and use the default).
+ */
+export function cacheCollectionOptions(env: NodeJS.ProcessEnv = process.env): Pick<CodeIndexOptions, 'cacheMaxAgeDays' | 'cacheMaxSize'> {
+  const options: Pick<CodeIndexOptions, 'cacheMaxAgeDays' | 'cacheMaxSize'> = {};
+  const days = env[CACHE_ENV.maxAgeDays]?.trim();
+  if (days) {
+    const value = Number(days);
+    if (!(value >= 0)) throw usageError(`${CACHE_ENV.maxAgeDays} needs a number of days from 0, got "${days}"`);
+    options.cacheMaxAgeDays = value;
+  }
+  const size = env[CACHE_ENV.maxSize]?.trim();
+  if (size) {
+    const value = parseSize(size);
+    if (value === undefined) throw usageError(`${CACHE_ENV.maxSize} needs bytes or a size such as 500M, 2G or 2GiB, got "${size}"`);
+    options.cacheMaxSize = value;
+  }
+  return options;
 }
 
 /** A whole-number option from `min` up (`--limit`, `--depth`, `--tokens`), or undefined when absent. */

@@ -55,7 +55,8 @@ function warning(message: string, details: Record<string, unknown>): Diagnostic 
   return { code: 'INDEX_CACHE', message, details };
 }
 
-function atomicWrite(path: string, bytes: Uint8Array | string): void {
+/** Writes a file whole or not at all: a temporary file renamed into place (readers never see it half written). */
+export function atomicWrite(path: string, bytes: Uint8Array | string): void {
   const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     writeFileSync(temporary, bytes);

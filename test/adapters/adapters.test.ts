@@ -19,6 +19,7 @@ import {
 import { createRigTools } from '../../dist/adapters/rig.js';
 import { vercelTools } from '../../dist/adapters/vercel.js';
 import { createToolbox, type Toolbox } from '../../dist/tools/index.js';
+import { isolatedEnv } from '../helpers/cache-env.js';
 
 const root = fileURLToPath(new URL('../mixed-project/', import.meta.url));
 const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
@@ -27,7 +28,7 @@ describe('MCP server over stdio (the real binary, the SDK client)', () => {
   let client: Client;
   beforeAll(async () => {
     client = new Client({ name: 'test-host', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--root', root] }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--root', root], env: isolatedEnv() }));
   }, 30_000);
   afterAll(async () => client?.close());
 
@@ -135,7 +136,7 @@ describe('MCP server over stdio (the real binary, the SDK client)', () => {
 
   it('serves one spec\'s tool set with --toolset', async () => {
     const scoped = new Client({ name: 'test-host', version: '1.0.0' });
-    await scoped.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--root', root, '--toolset', 'explainer'] }));
+    await scoped.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--root', root, '--toolset', 'explainer'], env: isolatedEnv() }));
     try {
       expect((await scoped.listTools()).tools.map((t) => t.name)).toEqual(['list_directory', 'read_file', 'search_code', 'analyze_imports']);
     } finally {

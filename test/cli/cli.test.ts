@@ -5,7 +5,7 @@
  * and the `mcp` options reaching the server through the MCP SDK's client.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -213,7 +213,7 @@ describe('code-index help, colour and errors', { timeout: 180_000 }, () => {
   it('--help lists every command, and each command has its own --help', () => {
     const help = run(['--help']);
     expect(help.status).toBe(0);
-    const commands = ['analyze', 'signatures', 'exports', 'parse', 'symbols', 'def', 'refs', 'hover', 'calls', 'index', 'stats', 'languages', 'map', 'graph', 'mcp', 'explain', 'serve'];
+    const commands = ['analyze', 'signatures', 'exports', 'parse', 'symbols', 'def', 'refs', 'hover', 'calls', 'index', 'stats', 'languages', 'map', 'graph', 'mcp', 'cache', 'explain', 'serve'];
     for (const command of commands) {
       expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
       const own = run([command, '--help']);
@@ -283,6 +283,57 @@ describe('code-index help, colour and errors', { timeout: 180_000 }, () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', (status) => resolve(status)));
     expect(code).toBe(0);
     expect(stderr).toBe('');
+  });
+});
+
+describe('code-index cache', { timeout: 180_000 }, () => {
+  it('lists the indexes of the user cache and cleans them: roots gone, dry run first', () => {
+    const xdg = mkdtempSync(join(tmpdir(), 'ci-cli-xdg-'));
+    const tree = realpathSync(mkdtempSync(join(tmpdir(), 'ci-cli-tree-')));
+    writeFileSync(join(tree, 'a.ts'), 'export function alpha(): number {\n  return 1;\n}\n');
+    // The default location (no CODE_INDEX_CACHE_DIR), in a user cache of the test's own.
+    const env = { XDG_CACHE_HOME: xdg, CODE_INDEX_CACHE_DIR: '' };
+    try {
+      expect(run(['index', '--root', tree], { env }).status).toBe(0);
+      const listed = run(['cache', 'list', '--json'], { env });
+      expect(listed.status).toBe(0);
+      expect(JSON.parse(listed.stdout)).toEqual([
+        expect.objectContaining({ root: tree, rootExists: true, inUse: false, version: expect.any(String), size: expect.any(Number), lastUsed: expect.any(String) }),
+      ]);
+      const text = run(['cache', 'list'], { env });
+      expect(text.stdout).toMatch(/^last used +size +version +root$/m);
+      expect(text.stdout).toContain(tree);
+      expect(text.stdout).toMatch(/^1 folder, \d/m);
+      rmSync(tree, { recursive: true });
+      const dry = JSON.parse(run(['cache', 'clean', '--gone', '--dry-run', '--json'], { env }).stdout);
+      expect([dry.dryRun, dry.removed.map((folder: { root: string; reason: string }) => [folder.root, folder.reason])]).toEqual([true, [[tree, 'gone']]]);
+      expect(run(['cache', 'list', '--json'], { env }).status).toBe(0);
+      const clean = run(['cache', 'clean', '--gone'], { env });
+      expect(clean.status).toBe(0);
+      expect(clean.stdout).toMatch(/^removed +\(gone\) .*\n^Removed 1 folder, .*; 0 kept$/m);
+      const empty = run(['cache', 'list'], { env });
+      expect([empty.status, empty.stdout]).toEqual([1, 'no indexes in the user cache\n']);
+    } finally {
+      rmSync(xdg, { recursive: true, force: true });
+      rmSync(tree, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [['cache'], /^code-index: INVALID_ARGUMENT: cache needs list or clean/],
+    [['cache', 'purge'], /^code-index: INVALID_ARGUMENT: unknown cache command "purge"/],
+    [['cache', 'list', '--gone'], /^code-index: INVALID_ARGUMENT: --gone is an option of cache clean/],
+    [['cache', 'clean', '--older-than', 'soon'], /^code-index: INVALID_ARGUMENT: --older-than needs a number of days/],
+    [['cache', 'clean', '--max-size', '2 parsecs'], /^code-index: INVALID_ARGUMENT: --max-size needs bytes or a size such as 500M/],
+    [['cache', 'list', '--root', '.'], /^code-index: INVALID_ARGUMENT: Unknown option '--root'/],
+    [['cache', 'clean', '--dry-run'], /^code-index: INVALID_ARGUMENT: CODE_INDEX_CACHE_MAX_SIZE needs bytes or a size/, { CODE_INDEX_CACHE_MAX_SIZE: 'lots' }],
+    [['symbols', 'UserService'], /^code-index: INVALID_ARGUMENT: CODE_INDEX_CACHE_MAX_AGE_DAYS needs a number of days from 0, got "soon"/, { CODE_INDEX_CACHE_MAX_AGE_DAYS: 'soon' }],
+    [['mcp'], /^code-index: INVALID_ARGUMENT: CODE_INDEX_CACHE_MAX_SIZE needs bytes/, { CODE_INDEX_CACHE_MAX_SIZE: '-1' }],
+  ])('%j exits 2 with one coded line on stderr', (args, message, env: Record<string, string> = {}) => {
+    const result = run(args, { env: { XDG_CACHE_HOME: join(tmpdir(), 'ci-cli-no-cache-here'), ...env } });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
   });
 });
 
@@ -414,11 +465,11 @@ describe('the CLI and the operations table do not drift', () => {
     analyze: ['detail'], // the output: how much the rendering says
   };
 
-  it('every operation has its subcommand, and every subcommand but mcp runs an operation', () => {
+  it('every operation has its subcommand, and every subcommand but mcp and cache runs an operation', () => {
     for (const name of Object.keys(OPERATIONS)) {
       expect(commands.filter((command) => command.operation === name).map((command) => command.name), name).toHaveLength(1);
     }
-    expect(commands.filter((command) => !command.operation).map((command) => command.name)).toEqual(['mcp']);
+    expect(commands.filter((command) => !command.operation).map((command) => command.name)).toEqual(['mcp', 'cache']);
     expect(commands.map((command) => command.name)).toEqual(
       expect.arrayContaining(['analyze', 'signatures', 'exports', 'parse', 'symbols', 'def', 'refs', 'hover', 'stats', 'index', 'languages', 'mcp', 'graph', 'calls', 'map']),
     );

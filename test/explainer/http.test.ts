@@ -16,6 +16,7 @@ import {
   ExplainResponseSchema,
 } from '../../src/explainer/index.js';
 import { VERSION } from '../../src/version.js';
+import { isolatedEnv } from '../helpers/cache-env.js';
 import { createProject, lines, type Project } from '../helpers/explainer-project.js';
 import { answer, failure, type FakeModel, type Script, startFakeModel, toolCalls } from '../helpers/fake-openai.js';
 
@@ -224,7 +225,7 @@ describe('the HTTP service', () => {
 
 function run(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH ?? '', ...isolatedEnv(), ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });
@@ -268,7 +269,7 @@ describe('the CLI', () => {
   it('Should serve over HTTP with code-index serve and stop gracefully on SIGTERM', async () => {
     fake = await startFakeModel(() => answer(VALID));
     const child = spawn(process.execPath, [cli, 'serve', '--port', '0'], {
-      env: { PATH: process.env.PATH ?? '', OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, ALLOWED_ROOTS: project.root, LOG_LEVEL: 'info' },
+      env: { PATH: process.env.PATH ?? '', ...isolatedEnv(), OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, ALLOWED_ROOTS: project.root, LOG_LEVEL: 'info' },
     });
     let stderr = '';
     const port = await new Promise<number>((resolve, reject) => {

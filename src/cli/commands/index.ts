@@ -1,14 +1,15 @@
 /**
  * Every subcommand: one per operation of the operations table (src/catalog.ts; test/cli/cli.test.ts checks that each
- * has one, and that each option is a parameter of it), and `mcp`.
+ * has one, and that each option is a parameter of it), `mcp` and `cache`.
  *
  * @module
  */
 import type { Command } from '../shared.js';
+import { cache } from './cache.js';
 import { fileCommands } from './files.js';
 import { mcp } from './mcp.js';
 import { navigationCommands } from './navigation.js';
 import { projectCommands } from './project.js';
 
 /** The subcommands, in the order `code-index --help` lists them. */
-export const COMMANDS: readonly Command[] = [...fileCommands, ...navigationCommands, ...projectCommands, mcp];
+export const COMMANDS: readonly Command[] = [...fileCommands, ...navigationCommands, ...projectCommands, mcp, cache];

@@ -10,7 +10,7 @@ import { bundledLanguages } from '../../languages/bundled.js';
 import { OPERATIONS, orList } from '../../catalog.js';
 import { TOOLSET_NAMES, type ToolsetName } from '../../tools/names.js';
 import type { SearchScope } from '../../types.js';
-import { type Command, type CommandContext, countOption, EXIT, usageError } from '../shared.js';
+import { cacheCollectionOptions, type Command, type CommandContext, countOption, EXIT, usageError } from '../shared.js';
 
 /** The environment variables `code-index mcp` reads, by flag. */
 export const MCP_ENV = {
@@ -66,6 +66,7 @@ export function mcpIndexOptions(values: CommandContext['values'], env: NodeJS.Pr
     ...(disabled.length > 0 ? { disabledLanguages: disabled } : {}),
     ...(defaultScope !== undefined ? { defaultScope } : {}),
     ...(values['no-cache'] === true ? { persist: false } : cacheDir !== undefined ? { cacheDir } : {}),
+    ...cacheCollectionOptions(env),
   };
 }
 
@@ -77,6 +78,7 @@ export const mcp: Command = {
   details: [
     'Environment (a flag wins over its variable): CODE_INDEX_MAX_FILE_SIZE, CODE_INDEX_PARSE_TIMEOUT,',
     'CODE_INDEX_DISABLE_LANGUAGES (comma-separated), CODE_INDEX_DEFAULT_SCOPE, CODE_INDEX_CACHE_DIR.',
+    'CODE_INDEX_CACHE_MAX_AGE_DAYS and CODE_INDEX_CACHE_MAX_SIZE: how the user cache is collected (code-index cache --help).',
   ].join('\n'),
   options: {
     toolset: { type: 'string', flag: '--toolset NAME', help: `The tool set: ${orList(TOOLSET_NAMES)} (default all); several comma-separated` },
