@@ -10,6 +10,7 @@ import { homedir, platform } from 'node:os';
 import { join } from 'node:path';
 import type { FileFacts, FileSummary, SummaryDefinition } from '../model/facts.js';
 import type { Diagnostic } from '../types.js';
+import type { NameSegment } from './name-segment.js';
 
 export type { FileSummary, SummaryDefinition } from '../model/facts.js';
 
@@ -124,6 +125,11 @@ export interface FactStore {
   writeFacts(blob: string, facts: FileFacts): void;
   /** Deletes blobs that no entry references (persistent stores). */
   collect(live: ReadonlySet<string>): void;
+  /**
+   * The name segment that summarizes the blobs of the manifest last loaded or folded (entries it summarizes hold no
+   * summary); undefined for a store that keeps summaries in its entries.
+   */
+  nameSegment?(): NameSegment | undefined;
 }
 
 /** The address of a file's facts: its content hash under its fact key. */

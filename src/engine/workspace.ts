@@ -24,9 +24,10 @@ import { type AnalysisOutcome, type FileLimits, limitsKey } from './analyze-file
 import { type DiscoveryOptions, discoverFiles } from './discovery.js';
 import type { FileSystem } from './file-system.js';
 import { nodeFileSystem } from './node-file-system.js';
-import { type LocatedDefinition, NameTable } from './names.js';
+import { type LocatedDefinition, type NameHint, NameIndex } from './names.js';
 import { type Analyzer, createAnalyzer } from './pool.js';
 import { type ResolvedPath, readSource, resolveInRoot } from './source.js';
+import type { NameSegment } from './name-segment.js';
 import { compactEntry, type FactStore, type FileEntry, interner } from './store.js';
 import { createHash } from 'node:crypto';
 import { unsupportedFacts } from './unsupported.js';
@@ -81,7 +82,7 @@ export class Workspace {
   /** The file system under the root (every path it is asked about has passed the root check). */
   readonly #fs: FileSystem;
   readonly #entries: Map<string, FileEntry>;
-  readonly #names = new NameTable();
+  #names = new NameIndex();
   /**
    * Entries per facts blob, and the summary they share: files of the same content (copies, vendored packages,
    * generated files) keep one summary, as they keep one blob.
@@ -119,6 +120,7 @@ export class Workspace {
       sizeCalculation: factsSize,
     });
     this.#entries = options.store.loadManifest(this.#intern);
+    this.#names.useSegment(options.store.nameSegment?.());
     for (const [file, entry] of this.#entries) this.#link(file, entry);
   }
 
@@ -296,9 +298,15 @@ export class Workspace {
     return this.#names.references(file, name);
   }
 
-  /** Every distinct definition name, sorted by code unit. */
-  names(): readonly string[] {
-    return this.#names.names();
+  /** Distinct definition names, each once, narrowed by a hint (see {@link NameIndex.candidateNames}). */
+  candidateNames(hint?: NameHint): Iterable<string> {
+    return this.#names.candidateNames(hint);
+  }
+
+  /** The summary of an indexed file (held in memory, or read from the name segment), undefined when it has none. */
+  summaryOf(file: string): FileSummary | undefined {
+    const entry = this.#entries.get(file);
+    return entry ? this.#names.summaryOf(file, entry) : undefined;
   }
 
   /**
@@ -316,9 +324,12 @@ export class Workspace {
     return this.#membership;
   }
 
-  /** The entries of the files indexed with facts (an entry with a summary), without indexing anything. */
-  *indexedEntries(): Iterable<[string, FileEntry]> {
-    for (const [file, entry] of this.#entries) if (entry.summary) yield [file, entry];
+  /** The files indexed with facts and their summaries, without indexing anything (summaries are read as asked). */
+  *indexedSummaries(): Iterable<[string, FileSummary]> {
+    for (const [file, entry] of this.#entries) {
+      const summary = this.#names.summaryOf(file, entry);
+      if (summary) yield [file, summary];
+    }
   }
 
   /** Definitions and references of the whole name table. */
@@ -338,7 +349,27 @@ export class Workspace {
       this.store.saveManifest(this.#dirty);
       this.#dirty.clear();
     }
-    if (compact || this.#scanning === 0) this.store.compact(compact);
+    if (compact || this.#scanning === 0) {
+      this.store.compact(compact);
+      this.#useSegment(this.store.nameSegment?.());
+    }
+  }
+
+  /**
+   * Serves names from a new segment (the store folded its journal into one): entries whose blob it summarizes drop
+   * the summary they held, so that a long-lived process holds the names of what changed since, not of the tree.
+   */
+  #useSegment(segment: NameSegment | undefined): void {
+    const old = this.#names.segment;
+    if (segment === old) return;
+    this.#names = new NameIndex();
+    this.#names.useSegment(segment);
+    this.#blobs.clear();
+    for (const [file, entry] of this.#entries) {
+      if (entry.summary && segment && entry.blob !== undefined && segment.blobIndex(entry.blob) !== undefined) entry.summary = undefined;
+      this.#link(file, entry);
+    }
+    old?.close();
   }
 
   /** Deletes stored facts no entry references (stray blobs of other processes too). */
@@ -349,6 +380,8 @@ export class Workspace {
   /** Saves, stops the parse workers and drops loaded facts. */
   close(): void {
     this.save();
+    this.#names.segment?.close();
+    this.#names = new NameIndex();
     this.#analyzer?.close();
     this.#analyzer = undefined;
     this.#facts.clear();
@@ -411,7 +444,8 @@ export class Workspace {
   #summaryOf(outcome: AnalysisOutcome): FileSummary | undefined | null {
     if (!('entry' in outcome) || !outcome.entry.blob) return undefined;
     const held = this.#blobs.get(outcome.entry.blob)?.summary;
-    return held ?? (outcome.entry.summary ? undefined : null);
+    if (held) return held;
+    return outcome.entry.summary || this.#names.summarizes(outcome.entry.blob) ? undefined : null;
   }
 
   #set(file: string, entry: FileEntry): void {
@@ -447,11 +481,11 @@ export class Workspace {
         else blob.summary = entry.summary;
       } else this.#blobs.set(entry.blob, { uses: 1, summary: entry.summary });
     }
-    if (entry.summary) this.#names.add(file, entry.summary);
+    this.#names.add(file, entry);
   }
 
   #unlink(file: string, entry: FileEntry): void {
-    if (entry.summary) this.#names.remove(file, entry.summary);
+    this.#names.remove(file, entry);
     if (entry.blob) {
       const blob = this.#blobs.get(entry.blob);
       if (!blob || --blob.uses === 0) {

@@ -1,6 +1,6 @@
 /**
  * The workspace (src/engine/workspace.ts) over an in-memory tree: its questions of which files (listFiles,
- * indexFolder, knownFiles, indexedEntries, isFolder), indexing into the name table, rescans that pick up changed,
+ * indexFolder, knownFiles, indexedSummaries, isFolder), indexing into the name table, rescans that pick up changed,
  * new and deleted files, and files that cannot be indexed; and the cache on disk, through CodeIndex.
  */
 import { unlinkSync, utimesSync } from 'node:fs';
@@ -49,7 +49,7 @@ describe('which files', () => {
     const listed = await workspace.listFiles();
     expect([...listed].sort()).toEqual(['README.md', 'lib/c.py', 'src/a.ts', 'src/b.ts']);
     expect(workspace.counters).toEqual({ hits: 0, misses: 0, parses: 0 });
-    expect([...workspace.indexedEntries()]).toEqual([]);
+    expect([...workspace.indexedSummaries()]).toEqual([]);
     expect(workspace.knownFiles()).toBe(listed);
     expect(workspace.definitionsNamed('alpha')).toEqual([]);
   });
@@ -58,7 +58,7 @@ describe('which files', () => {
     const workspace = workspaceOf(tree());
     expect(await workspace.indexFolder('src')).toEqual(['src/a.ts', 'src/b.ts']);
     expect(workspace.counters.parses).toBe(2);
-    expect([...workspace.indexedEntries()].map(([file]) => file).sort()).toEqual(['src/a.ts', 'src/b.ts']);
+    expect([...workspace.indexedSummaries()].map(([file]) => file).sort()).toEqual(['src/a.ts', 'src/b.ts']);
     expect(workspace.definitionsNamed('beta').map((entry) => entry.file)).toEqual(['src/b.ts']);
     expect([...workspace.filesReferencing('beta')]).toEqual(['src/a.ts']);
     // Files outside the folder are neither indexed nor known yet.
