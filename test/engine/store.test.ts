@@ -359,7 +359,8 @@ describe('the stores (store.ts, disk-store.ts)', () => {
     expect(segment?.summaryOf(segment.blobIndex('b1') as number)).toEqual(summary);
     // A change after the fold: journaled with its summary, folded into a new segment; the old one is removed.
     const changed = { ...sampleEntry(), blob: 'b2' };
-    (changed.summary as typeof summary).definitions[0]!.name = 'Store';
+    const [renamed] = (changed.summary as typeof summary).definitions;
+    if (renamed) renamed.name = 'Store';
     reopened.saveManifest(new Map([['b.ts', changed]]));
     reopened.compact(true);
     const second = readdirSync(location).filter((name) => name.endsWith('.seg'));
