@@ -33,7 +33,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FileFacts, FileSummary } from '../model/facts.js';
 import { NameSegment, NameSegmentWriter } from './name-segment.js';
 import type { Diagnostic } from '../types.js';
-import { type FactStore, type FileEntry, type Intern, interner, MemoryStore } from './store.js';
+import { type FactStore, type FileEntry, type Intern, interner, MemoryStore, type ScanRecord } from './store.js';
 import {
   asciiJson,
   BLOB_SUFFIX,
@@ -105,6 +105,27 @@ export class DiskStore implements FactStore {
 
   nameSegment(): NameSegment | undefined {
     return this.#segment;
+  }
+
+  loadScanRecord(): ScanRecord | undefined {
+    try {
+      const record = JSON.parse(readFileSync(join(this.location, 'scan.json'), 'utf8')) as ScanRecord;
+      const isPairs = (list: unknown, size: number) =>
+        Array.isArray(list) && list.every((item) => Array.isArray(item) && item.length === size && typeof item[0] === 'string' && typeof item[1] === 'number');
+      if (typeof record.config !== 'string' || !isPairs(record.folders, 2) || !isPairs(record.ignoreFiles, 3)) return undefined;
+      return record;
+    } catch {
+      return undefined;
+    }
+  }
+
+  saveScanRecord(record: ScanRecord): void {
+    if (!this.writable) return;
+    try {
+      atomicWrite(join(this.location, 'scan.json'), JSON.stringify(record));
+    } catch (error) {
+      this.warnings.push(warning(`The index cache's scan record could not be saved: ${(error as Error).message}`, { location: this.location }));
+    }
   }
 
   loadManifest(intern: Intern = interner()): Map<string, FileEntry> {

@@ -26,9 +26,9 @@ import type { FileSystem } from './file-system.js';
 import { nodeFileSystem } from './node-file-system.js';
 import { type LocatedDefinition, type NameHint, NameIndex } from './names.js';
 import { type Analyzer, createAnalyzer } from './pool.js';
-import { type ResolvedPath, readSource, resolveInRoot } from './source.js';
+import { createListingCheck, type ResolvedPath, readSource, resolveInRoot } from './source.js';
 import type { NameSegment } from './name-segment.js';
-import { compactEntry, type FactStore, type FileEntry, interner } from './store.js';
+import { compactEntry, type FactStore, type FileEntry, interner, type ScanRecord } from './store.js';
 import { createHash } from 'node:crypto';
 import { unsupportedFacts } from './unsupported.js';
 
@@ -98,6 +98,10 @@ export class Workspace {
   /** Scans of a folder under way: their entries are saved as they come, and folded into the manifest once they end. */
   #scanning = 0;
   #knownFiles: Set<string> | undefined;
+  /** What the last whole-tree discovery saw (this process's, or the store's record of an earlier one). */
+  #scanRecord: ScanRecord | undefined;
+  /** The record is newer than the store's copy. */
+  #recordPending = false;
   #listing: { at: number; files: ReadonlySet<string> } | undefined;
   #membership = 0;
   /** Files discovery found but that could not be indexed, with why. */
@@ -121,6 +125,7 @@ export class Workspace {
     });
     this.#entries = options.store.loadManifest(this.#intern);
     this.#names.useSegment(options.store.nameSegment?.());
+    this.#scanRecord = options.store.loadScanRecord?.();
     for (const [file, entry] of this.#entries) this.#link(file, entry);
   }
 
@@ -228,6 +233,8 @@ export class Workspace {
     const scan = this.#scans.get('');
     if (scan && now - scan.at < this.#options.rescanAfterMs) return this.knownFiles();
     if (this.#listing && now - this.#listing.at < this.#options.rescanAfterMs) return this.knownFiles();
+    // The tree's members are the entries while the recorded scan's folders are as it saw them.
+    if (!this.#listing && this.#treeUnchanged()) return this.knownFiles();
     const files = new Set(await discoverFiles(this.root, '', this.registry, this.#options));
     this.#listing = { at: performance.now(), files };
     this.#membershipChanged();
@@ -245,7 +252,12 @@ export class Workspace {
     const now = performance.now();
     const scan = this.#scans.get(folder);
     if (scan && now - scan.at < this.#options.rescanAfterMs) return scan.files;
-    const found = await discoverFiles(this.root, folder, this.registry, this.#options);
+    const discoveredAt = Date.now();
+    let ignoreFiles: readonly string[] = [];
+    const trusted = folder === '' && this.#treeUnchanged();
+    const found = trusted
+      ? [...this.#entries.keys()].sort()
+      : await discoverFiles(this.root, folder, this.registry, { ...this.#options, onIgnoreFiles: (files) => (ignoreFiles = files) });
     const present = new Set(found);
     if (folder === '' && this.#listing) {
       // The entries now say which files exist.
@@ -275,7 +287,80 @@ export class Workspace {
     ).finally(() => this.#scanning--);
     const indexed = [...new Set(results.filter((file): file is string => file !== undefined))];
     this.#scans.set(folder, { at: performance.now(), files: indexed });
+    if (folder === '' && !trusted) {
+      // What this discovery saw, kept once the entries it made are saved (see save()).
+      this.#scanRecord = this.#recordOf(found, ignoreFiles, discoveredAt);
+      this.#recordPending = true;
+      this.#changed('', undefined);
+    }
     return indexed;
+  }
+
+  /** The discovery options and languages as a key: a scan record of other options says nothing of this tree. */
+  #configKey(): string {
+    const { include, exclude, useDefaultExcludes, disabledLanguages } = this.#options;
+    const languages = this.registry.list().map((language) => [language.id, language.extensions, language.filenames ?? []]);
+    return createHash('sha1')
+      .update(JSON.stringify([include ?? null, exclude ?? null, useDefaultExcludes ?? null, [...(disabledLanguages ?? [])].sort(), languages]))
+      .digest('hex');
+  }
+
+  /**
+   * The record of a discovery: the folders holding its files (and their ancestors) and its ignore files, with their
+   * modification times. One modified around or after the discovery began is recorded as never matching (a file
+   * added while the walk ran would otherwise go unseen).
+   */
+  #recordOf(files: readonly string[], ignoreFiles: readonly string[], discoveredAt: number): ScanRecord {
+    const folders = new Set<string>(['']);
+    for (const file of [...files, ...ignoreFiles]) {
+      for (let slash = file.lastIndexOf('/'); slash > 0; slash = file.lastIndexOf('/', slash - 1)) {
+        const folder = file.slice(0, slash);
+        if (folders.has(folder)) break;
+        folders.add(folder);
+      }
+    }
+    const settled = (mtimeMs: number) => (mtimeMs < discoveredAt - 1000 ? mtimeMs : -1);
+    const statOf = (path: string) => {
+      try {
+        return this.#fs.stat(path === '' ? this.root : `${this.root}/${path}`);
+      } catch {
+        return undefined;
+      }
+    };
+    return {
+      config: this.#configKey(),
+      folders: [...folders].sort().map((folder) => [folder, settled(statOf(folder)?.mtimeMs ?? -1)]),
+      ignoreFiles: ignoreFiles.map((file) => {
+        const info = statOf(file);
+        return [file, settled(info?.mtimeMs ?? -1), info?.size ?? -1];
+      }),
+    };
+  }
+
+  /**
+   * Whether the tree's membership is as the last recorded discovery saw it: its folders and ignore files have the
+   * modification times it recorded (each path through the root check first). A file edited in place changes no
+   * folder: it is caught by its own stat when it is indexed or read.
+   */
+  #treeUnchanged(): boolean {
+    const record = this.#scanRecord;
+    if (!record || record.config !== this.#configKey()) return false;
+    const inRoot = createListingCheck(this.root, this.#fs);
+    const mtimeOf = (path: string) => {
+      const checked = inRoot(path === '' ? '.' : path);
+      if (!checked) return undefined;
+      try {
+        return this.#fs.stat(checked.absolute);
+      } catch {
+        return undefined;
+      }
+    };
+    for (const [folder, mtimeMs] of record.folders) if (mtimeMs < 0 || mtimeOf(folder)?.mtimeMs !== mtimeMs) return false;
+    for (const [file, mtimeMs, size] of record.ignoreFiles) {
+      const info = mtimeOf(file);
+      if (mtimeMs < 0 || info?.mtimeMs !== mtimeMs || info.size !== size) return false;
+    }
+    return true;
   }
 
   /** Forgets when folders were indexed, so that the next {@link Workspace.indexFolder} discovers and stats again. */
@@ -349,6 +434,9 @@ export class Workspace {
       this.store.saveManifest(this.#dirty);
       this.#dirty.clear();
     }
+    // After the entries it describes: a process killed in between finds no record and discovers again.
+    if (this.#recordPending && this.#scanRecord) this.store.saveScanRecord?.(this.#scanRecord);
+    this.#recordPending = false;
     if (compact || this.#scanning === 0) {
       this.store.compact(compact);
       this.#useSegment(this.store.nameSegment?.());
@@ -495,8 +583,8 @@ export class Workspace {
     }
   }
 
-  #changed(file: string, entry: FileEntry | null): void {
-    this.#dirty.set(file, entry);
+  #changed(file: string, entry: FileEntry | null | undefined): void {
+    if (entry !== undefined) this.#dirty.set(file, entry);
     this.#saveTimer ??= setTimeout(() => this.save(), SAVE_DELAY_MS).unref();
   }
 
