@@ -112,7 +112,7 @@ export class DiskStore implements FactStore {
       const record = JSON.parse(readFileSync(join(this.location, 'scan.json'), 'utf8')) as ScanRecord;
       const isPairs = (list: unknown, size: number) =>
         Array.isArray(list) && list.every((item) => Array.isArray(item) && item.length === size && typeof item[0] === 'string' && typeof item[1] === 'number');
-      if (typeof record.config !== 'string' || !isPairs(record.folders, 2) || !isPairs(record.ignoreFiles, 3)) return undefined;
+      if (typeof record.config !== 'string' || typeof record.entries !== 'string' || !isPairs(record.folders, 2) || !isPairs(record.ignoreFiles, 3)) return undefined;
       return record;
     } catch {
       return undefined;

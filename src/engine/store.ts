@@ -106,6 +106,8 @@ export function compactEntry(entry: FileEntry, intern: Intern): FileEntry {
 export interface ScanRecord {
   /** The discovery options and languages, as a key: a record of other options is not used. */
   config: string;
+  /** The files indexed by that scan, as a key: the record holds only for the entries it was made with. */
+  entries: string;
   /** Root-relative folders (`''` the root) and their modification times. */
   folders: Array<[folder: string, mtimeMs: number]>;
   /** Root-relative ignore files with their modification time and size. */

@@ -296,6 +296,11 @@ export class Workspace {
     return indexed;
   }
 
+  /** The files with an entry, as a key. */
+  #entriesKey(): string {
+    return createHash('sha1').update([...this.#entries.keys()].sort().join('\u0000')).digest('hex');
+  }
+
   /** The discovery options and languages as a key: a scan record of other options says nothing of this tree. */
   #configKey(): string {
     const { include, exclude, useDefaultExcludes, disabledLanguages } = this.#options;
@@ -329,6 +334,7 @@ export class Workspace {
     };
     return {
       config: this.#configKey(),
+      entries: this.#entriesKey(),
       folders: [...folders].sort().map((folder) => [folder, settled(statOf(folder)?.mtimeMs ?? -1)]),
       ignoreFiles: ignoreFiles.map((file) => {
         const info = statOf(file);
@@ -344,7 +350,8 @@ export class Workspace {
    */
   #treeUnchanged(): boolean {
     const record = this.#scanRecord;
-    if (!record || record.config !== this.#configKey()) return false;
+    // Of these options, and of these entries (a store rebuilt since, or entries lost, make it say nothing).
+    if (!record || record.config !== this.#configKey() || record.entries !== this.#entriesKey()) return false;
     const inRoot = createListingCheck(this.root, this.#fs);
     const mtimeOf = (path: string) => {
       const checked = inRoot(path === '' ? '.' : path);
