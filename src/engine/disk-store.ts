@@ -242,7 +242,8 @@ export class DiskStore implements FactStore {
     const output = new LineWriter(temporary);
     let writer = new NameSegmentWriter();
     let previous: { name: string; segment: NameSegment | undefined } | undefined;
-    const intern = interner();
+    // No shared copies: a summary lives only until the writer has taken it in (its names it keeps once itself).
+    const intern = (text: string) => text;
     /** Takes a blob's summary into the new segment: the one given, else the previous segment's; false when neither has it. */
     const summarize = (blob: string, summary: FileSummary | undefined): boolean => {
       if (writer.has(blob)) return true;
@@ -283,7 +284,9 @@ export class DiskStore implements FactStore {
         writer = new NameSegmentWriter();
         count = 0;
       }
-      for (const line of changes.values()) {
+      for (const [path, line] of changes) {
+        // Each journal line is let go once written: the lines and the segment's writer are not held at once.
+        changes.delete(path);
         if (line === null) continue;
         const change = parseLine(line);
         if (!change?.encoded) continue;

@@ -97,6 +97,27 @@ class Integers {
   }
 }
 
+/** A growable buffer of bytes. */
+class Bytes {
+  #data = Buffer.alloc(1 << 16);
+  length = 0;
+  push(text: string): void {
+    const needed = Buffer.byteLength(text, 'utf8');
+    if (this.length + needed > this.#data.length) {
+      const grown = Buffer.alloc(Math.max(this.#data.length * 2, this.length + needed));
+      this.#data.copy(grown, 0, 0, this.length);
+      this.#data = grown;
+    }
+    this.length += this.#data.write(text, this.length, 'utf8');
+  }
+  get view(): Buffer {
+    return this.#data.subarray(0, this.length);
+  }
+}
+
+/** The high bit of a string id while a segment is built: a string kept as bytes only (see {@link SHARED_STRING}). */
+const UNSHARED = 0x80000000;
+
 /** Fields of a record while a segment is built: the name's string id first. */
 const BUILD_RECORD = 11;
 /** Strings longer than this (previews, signatures) are not looked up for sharing: they seldom repeat. */
@@ -111,6 +132,9 @@ export class NameSegmentWriter {
   readonly #blobSet = new Set<string>();
   readonly #strings: string[] = [];
   readonly #ids = new Map<string, number>();
+  /** Strings not shared (previews, signatures): their bytes, and where each ends. */
+  readonly #unshared = new Bytes();
+  readonly #unsharedEnds = new Integers();
   readonly #records = new Integers();
   /** Per blob: reference count, first record, record count, first reference, reference count (distinct names). */
   readonly #blobs = new Integers();
@@ -161,11 +185,15 @@ export class NameSegmentWriter {
 
   #id(text: string | undefined, share: boolean): number {
     if (text === undefined) return NONE;
-    if (share || text.length <= SHARED_STRING) {
-      const known = this.#ids.get(text);
-      if (known !== undefined) return known;
-      this.#ids.set(text, this.#strings.length);
+    if (!share && text.length > SHARED_STRING) {
+      // Kept as bytes, not as a string of the heap: a tree's previews and signatures are most of its text.
+      this.#unshared.push(text);
+      this.#unsharedEnds.push(this.#unshared.length);
+      return (UNSHARED | (this.#unsharedEnds.length - 1)) >>> 0;
     }
+    const known = this.#ids.get(text);
+    if (known !== undefined) return known;
+    this.#ids.set(text, this.#strings.length);
     this.#strings.push(text);
     return this.#strings.length - 1;
   }
@@ -193,7 +221,8 @@ export class NameSegmentWriter {
       remap[id] = pool.length;
       pool.push(strings[id] as string);
     }
-    const mapped = (id: number) => (id === NONE ? NONE : (remap[id] as number));
+    const sharedCount = pool.length;
+    const mapped = (id: number) => (id === NONE ? NONE : id >= UNSHARED ? sharedCount + (id - UNSHARED) : (remap[id] as number));
     // Records grouped by name, then blob order, then summary order.
     const order = new Uint32Array(recordCount);
     for (let r = 0; r < recordCount; r++) order[r] = r;
@@ -245,14 +274,20 @@ export class NameSegmentWriter {
     });
     const masks = new Uint32Array(names.length);
     for (let i = 0; i < names.length; i++) masks[i] = characterMask((pool[i] as string).toLowerCase());
-    const encoded = pool.map((text) => Buffer.from(text, 'utf8'));
-    const stringOffsets = new Uint32Array(pool.length + 1);
+    const encoded: Uint8Array[] = pool.map((text) => Buffer.from(text, 'utf8'));
+    const unsharedEnds = this.#unsharedEnds.view;
+    const stringCount = pool.length + unsharedEnds.length;
+    const stringOffsets = new Uint32Array(stringCount + 1);
     let byteCount = 0;
     encoded.forEach((bytes, i) => {
       byteCount += bytes.length;
       stringOffsets[i + 1] = byteCount;
     });
-    const counts = new Uint32Array([names.length, pool.length, recordCount, blobOrder.length, refNames.length, this.#definitionTotal, this.#referenceTotal, 0]);
+    const sharedBytes = byteCount;
+    unsharedEnds.forEach((end, i) => (stringOffsets[pool.length + i + 1] = sharedBytes + end));
+    encoded.push(this.#unshared.view);
+    byteCount += this.#unshared.length;
+    const counts = new Uint32Array([names.length, stringCount, recordCount, blobOrder.length, refNames.length, this.#definitionTotal, this.#referenceTotal, 0]);
     writeSections(path, [
       counts,
       stringOffsets,
