@@ -405,8 +405,8 @@ export class CodeIndex {
     // No prototype: kinds such as `constructor` must not collide with Object.prototype's members.
     const symbolsByKind: Record<string, number> = Object.create(null);
     const perFile: Array<{ file: string; count: number }> = [];
-    for (const [file, entry] of this.#workspace.indexedEntries()) {
-      const definitions = entry.summary?.definitions ?? [];
+    for (const [file, summary] of this.#workspace.indexedSummaries()) {
+      const definitions = summary.definitions;
       for (const definition of definitions) symbolsByKind[definition.kind] = (symbolsByKind[definition.kind] ?? 0) + 1;
       perFile.push({ file, count: definitions.length });
     }

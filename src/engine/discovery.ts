@@ -31,6 +31,8 @@ export interface DiscoveryOptions {
   disabledLanguages?: ReadonlySet<string>;
   /** The file system under the root. @defaultValue Node's */
   fileSystem?: FileSystem;
+  /** Told the root-relative `.gitignore` files a discovery read (they decide membership as folders do). */
+  onIgnoreFiles?: (files: readonly string[]) => void;
 }
 
 /**
@@ -96,6 +98,7 @@ export async function discoverFiles(
     glob(['**/.gitignore'], { cwd: root, ignore: skip, dot: true, followSymbolicLinks: false, ...(walk ? { fs: walk } : {}) }),
   ]);
   const rules = loadGitignores(root, gitignores, fs);
+  options.onIgnoreFiles?.(gitignores);
   const inRoot = createListingCheck(root, fs);
   return candidates
     .filter((file) => !isIgnored(file, rules) && registry.detectLanguage(file).language && inRoot(file)?.relative === file)

@@ -30,9 +30,10 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { FileFacts } from '../model/facts.js';
+import type { FileFacts, FileSummary } from '../model/facts.js';
+import { NameSegment, NameSegmentWriter } from './name-segment.js';
 import type { Diagnostic } from '../types.js';
-import { type FactStore, type FileEntry, type Intern, interner, MemoryStore } from './store.js';
+import { type FactStore, type FileEntry, type Intern, interner, MemoryStore, type ScanRecord } from './store.js';
 import {
   asciiJson,
   BLOB_SUFFIX,
@@ -45,7 +46,14 @@ import {
   MANIFEST_VERSION,
   parseLine,
   readManifestLines,
+  withoutSummary,
 } from './store-format.js';
+
+/** A blob's summary in a segment, if the segment has it. */
+function previousSummary(segment: NameSegment | undefined, blob: string): FileSummary | undefined {
+  const index = segment?.blobIndex(blob);
+  return index === undefined ? undefined : segment?.summaryOf(index);
+}
 
 const LOCK_STALE_MS = 10_000;
 /** The journal is folded into the manifest once it is this large (or a quarter of the manifest, if larger). */
@@ -83,6 +91,8 @@ export class DiskStore implements FactStore {
   readonly #manifest: string;
   readonly #journal: string;
   readonly #overlay = new MemoryStore();
+  /** The name segment of the manifest last read or written (the caller closes a segment it stops using). */
+  #segment: NameSegment | undefined;
 
   /** Opens (creating it when needed) a store folder; see {@link openStore} for the fallbacks. */
   constructor(location: string, writable: boolean) {
@@ -94,10 +104,38 @@ export class DiskStore implements FactStore {
     this.#journal = join(location, 'journal.jsonl');
   }
 
+  nameSegment(): NameSegment | undefined {
+    return this.#segment;
+  }
+
+  loadScanRecord(): ScanRecord | undefined {
+    try {
+      const record = JSON.parse(readFileSync(join(this.location, 'scan.json'), 'utf8')) as ScanRecord;
+      const isPairs = (list: unknown, size: number) =>
+        Array.isArray(list) && list.every((item) => Array.isArray(item) && item.length === size && typeof item[0] === 'string' && typeof item[1] === 'number');
+      if (typeof record.config !== 'string' || typeof record.entries !== 'string' || !isPairs(record.folders, 2) || !isPairs(record.ignoreFiles, 3)) return undefined;
+      return record;
+    } catch {
+      return undefined;
+    }
+  }
+
+  saveScanRecord(record: ScanRecord): void {
+    if (!this.writable) return;
+    try {
+      atomicWrite(join(this.location, 'scan.json'), JSON.stringify(record));
+    } catch (error) {
+      this.warnings.push(warning(`The index cache's scan record could not be saved: ${(error as Error).message}`, { location: this.location }));
+    }
+  }
+
   loadManifest(intern: Intern = interner()): Map<string, FileEntry> {
     const files = this.#readSnapshot(intern);
     // A journal a crashed compaction left behind, then the journal itself.
     for (const journal of [`${this.#journal}.compacting`, this.#journal]) this.#replay(journal, files, intern);
+    // An entry whose summary is in neither its line nor the segment (the segment was lost) is dropped: its file is
+    // analyzed again, from its stored facts when they are there.
+    for (const [path, entry] of files) if (entry.blob && !entry.summary && this.#segment?.blobIndex(entry.blob) === undefined) files.delete(path);
     return files;
   }
 
@@ -148,25 +186,47 @@ export class DiskStore implements FactStore {
 
   #readSnapshot(intern: Intern): Map<string, FileEntry> {
     const files = new Map<string, FileEntry>();
+    let segmentName: string | undefined;
     try {
-      readManifestLines(this.#manifest, (path, encoded) => {
-        const entry = decodeEntry(encoded, intern);
-        if (!entry) throw new Error(`the entry of ${path} is damaged`);
-        files.set(path, entry);
-      });
+      readManifestLines(
+        this.#manifest,
+        (path, encoded) => {
+          const entry = decodeEntry(encoded, intern);
+          if (!entry) throw new Error(`the entry of ${path} is damaged`);
+          files.set(path, entry);
+        },
+        (header) => (segmentName = header.segment),
+      );
     } catch (error) {
       this.warnings.push(
         warning(`The index cache's manifest was unreadable (${(error as Error).message}); it is rebuilt`, { location: this.location }),
       );
       files.clear();
     }
+    this.#segment?.close();
+    this.#segment = this.#openSegment(segmentName);
     return files;
   }
 
+  /** Opens the segment a manifest names; a missing or damaged one is a warning (its files are analyzed again). */
+  #openSegment(name: string | undefined): NameSegment | undefined {
+    if (name === undefined) return undefined;
+    try {
+      if (!/^names-[0-9a-f]+\.seg$/.test(name)) throw new Error('its name is not a segment name');
+      const segment = NameSegment.open(join(this.location, name));
+      if (!segment) throw new Error('it is missing');
+      return segment;
+    } catch (error) {
+      this.warnings.push(warning(`The index cache's name segment ${name} was unreadable (${(error as Error).message}); it is rebuilt`, { location: this.location }));
+      return undefined;
+    }
+  }
+
   /**
-   * Writes a new manifest: the snapshot's entries with the journal's changes applied, streamed line by line. Only
-   * the journal's lines are held (at most a quarter of the snapshot), and entries are carried as their text, never
-   * decoded: compaction does not hold the tree's entries a second time.
+   * Writes a new manifest and name segment: the snapshot's entries with the journal's changes applied, streamed
+   * line by line, and the summaries of every blob they name (from the journal's lines, else from the segment the
+   * snapshot names) into a new segment, written before the manifest that names it. Entries are carried as text
+   * without their summaries; a summary is held only while the segment's writer takes it in.
    */
   #fold(journal: string): void {
     const changes = new Map<string, string | null>();
@@ -177,43 +237,85 @@ export class DiskStore implements FactStore {
       else changes.set(change.path, change.encoded === null ? null : line);
     });
     if (damaged > 0) this.warnings.push(warning(`${damaged} damaged line(s) of the index cache's journal were skipped`, { location: this.location }));
-    const header = JSON.stringify({ format: FORMAT, version: MANIFEST_VERSION });
+    const segmentName = `names-${randomBytes(8).toString('hex')}.seg`;
+    const header = JSON.stringify({ format: FORMAT, version: MANIFEST_VERSION, segment: segmentName });
     const temporary = `${this.#manifest}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     const output = new LineWriter(temporary);
+    let writer = new NameSegmentWriter();
+    let previous: { name: string; segment: NameSegment | undefined } | undefined;
+    // No shared copies: a summary lives only until the writer has taken it in (its names it keeps once itself).
+    const intern = (text: string) => text;
+    /** Takes a blob's summary into the new segment: the one given, else the previous segment's; false when neither has it. */
+    const summarize = (blob: string, summary: FileSummary | undefined): boolean => {
+      if (writer.has(blob)) return true;
+      const known = summary ?? previousSummary(previous?.segment, blob);
+      if (!known) return false;
+      writer.add(blob, known);
+      return true;
+    };
     try {
       output.write(header);
       let count = 0;
       try {
-        readManifestLines(this.#manifest, (path, _encoded, line) => {
-          if (changes.has(path)) return;
-          output.write(line);
-          count++;
-        });
+        readManifestLines(
+          this.#manifest,
+          (_path, encoded, line) => {
+            if (changes.has(_path)) return;
+            if (typeof encoded.b === 'string' && !summarize(encoded.b, decodeEntry(encoded, intern)?.summary)) return;
+            output.write(line);
+            count++;
+          },
+          (read) => {
+            if (read.segment === undefined) return;
+            let segment: NameSegment | undefined;
+            try {
+              segment = /^names-[0-9a-f]+\.seg$/.test(read.segment) ? NameSegment.open(join(this.location, read.segment)) : undefined;
+            } catch {
+              // damaged: the entries it summarized are analyzed again
+            }
+            previous = { name: read.segment, segment };
+          },
+        );
       } catch (error) {
         // A damaged snapshot: its entries are dropped (their files are read again), the journal's kept.
         this.warnings.push(
           warning(`The index cache's manifest was unreadable (${(error as Error).message}); it is rebuilt`, { location: this.location }),
         );
         output.restart(header);
+        writer = new NameSegmentWriter();
         count = 0;
       }
-      for (const line of changes.values()) {
+      for (const [path, line] of changes) {
+        // Each journal line is let go once written: the lines and the segment's writer are not held at once.
+        changes.delete(path);
         if (line === null) continue;
-        output.write(line);
+        const change = parseLine(line);
+        if (!change?.encoded) continue;
+        if (typeof change.encoded.b === 'string' && !summarize(change.encoded.b, decodeEntry(change.encoded, intern)?.summary)) continue;
+        output.write(JSON.stringify([change.path, withoutSummary(change.encoded)]));
         count++;
       }
+      writer.write(join(this.location, segmentName));
       output.write(JSON.stringify({ end: count }));
       output.close();
       renameSync(temporary, this.#manifest);
     } catch (error) {
       output.close();
-      try {
-        unlinkSync(temporary);
-      } catch {
-        // nothing written
+      for (const path of [temporary, join(this.location, segmentName)]) {
+        try {
+          unlinkSync(path);
+        } catch {
+          // nothing written
+        }
       }
+      previous?.segment?.close();
       throw error;
     }
+    previous?.segment?.close();
+    // The manifest names the new segment: this process reads it from now on; the old one is removed (a process
+    // reading it keeps its open file).
+    this.#segment = NameSegment.open(join(this.location, segmentName));
+    if (previous && previous.name !== segmentName) rmSync(join(this.location, previous.name), { force: true });
   }
 
   /** Applies a journal's lines in order; a damaged line (a write cut short) is skipped. */

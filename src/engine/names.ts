@@ -10,6 +10,8 @@
  *
  * @module
  */
+import { addTo } from '../model/multimap.js';
+import { characterMask, type NameSegment } from './name-segment.js';
 import type { FileSummary, SummaryDefinition } from './store.js';
 
 /** A definition with its file. */
@@ -110,5 +112,149 @@ export class NameTable {
   /** Definitions and references counted. */
   get counts(): { definitions: number; references: number } {
     return { definitions: this.#definitionCount, references: this.#referenceCount };
+  }
+}
+
+/** What the name index keeps of a file: its summary when it is held in memory, else its blob in the segment. */
+export interface NamedEntry {
+  blob?: string;
+  summary?: FileSummary;
+}
+
+/**
+ * Narrows the names a search reads: those whose lower case starts with `lowerPrefix`, or (else) whose characters
+ * hold every character of `mask` (see `characterMask`). With neither, every name.
+ */
+export interface NameHint {
+  lowerPrefix?: string;
+  mask?: number;
+}
+
+/**
+ * The names of the whole tree: the on-disk segment's (immutable, queried at offsets, for the files whose content it
+ * summarizes) and a table in memory for the files analyzed since it was written. A file is served by exactly one of
+ * them: by the table when its entry holds a summary, else by the segment when the segment summarizes its blob.
+ */
+export class NameIndex {
+  readonly #table = new NameTable();
+  #segment: NameSegment | undefined;
+  /** Files the segment serves, by the segment's blob index. */
+  readonly #filesOfBlob = new Map<number, string[]>();
+  readonly #blobOfFile = new Map<string, number>();
+  #segmentCounts = { definitions: 0, references: 0 };
+
+  /** The segment in use. */
+  get segment(): NameSegment | undefined {
+    return this.#segment;
+  }
+
+  /**
+   * Uses another segment (or none): every file served by the old one is forgotten, and must be added again (its
+   * entry's blob is looked up in the new segment).
+   */
+  useSegment(segment: NameSegment | undefined): void {
+    this.#segment = segment;
+    this.#filesOfBlob.clear();
+    this.#blobOfFile.clear();
+    this.#segmentCounts = { definitions: 0, references: 0 };
+  }
+
+  /** Whether the segment summarizes a blob. */
+  summarizes(blob: string | undefined): boolean {
+    return blob !== undefined && this.#segment?.blobIndex(blob) !== undefined;
+  }
+
+  /** Adds a file's names; false when it has none to add (no summary held, and its blob is not in the segment). */
+  add(file: string, entry: NamedEntry): boolean {
+    if (entry.summary) {
+      this.#table.add(file, entry.summary);
+      return true;
+    }
+    const blob = entry.blob === undefined ? undefined : this.#segment?.blobIndex(entry.blob);
+    if (blob === undefined || !this.#segment) return false;
+    addTo(this.#filesOfBlob, blob, file);
+    this.#blobOfFile.set(file, blob);
+    const counts = this.#segment.blobCounts(blob);
+    this.#segmentCounts.definitions += counts.definitions;
+    this.#segmentCounts.references += counts.references;
+    return true;
+  }
+
+  /** Removes a file's names (the entry it was added with). */
+  remove(file: string, entry: NamedEntry): void {
+    if (entry.summary) return this.#table.remove(file, entry.summary);
+    const blob = this.#blobOfFile.get(file);
+    if (blob === undefined || !this.#segment) return;
+    this.#blobOfFile.delete(file);
+    const files = (this.#filesOfBlob.get(blob) ?? []).filter((other) => other !== file);
+    if (files.length > 0) this.#filesOfBlob.set(blob, files);
+    else this.#filesOfBlob.delete(blob);
+    const counts = this.#segment.blobCounts(blob);
+    this.#segmentCounts.definitions -= counts.definitions;
+    this.#segmentCounts.references -= counts.references;
+  }
+
+  /** A file's summary: the one its entry holds, else the segment's for its blob. */
+  summaryOf(file: string, entry: NamedEntry): FileSummary | undefined {
+    if (entry.summary) return entry.summary;
+    const blob = this.#blobOfFile.get(file);
+    return blob === undefined ? undefined : this.#segment?.summaryOf(blob);
+  }
+
+  /** Every definition with this exact name: the segment's files first (in blob order), then the table's. */
+  definitionsNamed(name: string): LocatedDefinition[] {
+    const found: LocatedDefinition[] = [];
+    const segment = this.#segment;
+    const id = segment && this.#filesOfBlob.size > 0 ? segment.findName(name) : -1;
+    if (segment && id >= 0) {
+      for (const { blob, definition } of segment.definitionsOf(id)) {
+        for (const file of this.#filesOfBlob.get(blob) ?? []) found.push({ file, definition });
+      }
+    }
+    for (const located of this.#table.definitionsNamed(name)) found.push(located);
+    return found;
+  }
+
+  /** Whether a file references this exact name. */
+  references(file: string, name: string): boolean {
+    const blob = this.#blobOfFile.get(file);
+    if (blob !== undefined) return this.#segment?.blobReferences(blob, name) ?? false;
+    return this.#table.references(file, name);
+  }
+
+  /** The files that reference this exact name. */
+  filesReferencing(name: string): Set<string> {
+    const files = this.#table.filesReferencing(name);
+    if (this.#segment && this.#filesOfBlob.size > 0) {
+      for (const blob of this.#segment.blobsReferencing(name)) for (const file of this.#filesOfBlob.get(blob) ?? []) files.add(file);
+    }
+    return files;
+  }
+
+  /**
+   * Distinct definition names, each once, narrowed by a hint (a name may still have no definition left in a file
+   * the index serves: ask {@link NameIndex.definitionsNamed}).
+   */
+  *candidateNames(hint: NameHint = {}): Iterable<string> {
+    const segment = this.#filesOfBlob.size > 0 ? this.#segment : undefined;
+    if (segment) {
+      if (hint.lowerPrefix !== undefined) {
+        const [from, to] = segment.prefixRange(hint.lowerPrefix);
+        for (let id = from; id < to; id++) yield segment.name(id);
+      } else {
+        for (const id of segment.namesWithMask(hint.mask ?? 0)) yield segment.name(id);
+      }
+    }
+    for (const name of this.#table.names()) {
+      if (hint.lowerPrefix !== undefined ? !name.toLowerCase().startsWith(hint.lowerPrefix) : ((characterMask(name.toLowerCase()) & (hint.mask ?? 0)) >>> 0) !== (hint.mask ?? 0)) continue;
+      if (segment && segment.findName(name) >= 0) continue;
+      yield name;
+    }
+  }
+
+  /** Definitions and references of the files served. */
+  get counts(): { definitions: number; references: number } {
+    const table = this.#table.counts;
+    return { definitions: table.definitions + this.#segmentCounts.definitions, references: table.references + this.#segmentCounts.references };
   }
 }

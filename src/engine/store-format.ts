@@ -18,7 +18,7 @@ import { type FileEntry, type Intern, summaryDefinition } from './store.js';
 /** The manifest's format marker (its header line names it). */
 export const FORMAT = 'code-index-manifest';
 /** The manifest's format version: a manifest of another version is rebuilt. */
-export const MANIFEST_VERSION = 3;
+export const MANIFEST_VERSION = 4;
 /**
  * A facts blob's file name after its id: gzipped JSON with every character past ASCII escaped (`\u00e9`), so that
  * reading it decodes bytes one to one (3.6x faster than UTF-8 on real facts, which hold docs and previews in any script).
@@ -103,12 +103,33 @@ export function parseLine(line: string): { path: string; encoded: EncodedEntry |
   return { path: parsed[0], encoded: encoded as EncodedEntry | null };
 }
 
+/** The manifest's first line. */
+export interface ManifestHeader {
+  format: string;
+  version: number;
+  /** The file name of the name segment that summarizes the manifest's blobs (its entries hold no summaries). */
+  segment?: string;
+}
+
+/** An entry without its summary: what the manifest keeps once the name segment holds the summaries. */
+export function withoutSummary(encoded: EncodedEntry): EncodedEntry {
+  const rest: EncodedEntry = { ...encoded };
+  delete rest.d;
+  delete rest.r;
+  delete rest.c;
+  return rest;
+}
+
 /**
  * Reads a manifest: a header line (format and version), one `[path, entry]` line per file, and an end line with the
  * count (a manifest cut at the end of a line is seen to be short). Throws when it is anything else; nothing is
  * visited when there is no manifest yet.
  */
-export function readManifestLines(path: string, visit: (path: string, encoded: EncodedEntry, line: string) => void): void {
+export function readManifestLines(
+  path: string,
+  visit: (path: string, encoded: EncodedEntry, line: string) => void,
+  onHeader?: (header: ManifestHeader) => void,
+): void {
   let header = false;
   let end: number | undefined;
   let count = 0;
@@ -118,6 +139,7 @@ export function readManifestLines(path: string, visit: (path: string, encoded: E
       const parsed = parseJson(line) as { format?: unknown; version?: unknown } | undefined;
       if (parsed?.format !== FORMAT || parsed.version !== MANIFEST_VERSION) throw new Error('not a code-index manifest of this version');
       header = true;
+      onHeader?.(parsed as ManifestHeader);
       return;
     }
     if (line.startsWith('{')) {

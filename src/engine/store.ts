@@ -10,6 +10,7 @@ import { homedir, platform } from 'node:os';
 import { join } from 'node:path';
 import type { FileFacts, FileSummary, SummaryDefinition } from '../model/facts.js';
 import type { Diagnostic } from '../types.js';
+import type { NameSegment } from './name-segment.js';
 
 export type { FileSummary, SummaryDefinition } from '../model/facts.js';
 
@@ -97,6 +98,22 @@ export function compactEntry(entry: FileEntry, intern: Intern): FileEntry {
   return compact;
 }
 
+/**
+ * What the last whole-tree discovery saw, so that a new process can tell the tree's membership is unchanged without
+ * walking it: the modification times of the folders holding its files (a file added, removed or renamed changes its
+ * folder's) and of the ignore files read, under the discovery options it ran with.
+ */
+export interface ScanRecord {
+  /** The discovery options and languages, as a key: a record of other options is not used. */
+  config: string;
+  /** The files indexed by that scan, as a key: the record holds only for the entries it was made with. */
+  entries: string;
+  /** Root-relative folders (`''` the root) and their modification times. */
+  folders: Array<[folder: string, mtimeMs: number]>;
+  /** Root-relative ignore files with their modification time and size. */
+  ignoreFiles: Array<[file: string, mtimeMs: number, size: number]>;
+}
+
 /** Where facts are kept. */
 export interface FactStore {
   /** True when facts outlive the process. */
@@ -124,6 +141,15 @@ export interface FactStore {
   writeFacts(blob: string, facts: FileFacts): void;
   /** Deletes blobs that no entry references (persistent stores). */
   collect(live: ReadonlySet<string>): void;
+  /**
+   * The name segment that summarizes the blobs of the manifest last loaded or folded (entries it summarizes hold no
+   * summary); undefined for a store that keeps summaries in its entries.
+   */
+  nameSegment?(): NameSegment | undefined;
+  /** The record of the last whole-tree discovery (persistent stores), undefined when there is none or it is damaged. */
+  loadScanRecord?(): ScanRecord | undefined;
+  /** Keeps the record of a whole-tree discovery (written after the entries it saw: call it after saving them). */
+  saveScanRecord?(record: ScanRecord): void;
 }
 
 /** The address of a file's facts: its content hash under its fact key. */

@@ -24,10 +24,11 @@ import { type AnalysisOutcome, type FileLimits, limitsKey } from './analyze-file
 import { type DiscoveryOptions, discoverFiles } from './discovery.js';
 import type { FileSystem } from './file-system.js';
 import { nodeFileSystem } from './node-file-system.js';
-import { type LocatedDefinition, NameTable } from './names.js';
+import { type LocatedDefinition, type NameHint, NameIndex } from './names.js';
 import { type Analyzer, createAnalyzer } from './pool.js';
-import { type ResolvedPath, readSource, resolveInRoot } from './source.js';
-import { compactEntry, type FactStore, type FileEntry, interner } from './store.js';
+import { createListingCheck, type ResolvedPath, readSource, resolveInRoot } from './source.js';
+import type { NameSegment } from './name-segment.js';
+import { compactEntry, type FactStore, type FileEntry, interner, type ScanRecord } from './store.js';
 import { createHash } from 'node:crypto';
 import { unsupportedFacts } from './unsupported.js';
 
@@ -81,7 +82,7 @@ export class Workspace {
   /** The file system under the root (every path it is asked about has passed the root check). */
   readonly #fs: FileSystem;
   readonly #entries: Map<string, FileEntry>;
-  readonly #names = new NameTable();
+  #names = new NameIndex();
   /**
    * Entries per facts blob, and the summary they share: files of the same content (copies, vendored packages,
    * generated files) keep one summary, as they keep one blob.
@@ -97,6 +98,10 @@ export class Workspace {
   /** Scans of a folder under way: their entries are saved as they come, and folded into the manifest once they end. */
   #scanning = 0;
   #knownFiles: Set<string> | undefined;
+  /** What the last whole-tree discovery saw (this process's, or the store's record of an earlier one). */
+  #scanRecord: ScanRecord | undefined;
+  /** The record is newer than the store's copy. */
+  #recordPending = false;
   #listing: { at: number; files: ReadonlySet<string> } | undefined;
   #membership = 0;
   /** Files discovery found but that could not be indexed, with why. */
@@ -119,6 +124,8 @@ export class Workspace {
       sizeCalculation: factsSize,
     });
     this.#entries = options.store.loadManifest(this.#intern);
+    this.#names.useSegment(options.store.nameSegment?.());
+    this.#scanRecord = options.store.loadScanRecord?.();
     for (const [file, entry] of this.#entries) this.#link(file, entry);
   }
 
@@ -226,6 +233,8 @@ export class Workspace {
     const scan = this.#scans.get('');
     if (scan && now - scan.at < this.#options.rescanAfterMs) return this.knownFiles();
     if (this.#listing && now - this.#listing.at < this.#options.rescanAfterMs) return this.knownFiles();
+    // The tree's members are the entries while the recorded scan's folders are as it saw them.
+    if (!this.#listing && this.#treeUnchanged()) return this.knownFiles();
     const files = new Set(await discoverFiles(this.root, '', this.registry, this.#options));
     this.#listing = { at: performance.now(), files };
     this.#membershipChanged();
@@ -243,7 +252,12 @@ export class Workspace {
     const now = performance.now();
     const scan = this.#scans.get(folder);
     if (scan && now - scan.at < this.#options.rescanAfterMs) return scan.files;
-    const found = await discoverFiles(this.root, folder, this.registry, this.#options);
+    const discoveredAt = Date.now();
+    let ignoreFiles: readonly string[] = [];
+    const trusted = folder === '' && this.#treeUnchanged();
+    const found = trusted
+      ? [...this.#entries.keys()].sort()
+      : await discoverFiles(this.root, folder, this.registry, { ...this.#options, onIgnoreFiles: (files) => (ignoreFiles = files) });
     const present = new Set(found);
     if (folder === '' && this.#listing) {
       // The entries now say which files exist.
@@ -273,7 +287,87 @@ export class Workspace {
     ).finally(() => this.#scanning--);
     const indexed = [...new Set(results.filter((file): file is string => file !== undefined))];
     this.#scans.set(folder, { at: performance.now(), files: indexed });
+    if (folder === '' && !trusted) {
+      // What this discovery saw, kept once the entries it made are saved (see save()).
+      this.#scanRecord = this.#recordOf(found, ignoreFiles, discoveredAt);
+      this.#recordPending = true;
+      this.#changed('', undefined);
+    }
     return indexed;
+  }
+
+  /** The files with an entry, as a key. */
+  #entriesKey(): string {
+    return createHash('sha1').update([...this.#entries.keys()].sort().join('\u0000')).digest('hex');
+  }
+
+  /** The discovery options and languages as a key: a scan record of other options says nothing of this tree. */
+  #configKey(): string {
+    const { include, exclude, useDefaultExcludes, disabledLanguages } = this.#options;
+    const languages = this.registry.list().map((language) => [language.id, language.extensions, language.filenames ?? []]);
+    return createHash('sha1')
+      .update(JSON.stringify([include ?? null, exclude ?? null, useDefaultExcludes ?? null, [...(disabledLanguages ?? [])].sort(), languages]))
+      .digest('hex');
+  }
+
+  /**
+   * The record of a discovery: the folders holding its files (and their ancestors) and its ignore files, with their
+   * modification times. One modified around or after the discovery began is recorded as never matching (a file
+   * added while the walk ran would otherwise go unseen).
+   */
+  #recordOf(files: readonly string[], ignoreFiles: readonly string[], discoveredAt: number): ScanRecord {
+    const folders = new Set<string>(['']);
+    for (const file of [...files, ...ignoreFiles]) {
+      for (let slash = file.lastIndexOf('/'); slash > 0; slash = file.lastIndexOf('/', slash - 1)) {
+        const folder = file.slice(0, slash);
+        if (folders.has(folder)) break;
+        folders.add(folder);
+      }
+    }
+    const settled = (mtimeMs: number) => (mtimeMs < discoveredAt - 1000 ? mtimeMs : -1);
+    const statOf = (path: string) => {
+      try {
+        return this.#fs.stat(path === '' ? this.root : `${this.root}/${path}`);
+      } catch {
+        return undefined;
+      }
+    };
+    return {
+      config: this.#configKey(),
+      entries: this.#entriesKey(),
+      folders: [...folders].sort().map((folder) => [folder, settled(statOf(folder)?.mtimeMs ?? -1)]),
+      ignoreFiles: ignoreFiles.map((file) => {
+        const info = statOf(file);
+        return [file, settled(info?.mtimeMs ?? -1), info?.size ?? -1];
+      }),
+    };
+  }
+
+  /**
+   * Whether the tree's membership is as the last recorded discovery saw it: its folders and ignore files have the
+   * modification times it recorded (each path through the root check first). A file edited in place changes no
+   * folder: it is caught by its own stat when it is indexed or read.
+   */
+  #treeUnchanged(): boolean {
+    const record = this.#scanRecord;
+    // Of these options, and of these entries (a store rebuilt since, or entries lost, make it say nothing).
+    if (!record || record.config !== this.#configKey() || record.entries !== this.#entriesKey()) return false;
+    const inRoot = createListingCheck(this.root, this.#fs);
+    const mtimeOf = (path: string) => {
+      const checked = inRoot(path === '' ? '.' : path);
+      if (!checked) return undefined;
+      try {
+        return this.#fs.stat(checked.absolute);
+      } catch {
+        return undefined;
+      }
+    };
+    for (const [folder, mtimeMs] of record.folders) if (mtimeMs < 0 || mtimeOf(folder)?.mtimeMs !== mtimeMs) return false;
+    for (const [file, mtimeMs, size] of record.ignoreFiles) {
+      const info = mtimeOf(file);
+      if (mtimeMs < 0 || info?.mtimeMs !== mtimeMs || info.size !== size) return false;
+    }
+    return true;
   }
 
   /** Forgets when folders were indexed, so that the next {@link Workspace.indexFolder} discovers and stats again. */
@@ -296,9 +390,15 @@ export class Workspace {
     return this.#names.references(file, name);
   }
 
-  /** Every distinct definition name, sorted by code unit. */
-  names(): readonly string[] {
-    return this.#names.names();
+  /** Distinct definition names, each once, narrowed by a hint (see {@link NameIndex.candidateNames}). */
+  candidateNames(hint?: NameHint): Iterable<string> {
+    return this.#names.candidateNames(hint);
+  }
+
+  /** The summary of an indexed file (held in memory, or read from the name segment), undefined when it has none. */
+  summaryOf(file: string): FileSummary | undefined {
+    const entry = this.#entries.get(file);
+    return entry ? this.#names.summaryOf(file, entry) : undefined;
   }
 
   /**
@@ -316,9 +416,12 @@ export class Workspace {
     return this.#membership;
   }
 
-  /** The entries of the files indexed with facts (an entry with a summary), without indexing anything. */
-  *indexedEntries(): Iterable<[string, FileEntry]> {
-    for (const [file, entry] of this.#entries) if (entry.summary) yield [file, entry];
+  /** The files indexed with facts and their summaries, without indexing anything (summaries are read as asked). */
+  *indexedSummaries(): Iterable<[string, FileSummary]> {
+    for (const [file, entry] of this.#entries) {
+      const summary = this.#names.summaryOf(file, entry);
+      if (summary) yield [file, summary];
+    }
   }
 
   /** Definitions and references of the whole name table. */
@@ -338,7 +441,30 @@ export class Workspace {
       this.store.saveManifest(this.#dirty);
       this.#dirty.clear();
     }
-    if (compact || this.#scanning === 0) this.store.compact(compact);
+    // After the entries it describes: a process killed in between finds no record and discovers again.
+    if (this.#recordPending && this.#scanRecord) this.store.saveScanRecord?.(this.#scanRecord);
+    this.#recordPending = false;
+    if (compact || this.#scanning === 0) {
+      this.store.compact(compact);
+      this.#useSegment(this.store.nameSegment?.());
+    }
+  }
+
+  /**
+   * Serves names from a new segment (the store folded its journal into one): entries whose blob it summarizes drop
+   * the summary they held, so that a long-lived process holds the names of what changed since, not of the tree.
+   */
+  #useSegment(segment: NameSegment | undefined): void {
+    const old = this.#names.segment;
+    if (segment === old) return;
+    this.#names = new NameIndex();
+    this.#names.useSegment(segment);
+    this.#blobs.clear();
+    for (const [file, entry] of this.#entries) {
+      if (entry.summary && segment && entry.blob !== undefined && segment.blobIndex(entry.blob) !== undefined) entry.summary = undefined;
+      this.#link(file, entry);
+    }
+    old?.close();
   }
 
   /** Deletes stored facts no entry references (stray blobs of other processes too). */
@@ -349,6 +475,8 @@ export class Workspace {
   /** Saves, stops the parse workers and drops loaded facts. */
   close(): void {
     this.save();
+    this.#names.segment?.close();
+    this.#names = new NameIndex();
     this.#analyzer?.close();
     this.#analyzer = undefined;
     this.#facts.clear();
@@ -411,7 +539,8 @@ export class Workspace {
   #summaryOf(outcome: AnalysisOutcome): FileSummary | undefined | null {
     if (!('entry' in outcome) || !outcome.entry.blob) return undefined;
     const held = this.#blobs.get(outcome.entry.blob)?.summary;
-    return held ?? (outcome.entry.summary ? undefined : null);
+    if (held) return held;
+    return outcome.entry.summary || this.#names.summarizes(outcome.entry.blob) ? undefined : null;
   }
 
   #set(file: string, entry: FileEntry): void {
@@ -447,11 +576,11 @@ export class Workspace {
         else blob.summary = entry.summary;
       } else this.#blobs.set(entry.blob, { uses: 1, summary: entry.summary });
     }
-    if (entry.summary) this.#names.add(file, entry.summary);
+    this.#names.add(file, entry);
   }
 
   #unlink(file: string, entry: FileEntry): void {
-    if (entry.summary) this.#names.remove(file, entry.summary);
+    this.#names.remove(file, entry);
     if (entry.blob) {
       const blob = this.#blobs.get(entry.blob);
       if (!blob || --blob.uses === 0) {
@@ -461,8 +590,8 @@ export class Workspace {
     }
   }
 
-  #changed(file: string, entry: FileEntry | null): void {
-    this.#dirty.set(file, entry);
+  #changed(file: string, entry: FileEntry | null | undefined): void {
+    if (entry !== undefined) this.#dirty.set(file, entry);
     this.#saveTimer ??= setTimeout(() => this.save(), SAVE_DELAY_MS).unref();
   }
 

@@ -8,7 +8,7 @@
 import type { LocatedDefinition } from '../engine/workspace.js';
 import { globMatcher } from '../model/glob.js';
 import type { SymbolMatch } from '../types.js';
-import { checkPage, checkQuery, compareMatches, type SearchContext, toMatch } from './search.js';
+import { checkPage, checkQuery, compareMatches, nameHint, type SearchContext, toMatch } from './search.js';
 
 /** Definitions {@link CodeIndex.listDefinitions} lists when the call gives no `limit`. */
 export const DEFAULT_LIST_LIMIT = 1000;
@@ -62,7 +62,7 @@ export async function listDefinitions(context: SearchContext, options: Definitio
   const kinds = options.kinds ? new Set(options.kinds) : undefined;
   const isGlob = /[*?]/.test(query);
   const matches = isGlob ? globMatcher(query, false) : undefined;
-  const names = matches ? workspace.names().filter(matches) : [query];
+  const names = matches ? [...workspace.candidateNames(nameHint(query, true))].filter(matches) : [query];
   const found: Array<{ tier: number; entry: LocatedDefinition }> = [];
   for (const name of names) {
     // The tiers of searchSymbols: 0 for the query's own name, 3 for a glob's other matches.

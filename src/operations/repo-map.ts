@@ -159,9 +159,9 @@ function scopeFolder(path: string | undefined): string {
 /** The graph of the files in scope: nodes in path order, names with their definitions. */
 function collect(workspace: Workspace, files: ReadonlySet<string>): { nodes: Node[]; byFile: Map<string, number> } {
   const nodes: Node[] = [];
-  for (const [file, entry] of workspace.indexedEntries()) {
-    if (!files.has(file) || !entry.summary) continue;
-    nodes.push({ file, definitions: entry.summary.definitions, references: entry.summary.references });
+  for (const file of files) {
+    const summary = workspace.summaryOf(file);
+    if (summary) nodes.push({ file, definitions: summary.definitions, references: summary.references });
   }
   nodes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { nodes, byFile: new Map(nodes.map((node, i) => [node.file, i])) };

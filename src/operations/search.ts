@@ -7,6 +7,8 @@
  */
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LocatedDefinition } from '../engine/workspace.js';
+import { characterMask } from '../engine/name-segment.js';
+import type { NameHint } from '../engine/names.js';
 import { globMatcher } from '../model/glob.js';
 import { kindInfo, kindMatchesFilter } from '../model/kinds.js';
 import type { SymbolMatch, SymbolSearchOptions, SymbolSearchResult } from '../types.js';
@@ -20,8 +22,31 @@ export const MAX_LIMIT = 1000;
 /** What a search reads: the workspace's name table (indexing the scope first). */
 export type SearchContext = Pick<OperationContext, 'workspace'>;
 
+/**
+ * Which names a query can match, for the name index to narrow its reading: a pattern's literal start (lower case),
+ * else the characters every match holds (see `characterMask`).
+ */
+export function nameHint(query: string, isPattern: boolean): NameHint {
+  const lower = query.toLowerCase();
+  if (!isPattern) return { mask: characterMask(lower) };
+  const wildcardAt = lower.search(/[*?]/);
+  if (wildcardAt > 0) return { lowerPrefix: lower.slice(0, wildcardAt) };
+  return { mask: characterMask(lower.replace(/[*?]/g, '')) };
+}
+
+/** The first letter or digit of a name, lower case (the first of its initials). */
+function firstInitial(name: string): string | undefined {
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)) return name[i]?.toLowerCase();
+  }
+  return undefined;
+}
+
 /** camelCase/snake_case initials: `gUBI` and `gubi` match `getUserById`. */
 function matchesInitials(name: string, query: string): boolean {
+  // Cheap refusal first: the initials start with the name's first letter or digit.
+  if (firstInitial(name) !== query[0]?.toLowerCase()) return false;
   const words = name.match(/[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])|[A-Z]/g) ?? [];
   const initials = words.map((w) => w[0]?.toLowerCase()).join('');
   return initials.length > 1 && initials.startsWith(query.toLowerCase());
@@ -109,7 +134,7 @@ export async function searchSymbols(context: SearchContext, options: SymbolSearc
   const trimmed = query.trim();
   const wildcard = /[*?]/.test(trimmed) ? globMatcher(trimmed) : undefined;
   const candidates: Array<{ tier: number; entry: LocatedDefinition }> = [];
-  for (const name of workspace.names()) {
+  for (const name of workspace.candidateNames(nameHint(trimmed, wildcard !== undefined))) {
     const tier = tierOf(name, trimmed, wildcard);
     if (tier === undefined) continue;
     for (const entry of workspace.definitionsNamed(name)) {

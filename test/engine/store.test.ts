@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bundledLanguages, CodeIndex, createDefaultRegistry, LanguageRegistry } from '../../src/index.js';
 import { DiskStore, openStore } from '../../src/engine/disk-store.js';
 import { blobAddress, compactEntry, type FileEntry, interner, MemoryStore } from '../../src/engine/store.js';
-import { decodeEntry, encodeEntry, forEachLine, isFacts, parseLine, readManifestLines } from '../../src/engine/store-format.js';
+import { decodeEntry, encodeEntry, forEachLine, isFacts, MANIFEST_VERSION, parseLine, readManifestLines } from '../../src/engine/store-format.js';
 import { unsupportedFacts } from '../../src/engine/unsupported.js';
 
 const run = promisify(execFile);
@@ -291,12 +291,14 @@ describe('the manifest format (store-format.ts)', () => {
     expect(forEachLine(path, (line) => lines.push(line))).toBe(true);
     expect(lines.map((line) => line.length)).toEqual([3, 3 << 20, 4]);
     expect(forEachLine(join(folder, 'missing'), () => {})).toBe(false);
-    const header = JSON.stringify({ format: 'code-index-manifest', version: 3 });
+    const header = JSON.stringify({ format: 'code-index-manifest', version: MANIFEST_VERSION, segment: 'names-00.seg' });
     const line = JSON.stringify(['a.ts', encodeEntry(sampleEntry())]);
     writeFileSync(path, `${header}\n${line}\n{"end":1}\n`);
     const seen: string[] = [];
-    readManifestLines(path, (file) => seen.push(file));
+    let segment: string | undefined;
+    readManifestLines(path, (file) => seen.push(file), (read) => (segment = read.segment));
     expect(seen).toEqual(['a.ts']);
+    expect(segment).toBe('names-00.seg');
     writeFileSync(path, `${header}\n${line}\n`);
     expect(() => readManifestLines(path, () => {})).toThrow(/cut short/);
     writeFileSync(path, `{"format":"other"}\n`);
@@ -331,6 +333,49 @@ describe('the stores (store.ts, disk-store.ts)', () => {
     const reopened = new DiskStore(location, true);
     expect([...reopened.loadManifest().keys()]).toEqual(['a.ts']);
     expect(reopened.warnings[0]?.message).toMatch(/damaged line/);
+  });
+  it('Should fold the summaries into a name segment the manifest names, and replace it at the next fold', () => {
+    const location = join(scratch, 'disk-segment');
+    const store = openStore({ directory: location, persist: true }) as DiskStore;
+    const entry = sampleEntry();
+    // As summaries keep them: references sorted by code unit.
+    const summary = { ...(entry.summary as NonNullable<FileEntry['summary']>), references: ['Repo', 'T'] };
+    store.saveManifest(new Map([['a.ts', entry], ['copy.ts', { ...entry, summary: undefined }], ['gone.ts', { ...entry, blob: 'b-unknown', summary: undefined }]]));
+    store.compact(true);
+    const first = readdirSync(location).filter((name) => name.endsWith('.seg'));
+    expect(first).toHaveLength(1);
+    const lines = readFileSync(join(location, 'manifest.json'), 'utf8').split('\n');
+    expect(JSON.parse(lines[0] as string)).toMatchObject({ segment: first[0] });
+    // Lines carry no summary; an entry whose summary nobody has (gone.ts) is dropped: its file is analyzed again.
+    expect(lines.filter((line) => line.startsWith('[')).map((line) => JSON.parse(line) as [string, Record<string, unknown>])).toEqual([
+      ['a.ts', expect.not.objectContaining({ d: expect.anything() })],
+      ['copy.ts', expect.not.objectContaining({ d: expect.anything() })],
+    ]);
+    const reopened = new DiskStore(location, true);
+    const entries = reopened.loadManifest();
+    expect([...entries.keys()]).toEqual(['a.ts', 'copy.ts']);
+    expect(entries.get('a.ts')?.summary).toBeUndefined();
+    const segment = reopened.nameSegment();
+    expect(segment?.summaryOf(segment.blobIndex('b1') as number)).toEqual(summary);
+    // A change after the fold: journaled with its summary, folded into a new segment; the old one is removed.
+    const changed = { ...sampleEntry(), blob: 'b2' };
+    const [renamed] = (changed.summary as typeof summary).definitions;
+    if (renamed) renamed.name = 'Store';
+    reopened.saveManifest(new Map([['b.ts', changed]]));
+    reopened.compact(true);
+    const second = readdirSync(location).filter((name) => name.endsWith('.seg'));
+    expect(second).toHaveLength(1);
+    expect(second[0]).not.toBe(first[0]);
+    const last = reopened.nameSegment();
+    expect(last?.summaryOf(last.blobIndex('b2') as number).definitions.map((d) => d.name)).toEqual(['Store', 'save']);
+    expect(last?.summaryOf(last.blobIndex('b1') as number)).toEqual(summary);
+    segment?.close();
+    last?.close();
+    // The segment lost: the entries it summarized are dropped with a warning (analyzed again), none served wrong.
+    rmSync(join(location, second[0] as string));
+    const lost = new DiskStore(location, true);
+    expect(lost.loadManifest().size).toBe(0);
+    expect(lost.warnings[0]?.message).toMatch(/name segment .* unreadable \(it is missing\)/);
   });
   it('Should store facts by address, discard a damaged blob, and collect unused ones', () => {
     const store = new DiskStore(join(scratch, 'disk-blobs'), true);

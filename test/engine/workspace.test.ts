@@ -1,12 +1,14 @@
 /**
  * The workspace (src/engine/workspace.ts) over an in-memory tree: its questions of which files (listFiles,
- * indexFolder, knownFiles, indexedEntries, isFolder), indexing into the name table, rescans that pick up changed,
+ * indexFolder, knownFiles, indexedSummaries, isFolder), indexing into the name table, rescans that pick up changed,
  * new and deleted files, and files that cannot be indexed; and the cache on disk, through CodeIndex.
  */
-import { unlinkSync, utimesSync } from 'node:fs';
+import { mkdtempSync, rmSync, unlinkSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CodeIndex, createDefaultRegistry } from '../../src/index.js';
+import { DiskStore } from '../../src/engine/disk-store.js';
 import { MemoryStore } from '../../src/engine/store.js';
 import { Workspace, type WorkspaceOptions } from '../../src/engine/workspace.js';
 import { MemoryFileSystem } from '../helpers/memory-file-system.js';
@@ -49,7 +51,7 @@ describe('which files', () => {
     const listed = await workspace.listFiles();
     expect([...listed].sort()).toEqual(['README.md', 'lib/c.py', 'src/a.ts', 'src/b.ts']);
     expect(workspace.counters).toEqual({ hits: 0, misses: 0, parses: 0 });
-    expect([...workspace.indexedEntries()]).toEqual([]);
+    expect([...workspace.indexedSummaries()]).toEqual([]);
     expect(workspace.knownFiles()).toBe(listed);
     expect(workspace.definitionsNamed('alpha')).toEqual([]);
   });
@@ -58,7 +60,7 @@ describe('which files', () => {
     const workspace = workspaceOf(tree());
     expect(await workspace.indexFolder('src')).toEqual(['src/a.ts', 'src/b.ts']);
     expect(workspace.counters.parses).toBe(2);
-    expect([...workspace.indexedEntries()].map(([file]) => file).sort()).toEqual(['src/a.ts', 'src/b.ts']);
+    expect([...workspace.indexedSummaries()].map(([file]) => file).sort()).toEqual(['src/a.ts', 'src/b.ts']);
     expect(workspace.definitionsNamed('beta').map((entry) => entry.file)).toEqual(['src/b.ts']);
     expect([...workspace.filesReferencing('beta')]).toEqual(['src/a.ts']);
     // Files outside the folder are neither indexed nor known yet.
@@ -114,6 +116,45 @@ describe('rescans', () => {
     expect(await workspace.indexFolder('src')).toEqual(['src/a.ts', 'src/b.ts']);
     workspace.invalidateScans();
     expect(await workspace.indexFolder('src')).toEqual(['src/a.ts', 'src/b.ts', 'src/e.ts']);
+  });
+});
+
+describe('the recorded scan', () => {
+  it('Should take the entries as the tree while its folders are unchanged, and walk it again when one changed', async () => {
+    const fs = tree();
+    const location = mkdtempSync(join(tmpdir(), 'code-index-scan-record-'));
+    try {
+      const storeOf = () => new DiskStore(location, true);
+      const first = workspaceOf(fs, { store: storeOf() });
+      await first.indexFolder('');
+      first.save(true);
+      // A new process: no walk of the tree (no folder listed), the same files, nothing parsed.
+      fs.calls.length = 0;
+      const second = workspaceOf(fs, { store: storeOf() });
+      expect((await second.indexFolder('')).sort()).toEqual(['README.md', 'lib/c.py', 'src/a.ts', 'src/b.ts']);
+      expect(fs.calls.filter((call) => call.startsWith('readdir'))).toEqual([]);
+      expect(second.counters.parses).toBe(0);
+      // A file edited in place changes no folder: its own stat catches it.
+      fs.write(`${ROOT}/src/b.ts`, 'export function betaEdited(): number {\n  return 2;\n}\n');
+      const third = workspaceOf(fs, { store: storeOf() });
+      await third.indexFolder('');
+      expect(fs.calls.filter((call) => call.startsWith('readdir'))).toEqual([]);
+      expect(third.definitionsNamed('betaEdited').map((entry) => entry.file)).toEqual(['src/b.ts']);
+      third.save(true);
+      // A file added changes its folder: the tree is walked again, and the new file found.
+      fs.write(`${ROOT}/src/d.ts`, 'export const delta = 4;\n');
+      const fourth = workspaceOf(fs, { store: storeOf() });
+      expect((await fourth.indexFolder('')).sort()).toEqual(['README.md', 'lib/c.py', 'src/a.ts', 'src/b.ts', 'src/d.ts']);
+      expect(fs.calls.some((call) => call.startsWith('readdir'))).toBe(true);
+      // A record made under other options (another exclude) says nothing of this tree.
+      fourth.save(true);
+      fs.calls.length = 0;
+      const other = workspaceOf(fs, { store: storeOf(), exclude: ['lib/**'] });
+      expect((await other.indexFolder('')).sort()).toEqual(['README.md', 'src/a.ts', 'src/b.ts', 'src/d.ts']);
+      expect(fs.calls.some((call) => call.startsWith('readdir'))).toBe(true);
+    } finally {
+      rmSync(location, { recursive: true, force: true });
+    }
   });
 });
 

@@ -6,7 +6,7 @@
 import { posix } from 'node:path';
 import { type FileBytes, type FileInfo, type FileSystem, FileSystemError, type FolderEntry } from '../../src/engine/file-system.js';
 
-type Node = { type: 'file'; bytes: Uint8Array; mtimeMs: number } | { type: 'folder' } | { type: 'link'; target: string };
+type Node = { type: 'file'; bytes: Uint8Array; mtimeMs: number } | { type: 'folder'; mtimeMs: number } | { type: 'link'; target: string };
 
 /** An error as Node's file calls throw them. */
 function errno(code: string, path: string): Error {
@@ -17,7 +17,7 @@ function info(node: Node): FileInfo {
   const size = node.type === 'file' ? node.bytes.length : node.type === 'link' ? node.target.length : 4096;
   return {
     size,
-    mtimeMs: node.type === 'file' ? node.mtimeMs : 0,
+    mtimeMs: node.type === 'link' ? 0 : node.mtimeMs,
     isFile: () => node.type === 'file',
     isDirectory: () => node.type === 'folder',
     isSymbolicLink: () => node.type === 'link',
@@ -26,7 +26,7 @@ function info(node: Node): FileInfo {
 
 /** A tree in memory that tests can change between calls. */
 export class MemoryFileSystem implements FileSystem {
-  readonly #nodes = new Map<string, Node>([['/', { type: 'folder' }]]);
+  readonly #nodes = new Map<string, Node>([['/', { type: 'folder', mtimeMs: 0 }]]);
   #clock = 1_000;
   /** Every call made, as `method path`: what the engine asked. */
   readonly calls: string[] = [];
@@ -36,6 +36,8 @@ export class MemoryFileSystem implements FileSystem {
     const absolute = posix.normalize(path);
     this.#folder(posix.dirname(absolute));
     const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
+    // A new name changes its folder's modification time, as on a real file system; rewriting a file does not.
+    if (!this.#nodes.has(absolute)) this.#touch(posix.dirname(absolute));
     this.#nodes.set(absolute, { type: 'file', bytes, mtimeMs: (this.#clock += 1_000) });
     return this;
   }
@@ -50,6 +52,7 @@ export class MemoryFileSystem implements FileSystem {
   link(path: string, target: string): this {
     const absolute = posix.normalize(path);
     this.#folder(posix.dirname(absolute));
+    if (!this.#nodes.has(absolute)) this.#touch(posix.dirname(absolute));
     this.#nodes.set(absolute, { type: 'link', target });
     return this;
   }
@@ -58,6 +61,7 @@ export class MemoryFileSystem implements FileSystem {
   remove(path: string): this {
     const absolute = posix.normalize(path);
     for (const key of [...this.#nodes.keys()]) if (key === absolute || key.startsWith(`${absolute}/`)) this.#nodes.delete(key);
+    this.#touch(posix.dirname(absolute));
     return this;
   }
 
@@ -102,8 +106,17 @@ export class MemoryFileSystem implements FileSystem {
     let at = '/';
     for (const part of path.split('/').filter(Boolean)) {
       at = posix.join(at, part);
-      if (!this.#nodes.has(at)) this.#nodes.set(at, { type: 'folder' });
+      if (!this.#nodes.has(at)) {
+        this.#touch(posix.dirname(at));
+        this.#nodes.set(at, { type: 'folder', mtimeMs: (this.#clock += 1_000) });
+      }
     }
+  }
+
+  /** A folder's entries changed: a new modification time. */
+  #touch(folder: string): void {
+    const node = this.#nodes.get(folder);
+    if (node?.type === 'folder') node.mtimeMs = this.#clock += 1_000;
   }
 
   /** The node a path names and its real path, following links on the way (and at the end, with `follow`). */
