@@ -44,6 +44,7 @@ import { defaultStoreDirectory } from './engine/store.js';
 import { Workspace } from './engine/workspace.js';
 import { readConfigText } from './engine/files.js';
 import { nodeFileSystem } from './engine/node-file-system.js';
+import { checkWatchOptions, type TreeWatcher, type WatchOptions, watchWorkspace } from './engine/watcher.js';
 
 /** Seed 003's budget of one file's call graph (`callGraph`'s `timeoutMs`). */
 export const DEFAULT_GRAPH_TIMEOUT_MS = 5_000;
@@ -93,6 +94,14 @@ export interface CodeIndexOptions {
    * @defaultValue 1000
    */
   rescanAfterMs?: number;
+  /**
+   * Follow changes to the files under the root as they happen (a watcher; for an index kept open by a long-running
+   * host), instead of checking files when a query comes: an edit is seen by queries within a second, a branch switch
+   * re-indexes exactly the files it changed, and no query scans the tree while the watcher is healthy. `true`, or
+   * options (`{ poll: true }` where the file system sends no events). What it met (polling instead of events, the
+   * root gone) is in `stats().warnings`; `close()` stops it. @defaultValue false
+   */
+  watch?: boolean | WatchOptions;
 }
 
 /** Default of {@link CodeIndexOptions.maxFileSize}: 10 MB. */
@@ -128,6 +137,8 @@ export class CodeIndex {
   readonly #modules: ModuleResolver;
   readonly #maxCacheEntries: number;
   readonly #disabledLanguages: ReadonlySet<string>;
+  readonly #watcher: TreeWatcher | undefined;
+  readonly #progress = new Set<(done: number, total: number) => void>();
   #closed = false;
 
   private constructor(root: string, options: CodeIndexOptions) {
@@ -148,10 +159,14 @@ export class CodeIndex {
       disabledLanguages: new Set(this.#disabledLanguages),
       store,
       threads: options.threads ?? defaultThreads(),
+      onProgress: (done, total) => {
+        for (const listener of this.#progress) listener(done, total);
+      },
       ...(options.include ? { include: options.include } : {}),
       ...(options.exclude ? { exclude: options.exclude } : {}),
     });
     const workspace = this.#workspace;
+    if (options.watch) this.#watcher = watchWorkspace(workspace, { ...(options.watch === true ? {} : options.watch), ...(store.location ? { cacheFolder: store.location } : {}) });
     const modules = (this.#modules = new ModuleResolver({
       readText: (file) => readConfigText(root, file),
       files: () => workspace.knownFiles(),
@@ -207,6 +222,7 @@ export class CodeIndex {
     if (options.cacheDir !== undefined && (typeof options.cacheDir !== 'string' || options.cacheDir === '')) {
       throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, 'cacheDir must be a folder path', { cacheDir: options.cacheDir });
     }
+    checkWatchOptions(options.watch);
     const requested = resolve(options.root);
     let root: string;
     try {
@@ -399,8 +415,18 @@ export class CodeIndex {
         ...(store.location ? { location: store.location } : {}),
       },
       skipped: [...this.#workspace.skipped].map(([file, reason]) => ({ file, reason })),
-      warnings: [...store.warnings, ...this.#modules.warnings],
+      warnings: [...store.warnings, ...this.#modules.warnings, ...(this.#watcher?.warnings ?? [])],
+      ...(this.#watcher ? { watch: { state: this.#watcher.state, ...this.#watcher.counters } } : {}),
     };
+  }
+
+  /**
+   * Calls `listener` as files are indexed, by any query or by the watcher, with the files done and the total of the
+   * scan or batch under way (a host shows it while a first query indexes a large tree). Returns the way to stop.
+   */
+  onProgress(listener: (done: number, total: number) => void): () => void {
+    this.#progress.add(listener);
+    return () => this.#progress.delete(listener);
   }
 
   /** Health of every registered language: loaded (here or by a parse thread), not needed yet, or failed and why. */
@@ -420,6 +446,8 @@ export class CodeIndex {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#watcher?.close();
+    this.#progress.clear();
     try {
       this.#workspace.close();
     } catch {

@@ -21,7 +21,7 @@ import type { FileFacts, FileSummary } from '../model/facts.js';
 import { FACTS_VERSION } from '../model/facts.js';
 import { VERSION } from '../version.js';
 import { type AnalysisOutcome, type FileLimits, limitsKey } from './analyze-file.js';
-import { type DiscoveryOptions, discoverFiles } from './discovery.js';
+import { createDiscoveryFilter, type DiscoveryFilter, type DiscoveryOptions, discoverFiles } from './discovery.js';
 import type { FileSystem } from './file-system.js';
 import { nodeFileSystem } from './node-file-system.js';
 import { type LocatedDefinition, NameTable } from './names.js';
@@ -53,6 +53,26 @@ export interface WorkspaceOptions extends DiscoveryOptions {
   store: FactStore;
   /** Parse threads (0: parse on the calling thread). */
   threads: number;
+  /** Called as a scan (or a watcher's batch of changes) indexes files, with the files done and the total. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/**
+ * A watcher's word to the workspace (src/engine/watcher.ts): while it covers a scan, the scan's answer stays exact
+ * without a rescan, and changes it saw are applied before the workspace answers.
+ */
+export interface LiveTree {
+  /** Whether every change since `from` (a `performance.now()` time) has been seen: a scan begun then needs no rescan. */
+  covers(from: number): boolean;
+  /** Applies the changes seen and not yet applied; undefined when there are none. */
+  settle(): Promise<void> | undefined;
+}
+
+/** A scan's answer: when it began (`from`), when it ended (`at`), what it found. */
+interface Scan<Files> {
+  from: number;
+  at: number;
+  files: Files;
 }
 
 /** Estimated bytes of loaded facts kept at most. */
@@ -92,12 +112,13 @@ export class Workspace {
   readonly #dirty = new Map<string, FileEntry | null>();
   readonly #keys = new Map<string, Promise<string>>();
   #analyzer: Analyzer | undefined;
-  #scans = new Map<string, { at: number; files: string[] }>();
+  #scans = new Map<string, Scan<string[]>>();
   #saveTimer: NodeJS.Timeout | undefined;
   /** Scans of a folder under way: their entries are saved as they come, and folded into the manifest once they end. */
   #scanning = 0;
   #knownFiles: Set<string> | undefined;
-  #listing: { at: number; files: ReadonlySet<string> } | undefined;
+  #listing: Scan<Set<string>> | undefined;
+  #live: LiveTree | undefined;
   #membership = 0;
   /** Files discovery found but that could not be indexed, with why. */
   readonly skipped = new Map<string, string>();
@@ -164,13 +185,17 @@ export class Workspace {
   }
 
   /**
-   * The fresh entry of a file (analyzing it when its stat or fact key changed).
+   * The fresh entry of a file (analyzing it when its stat or fact key changed). With `recheck` (a watcher saw it
+   * change) the file is read and hashed even when its size and time are the entry's: two writes within the clock's
+   * step can leave both unchanged. It is parsed only when the content differs.
    *
    * @throws CodeIndexError when the file cannot be read or analyzed (`FILE_NOT_FOUND`, `TS_PARSE_TIMEOUT`, ...).
    */
-  async entry(path: ResolvedPath): Promise<FileEntry> {
+  async entry(path: ResolvedPath, recheck = false): Promise<FileEntry> {
     const language = this.languageOf(path.relative);
     if (!language) throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, `No language analyzes ${path.relative}`, { file_path: path.relative });
+    // A read begun before the change was seen may have read the old content: let it end, then read again.
+    if (recheck) await this.#inFlight.get(path.relative)?.catch(() => undefined);
     let stat: { size: number; mtimeMs: number };
     try {
       stat = this.#fs.stat(path.absolute);
@@ -183,7 +208,7 @@ export class Workspace {
     }
     const key = await this.keyOf(language);
     const known = this.#entries.get(path.relative);
-    if (known && this.#isFresh(known, stat, key)) {
+    if (known && !recheck && this.#isFresh(known, stat, key)) {
       this.counters.hits++;
       if (known.error) throw new CodeIndexError(known.error.code as ErrorCode, known.error.message, { file_path: path.relative });
       return known;
@@ -204,10 +229,12 @@ export class Workspace {
    * changed), so a lookup that reaches a few files does not wait for the whole tree to be indexed.
    */
   async factsOf(file: string): Promise<FileFacts | undefined> {
+    const settling = this.#live?.settle();
+    if (settling) await settling;
     const entry = this.#entries.get(file);
     const scan = this.#scans.get('');
     try {
-      if (entry?.blob && scan && performance.now() - scan.at < this.#options.rescanAfterMs) return await this.#load(file, entry);
+      if (entry?.blob && scan && this.#current(scan)) return await this.#load(file, entry);
       if (!entry && !this.#listing?.files.has(file)) return undefined;
       const path = await this.resolve(file);
       return await this.#load(path.relative, await this.entry(path));
@@ -222,12 +249,14 @@ export class Workspace {
    * whole-root {@link Workspace.indexFolder}) is older than `rescanAfterMs`; the answer is {@link Workspace.knownFiles}.
    */
   async listFiles(): Promise<ReadonlySet<string>> {
-    const now = performance.now();
+    const settling = this.#live?.settle();
+    if (settling) await settling;
     const scan = this.#scans.get('');
-    if (scan && now - scan.at < this.#options.rescanAfterMs) return this.knownFiles();
-    if (this.#listing && now - this.#listing.at < this.#options.rescanAfterMs) return this.knownFiles();
+    if (scan && this.#current(scan)) return this.knownFiles();
+    if (this.#listing && this.#current(this.#listing)) return this.knownFiles();
+    const from = performance.now();
     const files = new Set(await discoverFiles(this.root, '', this.registry, this.#options));
-    this.#listing = { at: performance.now(), files };
+    this.#listing = { from, at: performance.now(), files };
     this.#membershipChanged();
     return this.knownFiles();
   }
@@ -240,9 +269,14 @@ export class Workspace {
    * once. Files that cannot be indexed are left out and listed in {@link Workspace.skipped}.
    */
   async indexFolder(folder: string, onProgress?: (done: number, total: number) => void): Promise<string[]> {
-    const now = performance.now();
+    const settling = this.#live?.settle();
+    if (settling) await settling;
     const scan = this.#scans.get(folder);
-    if (scan && now - scan.at < this.#options.rescanAfterMs) return scan.files;
+    if (scan && this.#current(scan)) return scan.files;
+    // A watcher that kept the whole root's scan exact knows a folder's files: they are among them.
+    const whole = this.#scans.get('');
+    if (whole && this.#live?.covers(whole.from)) return whole.files.filter((file) => file.startsWith(`${folder}/`));
+    const from = performance.now();
     const found = await discoverFiles(this.root, folder, this.registry, this.#options);
     const present = new Set(found);
     if (folder === '' && this.#listing) {
@@ -268,17 +302,107 @@ export class Workspace {
           return undefined;
         } finally {
           onProgress?.(++done, found.length);
+          this.#options.onProgress?.(done, found.length);
         }
       }),
     ).finally(() => this.#scanning--);
     const indexed = [...new Set(results.filter((file): file is string => file !== undefined))];
-    this.#scans.set(folder, { at: performance.now(), files: indexed });
+    this.#scans.set(folder, { from, at: performance.now(), files: indexed });
     return indexed;
   }
 
   /** Forgets when folders were indexed, so that the next {@link Workspace.indexFolder} discovers and stats again. */
   invalidateScans(): void {
     this.#scans.clear();
+  }
+
+  /**
+   * Lets a watcher stand in for the rescans (`rescanAfterMs`): while it covers a scan, the scan is reused as it is,
+   * and the changes it saw are applied (see {@link Workspace.applyChanges}) before any answer. Undefined stops that.
+   */
+  follow(live: LiveTree | undefined): void {
+    this.#live = live;
+  }
+
+  /**
+   * Brings the index up to date with what a watcher saw, without a scan (root-relative paths): each file of `changed`
+   * is read again (parsed when its content differs), each path of `gone` (a file, or a folder: every file below it;
+   * `''` the whole root) is forgotten, each file of `listed` (found in a folder that came) is checked as a scan checks
+   * it; the lists of earlier scans follow. New files of a tree never scanned nor listed are left for its first scan: a
+   * watcher does not index a tree nobody asked about.
+   */
+  async applyChanges(changed: readonly string[], gone: readonly string[], listed: readonly string[] = []): Promise<void> {
+    const added: string[] = [];
+    const dropped: string[] = [];
+    if (gone.length > 0) {
+      const files = new Set(gone.filter((path) => path !== ''));
+      const folders = new Set(gone.map((path) => (path === '' ? '' : `${path}/`)));
+      const isGone = (file: string): boolean => {
+        if (files.has(file) || folders.has('')) return true;
+        for (let slash = file.indexOf('/'); slash >= 0; slash = file.indexOf('/', slash + 1)) if (folders.has(file.slice(0, slash + 1))) return true;
+        return false;
+      };
+      // One pass when a folder may be gone, else a look-up per file.
+      const whole = gone.some((path) => !this.#entries.has(path) && !this.#listing?.files.has(path));
+      for (const file of whole ? [...this.#entries.keys()] : gone) {
+        if (!this.#entries.has(file) || !isGone(file)) continue;
+        this.#forget(file);
+        dropped.push(file);
+      }
+      for (const file of [...this.skipped.keys()]) if (isGone(file)) this.skipped.delete(file);
+      if (this.#listing) {
+        for (const file of whole ? [...this.#listing.files] : gone) {
+          if (this.#listing.files.has(file) && isGone(file) && this.#listing.files.delete(file)) {
+            dropped.push(file);
+            this.#membershipChanged();
+          }
+        }
+      }
+    }
+    const tracked = this.#scans.size > 0 || this.#listing !== undefined;
+    const reread = new Set(changed);
+    const files = [...new Set([...changed, ...listed])].filter((file) => tracked || this.#entries.has(file));
+    let done = 0;
+    await Promise.all(
+      files.map(async (file) => {
+        const before = this.#entries.get(file);
+        const wasIndexed = before !== undefined && !before.error && !this.skipped.has(file);
+        try {
+          const path = await this.resolve(file);
+          await this.entry(path, reread.has(file));
+          this.skipped.delete(file);
+          if (!wasIndexed) added.push(path.relative);
+          if (this.#listing && !this.#listing.files.has(file)) {
+            this.#listing.files.add(file);
+            this.#membershipChanged();
+          }
+        } catch (error) {
+          this.skipped.set(file, error instanceof CodeIndexError ? `${error.code}: ${error.message}` : String(error));
+          if (wasIndexed) dropped.push(file);
+        } finally {
+          this.#options.onProgress?.(++done, files.length);
+        }
+      }),
+    );
+    if (added.length === 0 && dropped.length === 0) return;
+    for (const [folder, scan] of this.#scans) {
+      const inFolder = (file: string) => folder === '' || file.startsWith(`${folder}/`);
+      if (!added.some(inFolder) && !dropped.some(inFolder)) continue;
+      const files = new Set(scan.files);
+      for (const file of dropped) files.delete(file);
+      for (const file of added) if (inFolder(file)) files.add(file);
+      scan.files = [...files].sort();
+    }
+  }
+
+  /** Discovery's rules for this root, one path at a time: what a watcher checks the paths it sees against. */
+  discoveryFilter(): DiscoveryFilter {
+    return createDiscoveryFilter(this.root, this.registry, this.#options);
+  }
+
+  /** Whether a scan's answer can be reused: a watcher covers it, or it is younger than `rescanAfterMs`. */
+  #current(scan: Scan<unknown>): boolean {
+    return this.#live?.covers(scan.from) === true || performance.now() - scan.at < this.#options.rescanAfterMs;
   }
 
   /** Every definition (outside function bodies) with this exact name. */
