@@ -301,7 +301,8 @@ export class Workspace {
           this.skipped.set(file, error instanceof CodeIndexError ? `${error.code}: ${error.message}` : String(error));
           return undefined;
         } finally {
-          onProgress?.(++done, found.length);
+          done++;
+          onProgress?.(done, found.length);
           this.#options.onProgress?.(done, found.length);
         }
       }),
@@ -380,7 +381,8 @@ export class Workspace {
           this.skipped.set(file, error instanceof CodeIndexError ? `${error.code}: ${error.message}` : String(error));
           if (wasIndexed) dropped.push(file);
         } finally {
-          this.#options.onProgress?.(++done, files.length);
+          done++;
+          this.#options.onProgress?.(done, files.length);
         }
       }),
     );

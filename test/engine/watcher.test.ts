@@ -547,6 +547,28 @@ describe('on disk, through CodeIndex and Node\'s watches', () => {
     expect(index.stats().warnings).toEqual([]);
   });
 
+  it('Should warn when the root is deleted, and answer without crashing', async () => {
+    const root = project(6);
+    const index = await CodeIndex.open({ root, watch: true, persist: false, threads: 0 });
+    cleanups.push(() => index.close());
+    await until(() => index.stats().watch?.state === 'events', 'the watcher to start');
+    await index.indexAll();
+    rmSync(root, { recursive: true, force: true });
+    await until(async () => {
+      await index.searchSymbols({ query: 'f1' }).catch(() => undefined);
+      return index.stats().watch?.state === 'stopped';
+    }, 'the watcher to stop');
+    expect(index.stats().warnings).toEqual([expect.objectContaining({ code: 'INDEX_WATCH', message: expect.stringMatching(/^The root folder is gone/) })]);
+    expect((await index.searchSymbols({ query: 'f1' })).matches).toEqual([]);
+    expect(index.stats().files).toBe(0);
+  });
+
+  it('Should refuse a watch option it cannot use, naming it', async () => {
+    const root = project(1);
+    await expect(CodeIndex.open({ root, watch: { debounceMs: -1 } })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: /watch\.debounceMs/ });
+    await expect(CodeIndex.open({ root, watch: 'yes' as unknown as boolean })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: /^watch must be/ });
+  });
+
   it('Should close its watches with the index, and let the process exit', async () => {
     const root = project(5);
     const opened: string[] = [];
