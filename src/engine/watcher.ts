@@ -338,6 +338,9 @@ export class TreeWatcher implements LiveTree {
       // Discovery lists nothing in a hidden folder (`.git` sees the most writes); a `.gitignore` changes its rules.
       if (parts.some((part, i) => part.startsWith('.') && !(i === parts.length - 1 && part === '.gitignore'))) return;
       if (under(relative, this.#ignored) && relative !== '') return;
+      // Below a folder discovery does not walk (`node_modules` under a recursive watch, an `npm install`'s writes).
+      const slash = relative.lastIndexOf('/');
+      if (slash > 0 && !this.#filter.walksFolder(relative.slice(0, slash))) return;
       this.#pending.add(relative);
       if (this.#pending.size > MAX_PENDING) {
         this.#pending.clear();

@@ -119,6 +119,7 @@ export class Workspace {
   #knownFiles: Set<string> | undefined;
   #listing: Scan<Set<string>> | undefined;
   #live: LiveTree | undefined;
+  readonly #scansUnderWay = new Set<Promise<unknown>>();
   #membership = 0;
   /** Files discovery found but that could not be indexed, with why. */
   readonly skipped = new Map<string, string>();
@@ -254,10 +255,14 @@ export class Workspace {
     const scan = this.#scans.get('');
     if (scan && this.#current(scan)) return this.knownFiles();
     if (this.#listing && this.#current(this.#listing)) return this.knownFiles();
-    const from = performance.now();
-    const files = new Set(await discoverFiles(this.root, '', this.registry, this.#options));
-    this.#listing = { from, at: performance.now(), files };
-    this.#membershipChanged();
+    await this.#whileScanning(
+      (async () => {
+        const from = performance.now();
+        const files = new Set(await discoverFiles(this.root, '', this.registry, this.#options));
+        this.#listing = { from, at: performance.now(), files };
+        this.#membershipChanged();
+      })(),
+    );
     return this.knownFiles();
   }
 
@@ -276,6 +281,11 @@ export class Workspace {
     // A watcher that kept the whole root's scan exact knows a folder's files: they are among them.
     const whole = this.#scans.get('');
     if (whole && this.#live?.covers(whole.from)) return whole.files.filter((file) => file.startsWith(`${folder}/`));
+    return this.#whileScanning(this.#scan(folder, onProgress));
+  }
+
+  /** Discovers a folder's files, indexes what is new or changed, and records the scan (see indexFolder). */
+  async #scan(folder: string, onProgress?: (done: number, total: number) => void): Promise<string[]> {
     const from = performance.now();
     const found = await discoverFiles(this.root, folder, this.registry, this.#options);
     const present = new Set(found);
@@ -333,6 +343,7 @@ export class Workspace {
    * watcher does not index a tree nobody asked about.
    */
   async applyChanges(changed: readonly string[], gone: readonly string[], listed: readonly string[] = []): Promise<void> {
+    while (this.#scansUnderWay.size > 0) await Promise.allSettled(this.#scansUnderWay);
     const added: string[] = [];
     const dropped: string[] = [];
     if (gone.length > 0) {
@@ -373,14 +384,15 @@ export class Workspace {
           await this.entry(path, reread.has(file));
           this.skipped.delete(file);
           if (!wasIndexed) added.push(path.relative);
-          if (this.#listing && !this.#listing.files.has(file)) {
-            this.#listing.files.add(file);
-            this.#membershipChanged();
-          }
         } catch (error) {
           this.skipped.set(file, error instanceof CodeIndexError ? `${error.code}: ${error.message}` : String(error));
           if (wasIndexed) dropped.push(file);
         } finally {
+          // Discovery lists it, indexed or not.
+          if (this.#listing && !this.#listing.files.has(file)) {
+            this.#listing.files.add(file);
+            this.#membershipChanged();
+          }
           done++;
           this.#options.onProgress?.(done, files.length);
         }
@@ -400,6 +412,19 @@ export class Workspace {
   /** Discovery's rules for this root, one path at a time: what a watcher checks the paths it sees against. */
   discoveryFilter(): DiscoveryFilter {
     return createDiscoveryFilter(this.root, this.registry, this.#options);
+  }
+
+  /**
+   * Runs a scan or a listing as one under way: a watcher's batch waits for it to end, so that the scan's answer (what
+   * discovery found when it began) does not undo what the batch applied.
+   */
+  async #whileScanning<T>(work: Promise<T>): Promise<T> {
+    this.#scansUnderWay.add(work);
+    try {
+      return await work;
+    } finally {
+      this.#scansUnderWay.delete(work);
+    }
   }
 
   /** Whether a scan's answer can be reused: a watcher covers it, or it is younger than `rescanAfterMs`. */

@@ -228,6 +228,31 @@ describe('an edit, seen by the next query', () => {
   });
 });
 
+describe('a scan and a batch at once', () => {
+  it('Should not let a scan\'s answer undo a change applied while it ran', async () => {
+    const fs = tree();
+    const { workspace, watcher } = await live(fs);
+    // The file comes just after discovery listed its folder: the scan cannot have found it, the watcher sees it.
+    const readdir = fs.readdir.bind(fs);
+    let hooked = false;
+    fs.readdir = (path) => {
+      const entries = readdir(path);
+      if (path.replace(/\/$/, '') === `${ROOT}/src` && !hooked) {
+        hooked = true;
+        fs.write(`${ROOT}/src/late.ts`, source('late'));
+      }
+      return entries;
+    };
+    const scanning = workspace.indexFolder('');
+    await until(() => watcher.counters.batches === 1 && watcher.settle() === undefined, 'the batch of the late file');
+    expect(await scanning).toEqual(['README.md', 'lib/c.py', 'src/a.ts', 'src/b.ts']);
+    fs.calls.splice(0);
+    expect(await workspace.indexFolder('')).toEqual(['README.md', 'lib/c.py', 'src/a.ts', 'src/b.ts', 'src/late.ts']);
+    expect(fs.calls.filter((call) => call.startsWith('readdir'))).toEqual([]);
+    expect(definedIn(workspace, 'late')).toEqual(['src/late.ts']);
+  });
+});
+
 describe('bursts', () => {
   it('Should coalesce a burst of writes into one batch, each file read once and parsed once', async () => {
     const files = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`src/burst/f${i}.ts`, source(`f${i}`)]));
