@@ -91,7 +91,7 @@ export interface CodeIndexOptions {
   /**
    * How long a project scan (discovery and a stat of every file) is reused, in milliseconds. Files a result comes
    * from, and the file a query names, are always re-checked; new and changed files elsewhere show up after this.
-   * @defaultValue 1000
+   * Not used while a watcher follows the tree (`watch`). @defaultValue 1000
    */
   rescanAfterMs?: number;
   /**

@@ -324,7 +324,8 @@ export class TreeWatcher implements LiveTree {
         this.#folders.delete(path);
       }
     }
-    if (this.#mode === 'poll') for (const file of this.#stats.keys()) if (under(file, [folder])) this.#stats.delete(file);
+    this.#stats.delete(folder);
+    if (was && this.#mode === 'poll') for (const file of this.#stats.keys()) if (under(file, [folder])) this.#stats.delete(file);
     return was;
   }
 
