@@ -46,6 +46,7 @@ import { automaticPolicy, type CacheHold, type CollectionPolicy, holdCache } fro
 import { Workspace } from './engine/workspace.js';
 import { readConfigText } from './engine/files.js';
 import { nodeFileSystem } from './engine/node-file-system.js';
+import { checkWatchOptions, type TreeWatcher, type WatchOptions, watchWorkspace } from './engine/watcher.js';
 
 // For the CLI, which checks these variables as it checks its other CODE_INDEX_* ones (not public: index.ts lists what is).
 export { CACHE_ENV, parseSize } from './engine/cache-collect.js';
@@ -95,7 +96,7 @@ export interface CodeIndexOptions {
   /**
    * How long a project scan (discovery and a stat of every file) is reused, in milliseconds. Files a result comes
    * from, and the file a query names, are always re-checked; new and changed files elsewhere show up after this.
-   * @defaultValue 1000
+   * Not used while a watcher follows the tree (`watch`). @defaultValue 1000
    */
   rescanAfterMs?: number;
   /**
@@ -111,6 +112,14 @@ export interface CodeIndexOptions {
    * @defaultValue `$CODE_INDEX_CACHE_MAX_SIZE`, else `2GiB`
    */
   cacheMaxSize?: number | string;
+  /**
+   * Follow changes to the files under the root as they happen (a watcher; for an index kept open by a long-running
+   * host), instead of checking files when a query comes: an edit is seen by queries within a second, a branch switch
+   * re-indexes exactly the files it changed, and no query scans the tree while the watcher is healthy. `true`, or
+   * options (`{ poll: true }` where the file system sends no events). What it met (polling instead of events, the
+   * root gone) is in `stats().warnings`; `close()` stops it. @defaultValue false
+   */
+  watch?: boolean | WatchOptions;
 }
 
 /** Default of {@link CodeIndexOptions.maxFileSize}: 10 MB. */
@@ -149,6 +158,8 @@ export class CodeIndex {
   /** The hold on the store folder (its in-use mark) and what the cache's upkeep met. */
   readonly #cache: CacheHold;
   readonly #cacheWarnings: Diagnostic[];
+  readonly #watcher: TreeWatcher | undefined;
+  readonly #progress = new Set<(done: number, total: number) => void>();
   #closed = false;
 
   private constructor(root: string, options: CodeIndexOptions, collection: { policy: CollectionPolicy; warnings: Diagnostic[] }) {
@@ -173,10 +184,14 @@ export class CodeIndex {
       disabledLanguages: new Set(this.#disabledLanguages),
       store,
       threads: options.threads ?? defaultThreads(),
+      onProgress: (done, total) => {
+        for (const listener of this.#progress) listener(done, total);
+      },
       ...(options.include ? { include: options.include } : {}),
       ...(options.exclude ? { exclude: options.exclude } : {}),
     });
     const workspace = this.#workspace;
+    if (options.watch) this.#watcher = watchWorkspace(workspace, { ...(options.watch === true ? {} : options.watch), ...(store.location ? { cacheFolder: store.location } : {}) });
     const modules = (this.#modules = new ModuleResolver({
       readText: (file) => readConfigText(root, file),
       files: () => workspace.knownFiles(),
@@ -199,7 +214,7 @@ export class CodeIndex {
         // The name table: the whole tree indexed first (as a name match would).
         filesDefining: async (name) => {
           await workspace.indexFolder('');
-          return [...new Set(workspace.definitionsNamed(name).map((entry) => entry.file))];
+          return [...new Set(workspace.names.definitionsNamed(name).map((entry) => entry.file))];
         },
       }),
     };
@@ -234,6 +249,7 @@ export class CodeIndex {
     }
     // Checked before anything is opened (a bad value is the caller's error; a bad environment variable a warning).
     const collection = automaticPolicy({ maxAgeDays: options.cacheMaxAgeDays, maxSize: options.cacheMaxSize });
+    checkWatchOptions(options.watch);
     const requested = resolve(options.root);
     let root: string;
     try {
@@ -411,7 +427,7 @@ export class CodeIndex {
       perFile.push({ file, count: definitions.length });
     }
     perFile.sort((a, b) => b.count - a.count || a.file.localeCompare(b.file));
-    const counts = this.#workspace.counts;
+    const counts = this.#workspace.names.counts;
     const store = this.#workspace.store;
     return {
       files: perFile.length,
@@ -426,8 +442,18 @@ export class CodeIndex {
         ...(store.location ? { location: store.location } : {}),
       },
       skipped: [...this.#workspace.skipped].map(([file, reason]) => ({ file, reason })),
-      warnings: [...store.warnings, ...this.#cacheWarnings, ...this.#modules.warnings],
+      warnings: [...store.warnings, ...this.#cacheWarnings, ...this.#modules.warnings, ...(this.#watcher?.warnings ?? [])],
+      ...(this.#watcher ? { watch: { state: this.#watcher.state, ...this.#watcher.counters } } : {}),
     };
+  }
+
+  /**
+   * Calls `listener` as files are indexed, by any query or by the watcher, with the files done and the total of the
+   * scan or batch under way (a host shows it while a first query indexes a large tree). Returns the way to stop.
+   */
+  onProgress(listener: (done: number, total: number) => void): () => void {
+    this.#progress.add(listener);
+    return () => this.#progress.delete(listener);
   }
 
   /** Health of every registered language: loaded (here or by a parse thread), not needed yet, or failed and why. */
@@ -447,6 +473,8 @@ export class CodeIndex {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#watcher?.close();
+    this.#progress.clear();
     try {
       this.#workspace.close();
     } catch {

@@ -18,6 +18,7 @@ export {
   DEFAULT_MAX_FILE_SIZE,
   DEFAULT_PARSE_TIMEOUT_MS,
 } from './code-index.js';
+export type { WatchOptions } from './engine/watcher.js';
 export {
   DEFAULT_MAP_TOKENS,
   MAX_MAP_TOKENS,

@@ -13,6 +13,8 @@ import {
   InitializeRequestSchema,
   ListToolsRequestSchema,
   PingRequestSchema,
+  type ProgressToken,
+  type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CodeIndex, type CodeIndexOptions } from '../code-index.js';
 import { type ToolsetName } from '../tools/names.js';
@@ -37,8 +39,44 @@ export interface McpServerOptions extends RunOptions {
   toolset?: ToolsetName | readonly ToolsetName[];
   /** An index to serve from; otherwise one is opened over `root` and closed with the server. */
   index?: CodeIndex;
-  /** Options for the index opened over `root`. */
+  /**
+   * Options for the index opened over `root`. It follows changes to the files (`watch`) unless `watch: false` is
+   * given here: a server lives as long as its host, and its answers must follow the edits the agent makes.
+   */
   indexOptions?: Omit<CodeIndexOptions, 'root'>;
+}
+
+/** Shortest time between two progress notifications of one call, in milliseconds (the last of a scan always goes). */
+const PROGRESS_INTERVAL_MS = 100;
+
+/**
+ * The indexing a tool call waits on, as MCP `notifications/progress` for the call's progress token: the files indexed
+ * and the total, counted on across scans and batches so that the value only grows, at most every
+ * {@link PROGRESS_INTERVAL_MS} and at the end of each scan.
+ */
+function progressNotifier(token: ProgressToken, send: (notification: ServerNotification) => Promise<void>): (done: number, total: number) => void {
+  let base = 0;
+  let lastDone = 0;
+  let lastTotal = 0;
+  let sent = 0;
+  let sentAt = Number.NEGATIVE_INFINITY;
+  return (done, total) => {
+    // A smaller count is a new scan or batch: it counts on from the last one's total.
+    if (done < lastDone) base += lastTotal;
+    lastDone = done;
+    lastTotal = total;
+    const progress = base + done;
+    const now = performance.now();
+    if (progress <= sent || (done < total && now - sentAt < PROGRESS_INTERVAL_MS)) return;
+    sent = progress;
+    sentAt = now;
+    send({
+      method: 'notifications/progress',
+      params: { progressToken: token, progress, total: base + total, message: `Indexing: ${done} of ${total} files` },
+    }).catch(() => {
+      // The client went away: the call's own answer will fail the same way.
+    });
+  };
 }
 
 /** A tool result as MCP's `CallToolResult`. */
@@ -78,7 +116,7 @@ export function toMcpTool(tool: AnyTool): { name: string; title: string; descrip
 export async function createMcpServer(options: McpServerOptions = {}): Promise<{ server: Server; index: CodeIndex; close(): Promise<void> }> {
   const tools = toolset(options.toolset ?? 'all');
   const owned = !options.index;
-  const index = options.index ?? (await CodeIndex.open({ ...options.indexOptions, root: options.root ?? process.cwd() }));
+  const index = options.index ?? (await CodeIndex.open({ watch: true, ...options.indexOptions, root: options.root ?? process.cwd() }));
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const server = new Server(
     { name: 'code-index', version: VERSION },
@@ -89,12 +127,18 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<{
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(toMcpTool) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
-    const result = tool
-      ? await runTool(tool, request.params.arguments ?? {}, { index }, options)
-      : unknownTool(request.params.name, [...byName.keys()]);
-    return toCallToolResult(result);
+    const token = request.params._meta?.progressToken;
+    const stop = token === undefined ? undefined : index.onProgress(progressNotifier(token, extra.sendNotification));
+    try {
+      const result = tool
+        ? await runTool(tool, request.params.arguments ?? {}, { index }, options)
+        : unknownTool(request.params.name, [...byName.keys()]);
+      return toCallToolResult(result);
+    } finally {
+      stop?.();
+    }
   });
   return {
     server,

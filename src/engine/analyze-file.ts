@@ -253,3 +253,17 @@ export async function runAnalysisJob(job: AnalysisJob, context: AnalysisContext,
   const entry: FileEntry = { ...stat, language: job.language, key: job.key, blob, summary };
   return context.returnFacts && parsed ? { file: job.file, entry, parsed, facts } : { file: job.file, entry, parsed };
 }
+
+/**
+ * Errors that stay true while the file and the limits do not change (the file is not tried again until then): too
+ * large, binary, over the time budget, a fault inside a grammar. A worker that could not start is not one of them.
+ */
+export function isStickyError(error: { code: string; data?: Record<string, unknown> }): boolean {
+  if (error.code === ErrorCode.ANALYSIS_FAILED) return error.data?.fault === true;
+  return error.code === ErrorCode.FILE_TOO_LARGE || error.code === ErrorCode.BINARY_FILE || error.code === ErrorCode.TS_PARSE_TIMEOUT;
+}
+
+/** Estimated bytes of a file's facts in memory (the bound of the loaded facts' cache). */
+export function estimatedFactsSize(facts: FileFacts): number {
+  return 256 + facts.lineLengths.length * 8 + facts.definitions.length * 400 + facts.references.length * 120;
+}

@@ -9,6 +9,7 @@
  */
 import { posix } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import picomatch from 'picomatch';
 import { type FileSystemAdapter, glob } from 'tinyglobby';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LanguageRegistry } from '../languages/registry.js';
@@ -64,18 +65,8 @@ function globFileSystem(fs: FileSystem): FileSystemAdapter | undefined {
   return adapter as unknown as FileSystemAdapter;
 }
 
-/**
- * Lists the indexable files under `folder` (root-relative, `/`-separated, sorted).
- *
- * @param root - The index root (absolute real path).
- * @param folder - Root-relative folder to search (`''` for the whole root).
- */
-export async function discoverFiles(
-  root: string,
-  folder: string,
-  registry: LanguageRegistry,
-  options: DiscoveryOptions = {},
-): Promise<string[]> {
+/** The globs discovery walks with: what it lists (`patterns`) and what it skips (`skip`), under `folder`. */
+function discoveryGlobs(folder: string, registry: LanguageRegistry, options: DiscoveryOptions): { patterns: string[]; skip: string[] } {
   const languages = registry
     .list()
     .filter((language) => !options.disabledLanguages?.has(language.id) && language.extensions.length > 0);
@@ -88,9 +79,25 @@ export async function discoverFiles(
     const byExtension = extensions.length > 1 ? [`${base}.{${extensions.join(',')}}`] : extensions.map((extension) => `${base}.${extension}`);
     return [...byExtension, ...filenames.map((name) => `${prefix}**/${name}`)];
   });
-  if (patterns.length === 0) return [];
   for (const pattern of [...(options.include ?? []), ...(options.exclude ?? [])]) checkGlobPattern(pattern, 'include/exclude pattern');
   const skip = [...(options.useDefaultExcludes === false ? [] : DEFAULT_EXCLUDE.map((name) => `**/${name}/**`)), ...(options.exclude ?? [])];
+  return { patterns, skip };
+}
+
+/**
+ * Lists the indexable files under `folder` (root-relative, `/`-separated, sorted).
+ *
+ * @param root - The index root (absolute real path).
+ * @param folder - Root-relative folder to search (`''` for the whole root).
+ */
+export async function discoverFiles(
+  root: string,
+  folder: string,
+  registry: LanguageRegistry,
+  options: DiscoveryOptions = {},
+): Promise<string[]> {
+  const { patterns, skip } = discoveryGlobs(folder, registry, options);
+  if (patterns.length === 0) return [];
   const fs = options.fileSystem ?? nodeFileSystem;
   const walk = globFileSystem(fs);
   const [candidates, gitignores] = await Promise.all([
@@ -103,6 +110,130 @@ export async function discoverFiles(
   return candidates
     .filter((file) => !isIgnored(file, rules) && registry.detectLanguage(file).language && inRoot(file)?.relative === file)
     .sort();
+}
+
+/**
+ * Discovery's rules asked of one path at a time, without walking the tree: what a watcher needs to tell whether a
+ * path it saw change is one discovery would list (or a folder discovery would walk). Built from the same globs and
+ * `.gitignore` rules as {@link discoverFiles}; test/engine/discovery.test.ts walks trees with both and compares.
+ */
+export interface DiscoveryFilter {
+  /**
+   * Whether discovery lists this root-relative file: a registered language's, matched by the include globs, in no
+   * hidden, skipped or `.gitignore`d place, and no symbolic link (nor below one).
+   */
+  listsFile(file: string): boolean;
+  /**
+   * Whether the rules let discovery walk into this root-relative folder (`''` is the root): not hidden, skipped or
+   * `.gitignore`d, nor below one of those. What the rules say only: a caller walking the tree skips symbolic links
+   * itself (discovery follows none). Discovery walks a `.gitignore`d folder only to drop what it finds there, unless a
+   * `.gitignore` inside it re-includes a file (`!name`): a watcher does not look inside, and misses that case.
+   */
+  walksFolder(folder: string): boolean;
+  /** Forgets the `.gitignore` rules read so far (one changed, or a folder holding one came). */
+  forgetRules(): void;
+}
+
+/**
+ * The rules of {@link discoverFiles} over the whole root, one path at a time (see {@link DiscoveryFilter}). The
+ * globs are matched as the glob walker matches them (each pattern not ending in `*` also matches what is below it;
+ * a folder is walked when some pattern can still match below it and no skip pattern matches it), and each folder's
+ * `.gitignore` is read the first time a path below it is asked about.
+ *
+ * @param root - The index root (absolute real path).
+ */
+export function createDiscoveryFilter(root: string, registry: LanguageRegistry, options: DiscoveryOptions = {}): DiscoveryFilter {
+  const { patterns, skip } = discoveryGlobs('', registry, options);
+  const fs = options.fileSystem ?? nodeFileSystem;
+  // As the walker normalizes them: a pattern not ending in `*` matches a folder of that name and all below it too.
+  const normalize = (pattern: string) => {
+    const own = pattern.endsWith('/') ? pattern.slice(0, -1) : pattern;
+    return posix.normalize(own.endsWith('*') ? own : `${own}/**`);
+  };
+  const matchOptions = { dot: false, nocase: true, posix: true };
+  const lists = patterns.length > 0 ? picomatch(patterns.map(normalize), matchOptions) : () => false;
+  const skips = skip.length > 0 ? picomatch(skip.map(normalize), matchOptions) : () => false;
+  const couldList = partialMatcher(patterns.map(normalize), matchOptions);
+  const rules = new Map<string, Ignore | undefined>();
+  const walked = new Map<string, boolean>([['', true]]);
+  const rulesOf = (folder: string): Ignore | undefined => {
+    if (rules.has(folder)) return rules.get(folder);
+    const file = folder ? `${folder}/.gitignore` : '.gitignore';
+    let found: Ignore | undefined;
+    const path = createListingCheck(root, fs)(file);
+    if (path && path.relative === file) {
+      try {
+        found = ignore().add(new TextDecoder('utf-8').decode(readVerified(path, MAX_GITIGNORE_BYTES, fs).bytes));
+      } catch {
+        // No .gitignore there (or an unreadable one, a FIFO, a symlink out, a huge file): it ignores nothing.
+      }
+    }
+    rules.set(folder, found);
+    return found;
+  };
+  const gitignored = (path: string, isFolder: boolean): boolean => {
+    const parts = path.split('/');
+    const own: GitignoreRules[] = [];
+    for (let depth = 0; depth < parts.length; depth++) {
+      const folder = parts.slice(0, depth).join('/');
+      const found = rulesOf(folder);
+      if (found) own.push({ folder, rules: found });
+    }
+    return isIgnored(isFolder ? `${path}/` : path, own);
+  };
+  const walksFolder = (folder: string): boolean => {
+    const known = walked.get(folder);
+    if (known !== undefined) return known;
+    const slash = folder.lastIndexOf('/');
+    const parent = slash < 0 ? '' : folder.slice(0, slash);
+    const answer = walksFolder(parent) && couldList(folder) && !skips(folder) && !gitignored(folder, true);
+    walked.set(folder, answer);
+    return answer;
+  };
+  return {
+    listsFile(file) {
+      if (!file || file.startsWith('/') || posix.normalize(file) !== file || file.startsWith('../')) return false;
+      const slash = file.lastIndexOf('/');
+      // A fresh root check: a folder on the way may have been swapped for a symlink since the last question.
+      if (!walksFolder(slash < 0 ? '' : file.slice(0, slash)) || !lists(file) || skips(file)) return false;
+      if (!registry.detectLanguage(file).language || gitignored(file, false)) return false;
+      return createListingCheck(root, fs)(file)?.relative === file;
+    },
+    walksFolder,
+    forgetRules() {
+      rules.clear();
+      walked.clear();
+      walked.set('', true);
+    },
+  };
+}
+
+/**
+ * Whether a folder can hold a match of one of the patterns, compared part by part as the glob walker prunes its
+ * walk (a `**` part matches any folder below; a hidden folder matches no part when `dot` is off).
+ */
+function partialMatcher(patterns: string[], options: picomatch.PicomatchOptions): (folder: string) => boolean {
+  const compiled = patterns.map((pattern) => {
+    const parts = picomatch.scan(pattern, { parts: true }).parts ?? [pattern];
+    return { parts, matchers: parts.map((part) => picomatch(part, options)) };
+  });
+  return (folder) => {
+    if (folder === '') return true;
+    const input = folder.split('/');
+    for (const { parts, matchers } of compiled) {
+      let j = 0;
+      const shared = Math.min(input.length, parts.length);
+      while (j < shared) {
+        const part = parts[j] as string;
+        if (part.includes('/')) return true;
+        if (!(matchers[j] as (value: string) => boolean)(input[j] as string)) break;
+        if (part === '**') return true;
+        j++;
+      }
+      if (j === input.length) return true;
+    }
+    return false;
+  };
 }
 
 /** Longest glob accepted (picomatch refuses patterns over 65,536 characters with a raw error). */

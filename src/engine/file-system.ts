@@ -61,6 +61,12 @@ export class FileSystemError extends Error {
   }
 }
 
+/** A watch on a folder, from {@link FileSystem.watch}. */
+export interface FolderWatch {
+  /** Stops it: no call comes after, and no handle is left open. */
+  close(): void;
+}
+
 /**
  * The file system under the index root. Paths are absolute; every method is synchronous (for source-sized files one
  * blocking call is several times faster than the thread-pool round trips of Node's promise API, and indexing is
@@ -82,4 +88,13 @@ export interface FileSystem {
    * @throws {@link FileSystemError} (`ELOOP`, `ECHANGED`, `EISDIR`, `ENOTREG`, `EFBIG`), or an error with Node's code.
    */
   readFile(path: string, maxBytes: number): FileBytes;
+  /**
+   * Watches a folder: `onChange` is called with the path, relative to the folder, of an entry added, removed, renamed
+   * or written in it (with `recursive`, anywhere below it), or with undefined when the platform did not say which;
+   * `onError` when the watch broke. Never keeps the process alive. Optional: a file system without it is polled
+   * (src/engine/watcher.ts).
+   *
+   * @throws an error with Node's code when the watch cannot start (`ENOENT`, `ENOSPC`: the system's watch limit, ...).
+   */
+  watch?(folder: string, recursive: boolean, onChange: (name: string | undefined) => void, onError: (error: Error) => void): FolderWatch;
 }

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { type BigIntStats, closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, statSync } from 'node:fs';
+import { type BigIntStats, closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, statSync, watch } from 'node:fs';
 import { type FileBytes, type FileSystem, FileSystemError } from './file-system.js';
 
 // O_NOFOLLOW: a final component swapped for a symlink fails with ELOOP instead of being followed. O_NONBLOCK: a
@@ -73,4 +73,10 @@ export const nodeFileSystem: FileSystem = {
   lstat: (path) => lstatSync(path),
   readdir: (path) => readdirSync(path, { withFileTypes: true }),
   readFile: readVerifiedFile,
+  watch(folder, recursive, onChange, onError) {
+    // Not persistent: a watching index never keeps its process alive (the host's own handles do).
+    const watcher = watch(folder, { recursive, persistent: false }, (_event, name) => onChange(name === null ? undefined : String(name)));
+    watcher.on('error', onError);
+    return { close: () => watcher.close() };
+  },
 };

@@ -20,19 +20,22 @@ import type { LanguageRegistry } from '../languages/registry.js';
 import type { FileFacts, FileSummary } from '../model/facts.js';
 import { FACTS_VERSION } from '../model/facts.js';
 import { VERSION } from '../version.js';
-import { type AnalysisOutcome, type FileLimits, limitsKey } from './analyze-file.js';
-import { type DiscoveryOptions, discoverFiles } from './discovery.js';
+import { type AnalysisOutcome, estimatedFactsSize, type FileLimits, isStickyError, limitsKey } from './analyze-file.js';
+import { createDiscoveryFilter, type DiscoveryFilter, type DiscoveryOptions, discoverFiles } from './discovery.js';
 import type { FileSystem } from './file-system.js';
 import { nodeFileSystem } from './node-file-system.js';
-import { type LocatedDefinition, type NameHint, NameIndex } from './names.js';
+import type { LiveTree, Scan } from './live-tree.js';
+import { NameIndex } from './names.js';
 import { type Analyzer, createAnalyzer } from './pool.js';
-import { createListingCheck, type ResolvedPath, readSource, resolveInRoot } from './source.js';
+import { type ResolvedPath, readSource, resolveInRoot } from './source.js';
+import { recordScan, type ScanRecordContext, treeUnchanged } from './scan-record.js';
 import type { NameSegment } from './name-segment.js';
 import { compactEntry, type FactStore, type FileEntry, interner, type ScanRecord } from './store.js';
 import { createHash } from 'node:crypto';
 import { unsupportedFacts } from './unsupported.js';
 
 export type { LocatedDefinition } from './names.js';
+export type { LiveTree } from './live-tree.js';
 
 /** Counters of cache use. */
 export interface WorkspaceCounters {
@@ -54,24 +57,15 @@ export interface WorkspaceOptions extends DiscoveryOptions {
   store: FactStore;
   /** Parse threads (0: parse on the calling thread). */
   threads: number;
+  /** Called as a scan (or a watcher's batch of changes) indexes files, with the files done and the total. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** Estimated bytes of loaded facts kept at most. */
 const MAX_LOADED_BYTES = 64 * 1024 * 1024;
-/**
- * Errors that stay true while the file and the limits do not change (the file is not tried again until then): too
- * large, binary, over the time budget, a fault inside a grammar. A worker that could not start is not one of them.
- */
-function isSticky(error: { code: string; data?: Record<string, unknown> }): boolean {
-  if (error.code === ErrorCode.ANALYSIS_FAILED) return error.data?.fault === true;
-  return error.code === ErrorCode.FILE_TOO_LARGE || error.code === ErrorCode.BINARY_FILE || error.code === ErrorCode.TS_PARSE_TIMEOUT;
-}
 /** Changed entries are saved this long after the last change (and on close). */
 const SAVE_DELAY_MS = 2000;
 
-function factsSize(facts: FileFacts): number {
-  return 256 + facts.lineLengths.length * 8 + facts.definitions.length * 400 + facts.references.length * 120;
-}
 
 /** The index over one root. */
 export class Workspace {
@@ -93,7 +87,7 @@ export class Workspace {
   readonly #dirty = new Map<string, FileEntry | null>();
   readonly #keys = new Map<string, Promise<string>>();
   #analyzer: Analyzer | undefined;
-  #scans = new Map<string, { at: number; files: string[] }>();
+  #scans = new Map<string, Scan<string[]>>();
   #saveTimer: NodeJS.Timeout | undefined;
   /** Scans of a folder under way: their entries are saved as they come, and folded into the manifest once they end. */
   #scanning = 0;
@@ -102,7 +96,9 @@ export class Workspace {
   #scanRecord: ScanRecord | undefined;
   /** The record is newer than the store's copy. */
   #recordPending = false;
-  #listing: { at: number; files: ReadonlySet<string> } | undefined;
+  #listing: Scan<Set<string>> | undefined;
+  #live: LiveTree | undefined;
+  readonly #scansUnderWay = new Set<Promise<unknown>>();
   #membership = 0;
   /** Files discovery found but that could not be indexed, with why. */
   readonly skipped = new Map<string, string>();
@@ -121,7 +117,7 @@ export class Workspace {
     this.#facts = new LRUCache<string, FileFacts>({
       max: options.maxCacheEntries,
       maxSize: MAX_LOADED_BYTES,
-      sizeCalculation: factsSize,
+      sizeCalculation: estimatedFactsSize,
     });
     this.#entries = options.store.loadManifest(this.#intern);
     this.#names.useSegment(options.store.nameSegment?.());
@@ -171,13 +167,17 @@ export class Workspace {
   }
 
   /**
-   * The fresh entry of a file (analyzing it when its stat or fact key changed).
+   * The fresh entry of a file (analyzing it when its stat or fact key changed). With `recheck` (a watcher saw it
+   * change) the file is read and hashed even when its size and time are the entry's: two writes within the clock's
+   * step can leave both unchanged. It is parsed only when the content differs.
    *
    * @throws CodeIndexError when the file cannot be read or analyzed (`FILE_NOT_FOUND`, `TS_PARSE_TIMEOUT`, ...).
    */
-  async entry(path: ResolvedPath): Promise<FileEntry> {
+  async entry(path: ResolvedPath, recheck = false): Promise<FileEntry> {
     const language = this.languageOf(path.relative);
     if (!language) throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, `No language analyzes ${path.relative}`, { file_path: path.relative });
+    // A read begun before the change was seen may have read the old content: let it end, then read again.
+    if (recheck) await this.#inFlight.get(path.relative)?.catch(() => undefined);
     let stat: { size: number; mtimeMs: number };
     try {
       stat = this.#fs.stat(path.absolute);
@@ -190,7 +190,7 @@ export class Workspace {
     }
     const key = await this.keyOf(language);
     const known = this.#entries.get(path.relative);
-    if (known && this.#isFresh(known, stat, key)) {
+    if (known && !recheck && this.#isFresh(known, stat, key)) {
       this.counters.hits++;
       if (known.error) throw new CodeIndexError(known.error.code as ErrorCode, known.error.message, { file_path: path.relative });
       return known;
@@ -211,10 +211,12 @@ export class Workspace {
    * changed), so a lookup that reaches a few files does not wait for the whole tree to be indexed.
    */
   async factsOf(file: string): Promise<FileFacts | undefined> {
+    const settling = this.#live?.settle();
+    if (settling) await settling;
     const entry = this.#entries.get(file);
     const scan = this.#scans.get('');
     try {
-      if (entry?.blob && scan && performance.now() - scan.at < this.#options.rescanAfterMs) return await this.#load(file, entry);
+      if (entry?.blob && scan && this.#current(scan)) return await this.#load(file, entry);
       if (!entry && !this.#listing?.files.has(file)) return undefined;
       const path = await this.resolve(file);
       return await this.#load(path.relative, await this.entry(path));
@@ -229,15 +231,21 @@ export class Workspace {
    * whole-root {@link Workspace.indexFolder}) is older than `rescanAfterMs`; the answer is {@link Workspace.knownFiles}.
    */
   async listFiles(): Promise<ReadonlySet<string>> {
-    const now = performance.now();
+    const settling = this.#live?.settle();
+    if (settling) await settling;
     const scan = this.#scans.get('');
-    if (scan && now - scan.at < this.#options.rescanAfterMs) return this.knownFiles();
-    if (this.#listing && now - this.#listing.at < this.#options.rescanAfterMs) return this.knownFiles();
+    if (scan && this.#current(scan)) return this.knownFiles();
+    if (this.#listing && this.#current(this.#listing)) return this.knownFiles();
     // The tree's members are the entries while the recorded scan's folders are as it saw them.
-    if (!this.#listing && this.#treeUnchanged()) return this.knownFiles();
-    const files = new Set(await discoverFiles(this.root, '', this.registry, this.#options));
-    this.#listing = { at: performance.now(), files };
-    this.#membershipChanged();
+    if (!this.#listing && !this.#live && this.#treeUnchanged()) return this.knownFiles();
+    await this.#whileScanning(
+      (async () => {
+        const from = performance.now();
+        const files = new Set(await discoverFiles(this.root, '', this.registry, this.#options));
+        this.#listing = { from, at: performance.now(), files };
+        this.#membershipChanged();
+      })(),
+    );
     return this.knownFiles();
   }
 
@@ -249,11 +257,22 @@ export class Workspace {
    * once. Files that cannot be indexed are left out and listed in {@link Workspace.skipped}.
    */
   async indexFolder(folder: string, onProgress?: (done: number, total: number) => void): Promise<string[]> {
-    const now = performance.now();
+    const settling = this.#live?.settle();
+    if (settling) await settling;
     const scan = this.#scans.get(folder);
-    if (scan && now - scan.at < this.#options.rescanAfterMs) return scan.files;
+    if (scan && this.#current(scan)) return scan.files;
+    // A watcher that kept the whole root's scan exact knows a folder's files: they are among them.
+    const whole = this.#scans.get('');
+    if (whole && this.#live?.covers(whole.from)) return whole.files.filter((file) => file.startsWith(`${folder}/`));
+    return this.#whileScanning(this.#scan(folder, onProgress));
+  }
+
+  /** Discovers a folder's files, indexes what is new or changed, and records the scan (see indexFolder). */
+  async #scan(folder: string, onProgress?: (done: number, total: number) => void): Promise<string[]> {
+    const from = performance.now();
     const discoveredAt = Date.now();
     let ignoreFiles: readonly string[] = [];
+    // The whole tree's members are the entries while the recorded scan's folders are as it saw them.
     const trusted = folder === '' && this.#treeUnchanged();
     const found = trusted
       ? [...this.#entries.keys()].sort()
@@ -281,93 +300,31 @@ export class Workspace {
           this.skipped.set(file, error instanceof CodeIndexError ? `${error.code}: ${error.message}` : String(error));
           return undefined;
         } finally {
-          onProgress?.(++done, found.length);
+          done++;
+          onProgress?.(done, found.length);
+          this.#options.onProgress?.(done, found.length);
         }
       }),
     ).finally(() => this.#scanning--);
     const indexed = [...new Set(results.filter((file): file is string => file !== undefined))];
-    this.#scans.set(folder, { at: performance.now(), files: indexed });
+    this.#scans.set(folder, { from, at: performance.now(), files: indexed });
     if (folder === '' && !trusted) {
       // What this discovery saw, kept once the entries it made are saved (see save()).
-      this.#scanRecord = this.#recordOf(found, ignoreFiles, discoveredAt);
+      this.#scanRecord = recordScan(this.#recordContext(), found, ignoreFiles, discoveredAt);
       this.#recordPending = true;
       this.#changed('', undefined);
     }
     return indexed;
   }
 
-  /** The files with an entry, as a key. */
-  #entriesKey(): string {
-    return createHash('sha1').update([...this.#entries.keys()].sort().join('\u0000')).digest('hex');
+  /** The scan record's view of this workspace: its root, file system, options and entries. */
+  #recordContext(): ScanRecordContext {
+    return { root: this.root, fs: this.#fs, registry: this.registry, options: this.#options, files: () => this.#entries.keys() };
   }
 
-  /** The discovery options and languages as a key: a scan record of other options says nothing of this tree. */
-  #configKey(): string {
-    const { include, exclude, useDefaultExcludes, disabledLanguages } = this.#options;
-    const languages = this.registry.list().map((language) => [language.id, language.extensions, language.filenames ?? []]);
-    return createHash('sha1')
-      .update(JSON.stringify([include ?? null, exclude ?? null, useDefaultExcludes ?? null, [...(disabledLanguages ?? [])].sort(), languages]))
-      .digest('hex');
-  }
-
-  /**
-   * The record of a discovery: the folders holding its files (and their ancestors) and its ignore files, with their
-   * modification times. One modified around or after the discovery began is recorded as never matching (a file
-   * added while the walk ran would otherwise go unseen).
-   */
-  #recordOf(files: readonly string[], ignoreFiles: readonly string[], discoveredAt: number): ScanRecord {
-    const folders = new Set<string>(['']);
-    for (const file of [...files, ...ignoreFiles]) {
-      for (let slash = file.lastIndexOf('/'); slash > 0; slash = file.lastIndexOf('/', slash - 1)) {
-        const folder = file.slice(0, slash);
-        if (folders.has(folder)) break;
-        folders.add(folder);
-      }
-    }
-    const settled = (mtimeMs: number) => (mtimeMs < discoveredAt - 1000 ? mtimeMs : -1);
-    const statOf = (path: string) => {
-      try {
-        return this.#fs.stat(path === '' ? this.root : `${this.root}/${path}`);
-      } catch {
-        return undefined;
-      }
-    };
-    return {
-      config: this.#configKey(),
-      entries: this.#entriesKey(),
-      folders: [...folders].sort().map((folder) => [folder, settled(statOf(folder)?.mtimeMs ?? -1)]),
-      ignoreFiles: ignoreFiles.map((file) => {
-        const info = statOf(file);
-        return [file, settled(info?.mtimeMs ?? -1), info?.size ?? -1];
-      }),
-    };
-  }
-
-  /**
-   * Whether the tree's membership is as the last recorded discovery saw it: its folders and ignore files have the
-   * modification times it recorded (each path through the root check first). A file edited in place changes no
-   * folder: it is caught by its own stat when it is indexed or read.
-   */
+  /** Whether the tree's membership is as the last recorded discovery saw it (see {@link treeUnchanged}). */
   #treeUnchanged(): boolean {
-    const record = this.#scanRecord;
-    // Of these options, and of these entries (a store rebuilt since, or entries lost, make it say nothing).
-    if (!record || record.config !== this.#configKey() || record.entries !== this.#entriesKey()) return false;
-    const inRoot = createListingCheck(this.root, this.#fs);
-    const mtimeOf = (path: string) => {
-      const checked = inRoot(path === '' ? '.' : path);
-      if (!checked) return undefined;
-      try {
-        return this.#fs.stat(checked.absolute);
-      } catch {
-        return undefined;
-      }
-    };
-    for (const [folder, mtimeMs] of record.folders) if (mtimeMs < 0 || mtimeOf(folder)?.mtimeMs !== mtimeMs) return false;
-    for (const [file, mtimeMs, size] of record.ignoreFiles) {
-      const info = mtimeOf(file);
-      if (mtimeMs < 0 || info?.mtimeMs !== mtimeMs || info.size !== size) return false;
-    }
-    return true;
+    return this.#scanRecord !== undefined && treeUnchanged(this.#scanRecord, this.#recordContext());
   }
 
   /** Forgets when folders were indexed, so that the next {@link Workspace.indexFolder} discovers and stats again. */
@@ -375,24 +332,117 @@ export class Workspace {
     this.#scans.clear();
   }
 
-  /** Every definition (outside function bodies) with this exact name. */
-  definitionsNamed(name: string): readonly LocatedDefinition[] {
-    return this.#names.definitionsNamed(name);
+  /**
+   * Lets a watcher stand in for the rescans (`rescanAfterMs`): while it covers a scan, the scan is reused as it is,
+   * and the changes it saw are applied (see {@link Workspace.applyChanges}) before any answer. Undefined stops that.
+   */
+  follow(live: LiveTree | undefined): void {
+    this.#live = live;
   }
 
-  /** Files referencing this exact name. */
-  filesReferencing(name: string): ReadonlySet<string> {
-    return this.#names.filesReferencing(name);
+  /**
+   * Brings the index up to date with what a watcher saw, without a scan (root-relative paths): each file of `changed`
+   * is read again (parsed when its content differs), each path of `gone` (a file, or a folder: every file below it;
+   * `''` the whole root) is forgotten, each file of `listed` (found in a folder that came) is checked as a scan checks
+   * it; the lists of earlier scans follow. New files of a tree never scanned nor listed are left for its first scan: a
+   * watcher does not index a tree nobody asked about.
+   */
+  async applyChanges(changed: readonly string[], gone: readonly string[], listed: readonly string[] = []): Promise<void> {
+    while (this.#scansUnderWay.size > 0) await Promise.allSettled(this.#scansUnderWay);
+    const added: string[] = [];
+    const dropped: string[] = [];
+    if (gone.length > 0) {
+      const files = new Set(gone.filter((path) => path !== ''));
+      const folders = new Set(gone.map((path) => (path === '' ? '' : `${path}/`)));
+      const isGone = (file: string): boolean => {
+        if (files.has(file) || folders.has('')) return true;
+        for (let slash = file.indexOf('/'); slash >= 0; slash = file.indexOf('/', slash + 1)) if (folders.has(file.slice(0, slash + 1))) return true;
+        return false;
+      };
+      // One pass when a folder may be gone, else a look-up per file.
+      const whole = gone.some((path) => !this.#entries.has(path) && !this.#listing?.files.has(path));
+      for (const file of whole ? [...this.#entries.keys()] : gone) {
+        if (!this.#entries.has(file) || !isGone(file)) continue;
+        this.#forget(file);
+        dropped.push(file);
+      }
+      for (const file of [...this.skipped.keys()]) if (isGone(file)) this.skipped.delete(file);
+      if (this.#listing) {
+        for (const file of whole ? [...this.#listing.files] : gone) {
+          if (this.#listing.files.has(file) && isGone(file) && this.#listing.files.delete(file)) {
+            dropped.push(file);
+            this.#membershipChanged();
+          }
+        }
+      }
+    }
+    const tracked = this.#scans.size > 0 || this.#listing !== undefined;
+    const reread = new Set(changed);
+    const files = [...new Set([...changed, ...listed])].filter((file) => tracked || this.#entries.has(file));
+    let done = 0;
+    await Promise.all(
+      files.map(async (file) => {
+        const before = this.#entries.get(file);
+        const wasIndexed = before !== undefined && !before.error && !this.skipped.has(file);
+        try {
+          const path = await this.resolve(file);
+          await this.entry(path, reread.has(file));
+          this.skipped.delete(file);
+          if (!wasIndexed) added.push(path.relative);
+        } catch (error) {
+          this.skipped.set(file, error instanceof CodeIndexError ? `${error.code}: ${error.message}` : String(error));
+          if (wasIndexed) dropped.push(file);
+        } finally {
+          // Discovery lists it, indexed or not.
+          if (this.#listing && !this.#listing.files.has(file)) {
+            this.#listing.files.add(file);
+            this.#membershipChanged();
+          }
+          done++;
+          this.#options.onProgress?.(done, files.length);
+        }
+      }),
+    );
+    if (added.length === 0 && dropped.length === 0) return;
+    for (const [folder, scan] of this.#scans) {
+      const inFolder = (file: string) => folder === '' || file.startsWith(`${folder}/`);
+      if (!added.some(inFolder) && !dropped.some(inFolder)) continue;
+      const files = new Set(scan.files);
+      for (const file of dropped) files.delete(file);
+      for (const file of added) if (inFolder(file)) files.add(file);
+      scan.files = [...files].sort();
+    }
   }
 
-  /** Whether a file references this exact name. */
-  references(file: string, name: string): boolean {
-    return this.#names.references(file, name);
+  /** Discovery's rules for this root, one path at a time: what a watcher checks the paths it sees against. */
+  discoveryFilter(): DiscoveryFilter {
+    return createDiscoveryFilter(this.root, this.registry, this.#options);
   }
 
-  /** Distinct definition names, each once, narrowed by a hint (see {@link NameIndex.candidateNames}). */
-  candidateNames(hint?: NameHint): Iterable<string> {
-    return this.#names.candidateNames(hint);
+  /**
+   * Runs a scan or a listing as one under way: a watcher's batch waits for it to end, so that the scan's answer (what
+   * discovery found when it began) does not undo what the batch applied.
+   */
+  async #whileScanning<T>(work: Promise<T>): Promise<T> {
+    this.#scansUnderWay.add(work);
+    try {
+      return await work;
+    } finally {
+      this.#scansUnderWay.delete(work);
+    }
+  }
+
+  /** Whether a scan's answer can be reused: a watcher covers it, or it is younger than `rescanAfterMs`. */
+  #current(scan: Scan<unknown>): boolean {
+    return this.#live?.covers(scan.from) === true || performance.now() - scan.at < this.#options.rescanAfterMs;
+  }
+
+  /**
+   * The names of the tree (definitions by name, who references a name, candidates for a search): served from the
+   * store's name segment and, for what changed since, from memory.
+   */
+  get names(): NameIndex {
+    return this.#names;
   }
 
   /** The summary of an indexed file (held in memory, or read from the name segment), undefined when it has none. */
@@ -422,11 +472,6 @@ export class Workspace {
       const summary = this.#names.summaryOf(file, entry);
       if (summary) yield [file, summary];
     }
-  }
-
-  /** Definitions and references of the whole name table. */
-  get counts(): { definitions: number; references: number } {
-    return this.#names.counts;
   }
 
   /**
@@ -519,7 +564,7 @@ export class Workspace {
     }
     const { code, message, data } = outcome.error;
     if (code === ErrorCode.LANGUAGE_LOAD_FAILED) this.languageStates.set(String(data?.language ?? language), { state: 'failed', error: message });
-    if (isSticky(outcome.error)) {
+    if (isStickyError(outcome.error)) {
       this.#set(file, {
         size: stat.size,
         mtimeMs: stat.mtimeMs,
@@ -650,15 +695,4 @@ export class Workspace {
     });
     return this.#analyzer;
   }
-}
-
-/** Validates a 1-based position argument. */
-export function checkPosition(name: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `${name} must be a whole number from 1, got ${String(value)}`, {
-      [name]: value,
-      suggestion: `Lines and columns are 1-based; pass ${name} >= 1`,
-    });
-  }
-  return value;
 }

@@ -156,7 +156,7 @@ class Walk {
     if (name === undefined) return [];
     await this.#context.workspace.indexFolder('');
     const callers = new Map<string, { caller: DefRef | { file: string; top: true }; item: CallHierarchyItem }>();
-    for (const file of [...this.#context.workspace.filesReferencing(name)].sort()) {
+    for (const file of [...this.#context.workspace.names.filesReferencing(name)].sort()) {
       const facts = await this.#context.workspace.factsOf(file);
       if (!facts) continue;
       for (const ref of facts.references) {

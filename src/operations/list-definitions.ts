@@ -62,12 +62,12 @@ export async function listDefinitions(context: SearchContext, options: Definitio
   const kinds = options.kinds ? new Set(options.kinds) : undefined;
   const isGlob = /[*?]/.test(query);
   const matches = isGlob ? globMatcher(query, false) : undefined;
-  const names = matches ? [...workspace.candidateNames(nameHint(query, true))].filter(matches) : [query];
+  const names = matches ? [...workspace.names.candidateNames(nameHint(query, true))].filter(matches) : [query];
   const found: Array<{ tier: number; entry: LocatedDefinition }> = [];
   for (const name of names) {
     // The tiers of searchSymbols: 0 for the query's own name, 3 for a glob's other matches.
     const tier = name === query ? 0 : 3;
-    for (const entry of workspace.definitionsNamed(name)) if (!kinds || kinds.has(entry.definition.kind)) found.push({ tier, entry });
+    for (const entry of workspace.names.definitionsNamed(name)) if (!kinds || kinds.has(entry.definition.kind)) found.push({ tier, entry });
   }
   found.sort(compareMatches);
   const definitions = found.slice(offset, offset + limit).map(({ entry }) => toMatch(entry));

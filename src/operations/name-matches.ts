@@ -16,7 +16,8 @@
  * @module
  */
 import type { ModuleResolver } from '../binding/modules.js';
-import type { LocatedDefinition, Workspace } from '../engine/workspace.js';
+import type { LocatedDefinition } from '../engine/workspace.js';
+import type { NameIndex } from '../engine/names.js';
 import type { LanguageRegistry } from '../languages/registry.js';
 import type { FileFacts } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
@@ -62,8 +63,8 @@ export interface NameUse {
 }
 
 /** The definitions of a name: the name table's, and (for a use in a file) that file's own locals of the name. */
-export function definitionsOfName(workspace: Pick<Workspace, 'definitionsNamed'>, use: NameUse): LocatedDefinition[] {
-  const entries = [...workspace.definitionsNamed(use.name)];
+export function definitionsOfName(workspace: { names: Pick<NameIndex, 'definitionsNamed'> }, use: NameUse): LocatedDefinition[] {
+  const entries = [...workspace.names.definitionsNamed(use.name)];
   if (use.facts && use.at) {
     const file = use.at.file;
     for (const def of use.facts.definitions) {

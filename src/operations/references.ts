@@ -35,7 +35,7 @@ export async function findReferences(context: ReferencesContext, query: Position
   // A local (a parameter, a variable inside a function) is used in its own file only.
   const localOnly = targets.length > 0 && targets.every((t) => 'binding' in t && t.file === target.at?.file);
   if (!localOnly) await scoped.indexAll();
-  const files = localOnly && target.at ? [target.at.file] : [...context.workspace.filesReferencing(target.name)].filter(inScope).sort();
+  const files = localOnly && target.at ? [target.at.file] : [...context.workspace.names.filesReferencing(target.name)].filter(inScope).sort();
   const references: ReferenceLocation[] = [];
   for (const file of files) {
     const facts = file === target.at?.file ? target.facts : await context.workspace.factsOf(file);

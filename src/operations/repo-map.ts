@@ -315,7 +315,7 @@ function cachedGraph(workspace: Workspace, nodes: Node[]): Graph {
     cached.nodes.length === nodes.length &&
     cached.nodes.every((node, i) => node.file === nodes[i]?.file && node.definitions === nodes[i]?.definitions && node.references === nodes[i]?.references);
   if (same) return cached;
-  const graph = graphOf(nodes, (file, name) => workspace.references(file, name));
+  const graph = graphOf(nodes, (file, name) => workspace.names.references(file, name));
   graphs.set(workspace, graph);
   return graph;
 }

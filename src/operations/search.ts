@@ -134,10 +134,10 @@ export async function searchSymbols(context: SearchContext, options: SymbolSearc
   const trimmed = query.trim();
   const wildcard = /[*?]/.test(trimmed) ? globMatcher(trimmed) : undefined;
   const candidates: Array<{ tier: number; entry: LocatedDefinition }> = [];
-  for (const name of workspace.candidateNames(nameHint(trimmed, wildcard !== undefined))) {
+  for (const name of workspace.names.candidateNames(nameHint(trimmed, wildcard !== undefined))) {
     const tier = tierOf(name, trimmed, wildcard);
     if (tier === undefined) continue;
-    for (const entry of workspace.definitionsNamed(name)) {
+    for (const entry of workspace.names.definitionsNamed(name)) {
       if (!inScope(entry.file)) continue;
       if (options.kind && !kindMatchesFilter(entry.definition.kind, options.kind)) continue;
       candidates.push({ tier, entry });

@@ -7,7 +7,6 @@
  */
 import { posix } from 'node:path';
 import type { Resolver, Target } from '../binding/resolver.js';
-import { checkPosition } from '../engine/workspace.js';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { FileFacts } from '../model/facts.js';
 import { scopeOf } from '../model/views.js';
@@ -63,7 +62,7 @@ export async function resolveTarget(context: TargetContext, query: PositionQuery
     // `UserService.create` names a member; but a name may itself hold a dot (`[Symbol.observable]`).
     await workspace.indexFolder('');
     const parts = symbol.split('.');
-    if (parts.length > 1 && workspace.definitionsNamed(symbol).length === 0) {
+    if (parts.length > 1 && workspace.names.definitionsNamed(symbol).length === 0) {
       const name = parts.pop() ?? '';
       return { name, container: query.container ?? parts.join('.') };
     }
@@ -210,3 +209,14 @@ export async function bindTarget(context: Pick<OperationContext, 'workspace' | '
 
 /** What the binding answers for a target's position. */
 export type BoundTarget = NonNullable<Awaited<ReturnType<Resolver['definitionAt']>>>;
+
+/** Validates a 1-based position argument. */
+function checkPosition(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `${name} must be a whole number from 1, got ${String(value)}`, {
+      [name]: value,
+      suggestion: `Lines and columns are 1-based; pass ${name} >= 1`,
+    });
+  }
+  return value;
+}

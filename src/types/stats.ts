@@ -26,4 +26,10 @@ export interface IndexStats {
   skipped: Array<{ file: string; reason: string }>;
   /** Problems with the on-disk index (rebuilt or kept in memory), and with module systems or their configuration (imports not bound). */
   warnings: Diagnostic[];
+  /**
+   * The watcher, when the index has one (`watch` option): how it follows changes (`events`, `polling`; `starting`
+   * until its first walk is done, `stopped` once the root went away), the batches of changes it applied and the
+   * paths they held.
+   */
+  watch?: { state: 'starting' | 'events' | 'polling' | 'stopped'; batches: number; paths: number };
 }

@@ -14,6 +14,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands/index.js';
+import { mcpIndexOptions } from '../../src/cli/commands/mcp.js';
 import { progressLine, progressReporter, withProgress } from '../../src/cli/progress.js';
 import { COMMON_OPTIONS, commandHelp, parameterOptions, parseOptions, positionArgument } from '../../src/cli/shared.js';
 import { describeParameter, OPERATIONS, type OperationArgs, type OperationName, type Parameter } from '../../src/catalog.js';
@@ -379,6 +380,11 @@ describe('code-index mcp options reach the server', { timeout: 180_000 }, () => 
       await client.close();
     }
   }, 180_000);
+
+  it('--no-watch: the server checks files when a query comes instead of following changes', () => {
+    expect(mcpIndexOptions({ 'no-watch': true }, {})).toEqual({ watch: false });
+    expect(mcpIndexOptions({}, {})).toEqual({});
+  });
 
   it('a bad value from a flag or the environment is a usage error naming it', () => {
     const flag = run(['mcp', '--parse-timeout', 'soon']);

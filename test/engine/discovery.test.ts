@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { CodeIndex, createDefaultRegistry } from '../../src/index.js';
-import { discoverFiles, listTree } from '../../src/engine/discovery.js';
+import { createDiscoveryFilter, type DiscoveryOptions, discoverFiles, listTree } from '../../src/engine/discovery.js';
 import { createListingCheck, readSource, resolveInRoot } from '../../src/engine/source.js';
 import { MemoryFileSystem } from '../helpers/memory-file-system.js';
 import { createNavigationProject } from '../helpers/navigation-project.js';
@@ -77,6 +77,87 @@ describe('discoverFiles with an injected file system', () => {
     expect(listed.files).toEqual(['src/app.ts', 'src/keep.log.ts', 'src/nested/kept.ts', 'src/nested/local.ts', 'src/util/math.py']);
     expect(listed.directories).toEqual(['src/nested', 'src/util']);
     expect((await listTree(ROOT, '', { fileSystem: fs, filePatterns: ['*.txt'] })).files).toEqual(['notes.txt']);
+  });
+});
+
+describe('createDiscoveryFilter: discovery\'s rules one path at a time (what a watcher asks)', () => {
+  /** The tree above, and the corners a path-by-path answer could get wrong. */
+  function corners(): MemoryFileSystem {
+    return tree().writeTree(ROOT, {
+      'Makefile': 'all:\n\ttrue\n',
+      'src/UPPER.TS': 'export const upper = 1;\n',
+      'src/odd.ts/inside.md': '# a folder named like a file\n',
+      'src/gen/made.ts': 'export const made = 1;\n',
+      'lib/deep/er/most.rs': 'fn most() {}\n',
+      'lib/build/out.ts': 'export const out = 1;\n',
+      'lib/.cache/x.ts': 'export const x = 1;\n',
+      'lib/real.ts': 'export const real = 1;\n',
+    })
+      .link(`${ROOT}/lib/alias.ts`, `${ROOT}/lib/real.ts`)
+      .link(`${ROOT}/lib/inner`, `${ROOT}/lib/deep`);
+  }
+
+  /** Every file of the tree, whatever the rules (links included), as root-relative paths. */
+  function everyPath(fs: MemoryFileSystem, folder = ''): string[] {
+    const paths: string[] = [];
+    for (const entry of fs.readdir(folder ? `${ROOT}/${folder}` : ROOT)) {
+      const path = folder ? `${folder}/${entry.name}` : entry.name;
+      if (entry.isDirectory() && !entry.isSymbolicLink()) paths.push(...everyPath(fs, path));
+      else paths.push(path);
+    }
+    return paths;
+  }
+
+  /** What a watcher's walk finds: folders entered as the filter says, links never followed. */
+  function walk(fs: MemoryFileSystem, filter: ReturnType<typeof createDiscoveryFilter>, folder = ''): string[] {
+    const files: string[] = [];
+    for (const entry of fs.readdir(folder ? `${ROOT}/${folder}` : ROOT)) {
+      const path = folder ? `${folder}/${entry.name}` : entry.name;
+      if (entry.isSymbolicLink()) continue;
+      if (entry.isDirectory()) {
+        if (filter.walksFolder(path)) files.push(...walk(fs, filter, path));
+      } else if (filter.listsFile(path)) files.push(path);
+    }
+    return files.sort();
+  }
+
+  const cases: Array<[string, DiscoveryOptions]> = [
+    ['the defaults', {}],
+    ['include globs', { include: ['src/**/*', 'lib/*'] }],
+    ['exclude globs', { exclude: ['**/nested/**', 'src/util', 'lib/deep/er'] }],
+    ['no default excludes', { useDefaultExcludes: false }],
+    ['a disabled language', { disabledLanguages: new Set(['python', 'typescript']) }],
+  ];
+  for (const [name, options] of cases) {
+    it(`Should answer as discoverFiles does, with ${name}`, async () => {
+      const fs = corners();
+      const discovered = await discoverFiles(ROOT, '', registry, { ...options, fileSystem: fs });
+      const filter = createDiscoveryFilter(ROOT, registry, { ...options, fileSystem: fs });
+      expect(walk(fs, filter)).toEqual(discovered);
+      const listed = new Set(discovered);
+      for (const path of everyPath(fs)) expect([path, filter.listsFile(path)]).toEqual([path, listed.has(path)]);
+    });
+  }
+
+  it('Should see a new .gitignore only after forgetRules (a watcher calls it when one changes)', () => {
+    const fs = corners();
+    const filter = createDiscoveryFilter(ROOT, registry, { fileSystem: fs });
+    expect(filter.listsFile('lib/real.ts')).toBe(true);
+    expect(filter.walksFolder('lib/deep')).toBe(true);
+    fs.write(`${ROOT}/lib/.gitignore`, 'real.ts\ndeep/\n');
+    expect(filter.listsFile('lib/real.ts')).toBe(true);
+    filter.forgetRules();
+    expect(filter.listsFile('lib/real.ts')).toBe(false);
+    expect(filter.walksFolder('lib/deep')).toBe(false);
+    expect(filter.listsFile('lib/deep/er/most.rs')).toBe(false);
+  });
+
+  it('Should refuse a path that is not a plain root-relative one', () => {
+    const filter = createDiscoveryFilter(ROOT, registry, { fileSystem: corners() });
+    for (const path of ['', '/project/src/app.ts', '../outside/escape.ts', 'src/../src/app.ts', 'src//app.ts', 'src/linked/escape.ts']) {
+      expect([path, filter.listsFile(path)]).toEqual([path, false]);
+    }
+    expect(filter.listsFile('src/app.ts')).toBe(true);
   });
 });
 

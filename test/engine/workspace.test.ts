@@ -53,7 +53,7 @@ describe('which files', () => {
     expect(workspace.counters).toEqual({ hits: 0, misses: 0, parses: 0 });
     expect([...workspace.indexedSummaries()]).toEqual([]);
     expect(workspace.knownFiles()).toBe(listed);
-    expect(workspace.definitionsNamed('alpha')).toEqual([]);
+    expect(workspace.names.definitionsNamed('alpha')).toEqual([]);
   });
 
   it('Should index a folder and return its files (indexFolder), filling the name table', async () => {
@@ -61,13 +61,13 @@ describe('which files', () => {
     expect(await workspace.indexFolder('src')).toEqual(['src/a.ts', 'src/b.ts']);
     expect(workspace.counters.parses).toBe(2);
     expect([...workspace.indexedSummaries()].map(([file]) => file).sort()).toEqual(['src/a.ts', 'src/b.ts']);
-    expect(workspace.definitionsNamed('beta').map((entry) => entry.file)).toEqual(['src/b.ts']);
-    expect([...workspace.filesReferencing('beta')]).toEqual(['src/a.ts']);
+    expect(workspace.names.definitionsNamed('beta').map((entry) => entry.file)).toEqual(['src/b.ts']);
+    expect([...workspace.names.filesReferencing('beta')]).toEqual(['src/a.ts']);
     // Files outside the folder are neither indexed nor known yet.
-    expect(workspace.definitionsNamed('gamma')).toEqual([]);
+    expect(workspace.names.definitionsNamed('gamma')).toEqual([]);
     expect([...workspace.knownFiles()].sort()).toEqual(['src/a.ts', 'src/b.ts']);
     expect((await workspace.indexFolder('')).sort()).toEqual(['README.md', 'lib/c.py', 'src/a.ts', 'src/b.ts']);
-    expect(workspace.definitionsNamed('gamma').map((entry) => entry.file)).toEqual(['lib/c.py']);
+    expect(workspace.names.definitionsNamed('gamma').map((entry) => entry.file)).toEqual(['lib/c.py']);
     expect(workspace.counters.parses).toBe(4);
   });
 
@@ -98,10 +98,10 @@ describe('rescans', () => {
     fs.write(`${ROOT}/src/d.ts`, 'export const delta = 4;\n');
     fs.remove(`${ROOT}/lib/c.py`);
     expect((await workspace.indexFolder('')).sort()).toEqual(['README.md', 'src/a.ts', 'src/b.ts', 'src/d.ts']);
-    expect(workspace.definitionsNamed('beta')).toEqual([]);
-    expect(workspace.definitionsNamed('betaRenamed').map((entry) => entry.file)).toEqual(['src/b.ts']);
-    expect(workspace.definitionsNamed('delta').map((entry) => entry.file)).toEqual(['src/d.ts']);
-    expect(workspace.definitionsNamed('gamma')).toEqual([]);
+    expect(workspace.names.definitionsNamed('beta')).toEqual([]);
+    expect(workspace.names.definitionsNamed('betaRenamed').map((entry) => entry.file)).toEqual(['src/b.ts']);
+    expect(workspace.names.definitionsNamed('delta').map((entry) => entry.file)).toEqual(['src/d.ts']);
+    expect(workspace.names.definitionsNamed('gamma')).toEqual([]);
     expect(workspace.knownFiles().has('lib/c.py')).toBe(false);
     expect(workspace.membership).toBeGreaterThan(membership);
     // Only the changed and the new file were parsed again.
@@ -139,7 +139,7 @@ describe('the recorded scan', () => {
       const third = workspaceOf(fs, { store: storeOf() });
       await third.indexFolder('');
       expect(fs.calls.filter((call) => call.startsWith('readdir'))).toEqual([]);
-      expect(third.definitionsNamed('betaEdited').map((entry) => entry.file)).toEqual(['src/b.ts']);
+      expect(third.names.definitionsNamed('betaEdited').map((entry) => entry.file)).toEqual(['src/b.ts']);
       third.save(true);
       // A file added changes its folder: the tree is walked again, and the new file found.
       fs.write(`${ROOT}/src/d.ts`, 'export const delta = 4;\n');

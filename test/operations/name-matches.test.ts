@@ -33,7 +33,7 @@ describe('nameMatches', () => {
   });
   it('Should take the name table definitions of a name, without locals when no file asks', () => {
     const entry = { file: 'a.ts', definition: { name: 'save' } } as unknown as LocatedDefinition;
-    expect(definitionsOfName({ definitionsNamed: (name) => (name === 'save' ? [entry] : []) }, { name: 'save' })).toEqual([entry]);
+    expect(definitionsOfName({ names: { definitionsNamed: (name) => (name === 'save' ? [entry] : []) } }, { name: 'save' })).toEqual([entry]);
   });
 });
 

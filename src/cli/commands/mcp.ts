@@ -67,6 +67,7 @@ export function mcpIndexOptions(values: CommandContext['values'], env: NodeJS.Pr
     ...(defaultScope !== undefined ? { defaultScope } : {}),
     ...(values['no-cache'] === true ? { persist: false } : cacheDir !== undefined ? { cacheDir } : {}),
     ...cacheCollectionOptions(env),
+    ...(values['no-watch'] === true ? { watch: false } : {}),
   };
 }
 
@@ -79,12 +80,15 @@ export const mcp: Command = {
     'Environment (a flag wins over its variable): CODE_INDEX_MAX_FILE_SIZE, CODE_INDEX_PARSE_TIMEOUT,',
     'CODE_INDEX_DISABLE_LANGUAGES (comma-separated), CODE_INDEX_DEFAULT_SCOPE, CODE_INDEX_CACHE_DIR.',
     'CODE_INDEX_CACHE_MAX_AGE_DAYS and CODE_INDEX_CACHE_MAX_SIZE: how the user cache is collected (code-index cache --help).',
+    'The index follows file changes as they happen (--no-watch: checks files when a query comes); a client that sends',
+    'a progress token gets notifications/progress while a call waits for indexing.',
   ].join('\n'),
   options: {
     toolset: { type: 'string', flag: '--toolset NAME', help: `The tool set: ${orList(TOOLSET_NAMES)} (default all); several comma-separated` },
     'max-file-size': { type: 'string', flag: '--max-file-size BYTES', help: `Larger files answer FILE_TOO_LARGE (default ${DEFAULT_MAX_FILE_SIZE})` },
     'parse-timeout': { type: 'string', flag: '--parse-timeout MS', help: `A longer parse answers TS_PARSE_TIMEOUT (default ${DEFAULT_PARSE_TIMEOUT_MS})` },
     'disable-language': { type: 'string', multiple: true, flag: '--disable-language ID', help: 'Treat this language as unsupported; repeatable' },
+    'no-watch': { type: 'boolean', help: 'Do not follow file changes as they happen; check files when a query comes instead' },
     'default-scope': {
       type: 'string',
       flag: '--default-scope S',
