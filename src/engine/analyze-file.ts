@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { createHash } from 'node:crypto';
 import { basename, dirname, extname } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import { alternativesFor, siblingLanguage } from '../extract/alternatives.js';
@@ -13,11 +14,12 @@ import type { LanguageDefinition } from '../languages/define.js';
 import { LineIndex } from '../extract/lines.js';
 import { parseText } from '../runtime/tree-sitter.js';
 import type { LanguageRegistry } from '../languages/registry.js';
-import type { FileFacts } from '../model/facts.js';
+import { FACTS_VERSION, type FileFacts } from '../model/facts.js';
 import { summaryOf } from '../model/views.js';
 import type { FileSystem } from './file-system.js';
 import { nodeFileSystem } from './node-file-system.js';
 import { resolveInRoot, readSource } from './source.js';
+import { VERSION } from '../version.js';
 import { blobAddress, type FactStore, type FileEntry } from './store.js';
 
 /** Limits applied to every file. */
@@ -266,4 +268,17 @@ export function isStickyError(error: { code: string; data?: Record<string, unkno
 /** Estimated bytes of a file's facts in memory (the bound of the loaded facts' cache). */
 export function estimatedFactsSize(facts: FileFacts): number {
   return 256 + facts.lineLengths.length * 8 + facts.definitions.length * 400 + facts.references.length * 120;
+}
+
+/**
+ * The fact key of a language: the fact format, the package version, and the fingerprints of the language and of
+ * those its files may be analyzed with (a fallback, embedded languages). Stored facts of another key are not served.
+ */
+export async function factKey(registry: LanguageRegistry, language: string): Promise<string> {
+  const definition = registry.get(language);
+  const related = [language, definition?.fallback?.language, ...Object.values(definition?.injections ?? {})].filter(
+    (id): id is string => id !== undefined && registry.get(id) !== undefined,
+  );
+  const prints = await Promise.all(related.map((id) => registry.fingerprint(id)));
+  return createHash('sha1').update(`${FACTS_VERSION}\u0000${VERSION}\u0000${related.join(',')}\u0000${prints.join(',')}`).digest('hex').slice(0, 16);
 }

@@ -95,3 +95,29 @@ export function treeUnchanged(record: ScanRecord, context: ScanRecordContext): b
   }
   return true;
 }
+
+/**
+ * The files among these whose entry is fresh, checked the cheap way a record allows (its files were each resolved when
+ * found): the listing's root check (one real path per folder) and one stat per file, no analysis. The rest (changed,
+ * gone, with an error) are for the caller's full check.
+ */
+export async function unchangedFiles(
+  context: ScanRecordContext,
+  files: readonly string[],
+  isFresh: (file: string, stat: { size: number; mtimeMs: number }) => Promise<boolean>,
+): Promise<Set<string>> {
+  const inRoot = createListingCheck(context.root, context.fs);
+  const fresh = new Set<string>();
+  for (const file of files) {
+    const checked = inRoot(file);
+    if (checked?.relative !== file) continue;
+    let stat: { size: number; mtimeMs: number };
+    try {
+      stat = context.fs.stat(checked.absolute);
+    } catch {
+      continue;
+    }
+    if (await isFresh(file, stat)) fresh.add(file);
+  }
+  return fresh;
+}

@@ -18,9 +18,7 @@ import { LRUCache } from 'lru-cache';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LanguageRegistry } from '../languages/registry.js';
 import type { FileFacts, FileSummary } from '../model/facts.js';
-import { FACTS_VERSION } from '../model/facts.js';
-import { VERSION } from '../version.js';
-import { type AnalysisOutcome, estimatedFactsSize, type FileLimits, isStickyError, limitsKey } from './analyze-file.js';
+import { type AnalysisOutcome, estimatedFactsSize, factKey, type FileLimits, isStickyError, limitsKey } from './analyze-file.js';
 import { createDiscoveryFilter, type DiscoveryFilter, type DiscoveryOptions, discoverFiles } from './discovery.js';
 import type { FileSystem } from './file-system.js';
 import { nodeFileSystem } from './node-file-system.js';
@@ -28,10 +26,9 @@ import type { LiveTree, Scan } from './live-tree.js';
 import { NameIndex } from './names.js';
 import { type Analyzer, createAnalyzer } from './pool.js';
 import { type ResolvedPath, readSource, resolveInRoot } from './source.js';
-import { recordScan, type ScanRecordContext, treeUnchanged } from './scan-record.js';
+import { recordScan, type ScanRecordContext, treeUnchanged, unchangedFiles } from './scan-record.js';
 import type { NameSegment } from './name-segment.js';
 import { compactEntry, type FactStore, type FileEntry, interner, type ScanRecord } from './store.js';
-import { createHash } from 'node:crypto';
 import { unsupportedFacts } from './unsupported.js';
 
 export type { LocatedDefinition } from './names.js';
@@ -145,21 +142,11 @@ export class Workspace {
     return id && !this.#options.disabledLanguages?.has(id) ? id : undefined;
   }
 
-  /**
-   * The fact key of a language: the fact format, the package version, and the fingerprints of the language and of
-   * those its files may be analyzed with (a fallback, embedded languages).
-   */
+  /** The fact key of a language (see {@link factKey}), computed once. */
   keyOf(language: string): Promise<string> {
     let pending = this.#keys.get(language);
     if (!pending) {
-      pending = (async () => {
-        const definition = this.registry.get(language);
-        const related = [language, definition?.fallback?.language, ...Object.values(definition?.injections ?? {})].filter(
-          (id): id is string => id !== undefined && this.registry.get(id) !== undefined,
-        );
-        const prints = await Promise.all(related.map((id) => this.registry.fingerprint(id)));
-        return createHash('sha1').update(`${FACTS_VERSION}\u0000${VERSION}\u0000${related.join(',')}\u0000${prints.join(',')}`).digest('hex').slice(0, 16);
-      })();
+      pending = factKey(this.registry, language);
       pending.catch(() => this.#keys.delete(language));
       this.#keys.set(language, pending);
     }
@@ -288,9 +275,14 @@ export class Workspace {
     for (const file of [...this.skipped.keys()]) if (inFolder(file) && !present.has(file)) this.skipped.delete(file);
     let done = 0;
     this.#scanning++;
+    const unchanged = trusted ? await unchangedFiles(this.#recordContext(), found, (file, stat) => this.#freshByStat(file, stat)) : new Set<string>();
     const results = await Promise.all(
       found.map(async (file) => {
         try {
+          if (unchanged.has(file)) {
+            this.counters.hits++;
+            return file;
+          }
           // Discovered paths go through the root check too (a folder swapped for a link since the glob ran).
           const path = await this.resolve(file);
           await this.entry(path);
@@ -315,6 +307,13 @@ export class Workspace {
       this.#changed('', undefined);
     }
     return indexed;
+  }
+
+  /** Whether a file's entry is fresh by this stat (no error, the same language and fact key). */
+  async #freshByStat(file: string, stat: { size: number; mtimeMs: number }): Promise<boolean> {
+    const entry = this.#entries.get(file);
+    const language = this.languageOf(file);
+    return entry !== undefined && !entry.error && language === entry.language && this.#isFresh(entry, stat, await this.keyOf(language));
   }
 
   /** The scan record's view of this workspace: its root, file system, options and entries. */
