@@ -3,11 +3,12 @@
 // compared as JSON file by file (every field but `parseTimeMs`, which is a measurement). Each build analyzes the files
 // in a child process of its own, exactly as a parse thread does (runAnalysisJob), and writes one JSON line per file.
 //
-// Usage: node scripts/compare-facts.mjs DIR --base ROOT [--files N] [--show K]
+// Usage: node scripts/compare-facts.mjs DIR --base ROOT [--files N] [--timeout MS] [--show K]
 //   DIR         a tree; its files of registered languages in path order (as profile-extract.mjs takes them)
 //   --base ROOT the other build: a folder holding the package as it was (dist/ built, queries/, grammars/,
 //               node_modules), e.g. `git archive <commit> | tar -x -C ROOT`, a node_modules symlink, `npm run build`
 //   --files N   how many files (default 300)
+//   --timeout MS  each file's analysis budget (default: the index's)
 //   --show K    print the first difference of up to K files (default 10)
 // Exit code 1 when any file differs. Needs a current build of this checkout too (npm run build).
 import { execFileSync } from 'node:child_process';
@@ -39,7 +40,7 @@ function listFiles(dir, registry, limit) {
 }
 
 /** In the child: the facts of each file by the build at `build`, one JSON line each, to stdout. */
-async function dump(build, dir, limit) {
+async function dump(build, dir, limit, timeout) {
   const load = (path) => import(join(build, 'dist', path));
   const [{ createDefaultRegistry }, { runAnalysisJob }, { MemoryStore }, { DEFAULT_MAX_FILE_SIZE, DEFAULT_PARSE_TIMEOUT_MS }] = await Promise.all([
     load('languages/bundled.js'),
@@ -52,7 +53,7 @@ async function dump(build, dir, limit) {
     root: dir,
     registry,
     store: new MemoryStore(),
-    limits: { maxFileSize: DEFAULT_MAX_FILE_SIZE, parseTimeoutMs: DEFAULT_PARSE_TIMEOUT_MS },
+    limits: { maxFileSize: DEFAULT_MAX_FILE_SIZE, parseTimeoutMs: timeout || DEFAULT_PARSE_TIMEOUT_MS },
     disabledLanguages: new Set(),
     returnFacts: true,
   };
@@ -86,21 +87,22 @@ function firstDifference(a, b, path = '') {
 
 const argv = process.argv.slice(2);
 if (argv[0] === '--dump') {
-  await dump(argv[1], argv[2], Number(argv[3]));
+  await dump(argv[1], argv[2], Number(argv[3]), Number(argv[4]));
 } else {
-  const options = { dir: undefined, base: undefined, files: 300, show: 10 };
+  const options = { dir: undefined, base: undefined, files: 300, timeout: 0, show: 10 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--base') options.base = argv[++i];
     else if (arg === '--files') options.files = Number(argv[++i]);
     else if (arg === '--show') options.show = Number(argv[++i]);
+    else if (arg === '--timeout') options.timeout = Number(argv[++i]);
     else if (arg.startsWith('--')) throw new Error(`Unknown option ${arg}`);
     else options.dir = arg;
   }
-  if (!options.dir || !options.base) throw new Error('Usage: node scripts/compare-facts.mjs DIR --base ROOT [--files N] [--show K]');
+  if (!options.dir || !options.base) throw new Error('Usage: node scripts/compare-facts.mjs DIR --base ROOT [--files N] [--timeout MS] [--show K]');
   const dir = realpathSync(resolve(options.dir));
   const run = (build) => {
-    const output = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--dump', resolve(build), dir, String(options.files)], {
+    const output = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--dump', resolve(build), dir, String(options.files), String(options.timeout)], {
       encoding: 'utf8',
       maxBuffer: 4 * 1024 * 1024 * 1024,
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -8,10 +8,12 @@
 // for: deciding which facts a cold index must compute (definitions, imports/exports, a word list of the identifiers of
 // each file) and which may wait for a query (references, bindings, scopes).
 //
-// Usage: node scripts/profile-extract.mjs DIR [--files N] [--interval US] [--top K] [--json] [--unattributed]
+// Usage: node scripts/profile-extract.mjs DIR [--files N] [--timeout MS] [--interval US] [--top K] [--json]
+//                                            [--query-split] [--unattributed]
 //   DIR         a tree; its files of registered languages are taken in path order (dot folders and node_modules
 //               below DIR skipped; DIR itself may be inside node_modules)
 //   --files N   how many files (default 300)
+//   --timeout MS  each file's analysis budget (default: the index's, DEFAULT_PARSE_TIMEOUT_MS)
 //   --interval  the profiler's sampling interval in microseconds (default 250)
 //   --top K     also list the K functions with the most time of their own (default 15; 0: none)
 //   --json      print the table as JSON instead
@@ -34,7 +36,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (path) => import(join(ROOT, 'dist', path));
 
 function parseArguments(argv) {
-  const options = { dir: undefined, files: 300, interval: 250, top: 15, json: false, unattributed: false, querySplit: false };
+  const options = { dir: undefined, files: 300, timeout: undefined, interval: 250, top: 15, json: false, unattributed: false, querySplit: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -44,6 +46,7 @@ function parseArguments(argv) {
     };
     if (arg === '--files') options.files = value();
     else if (arg === '--interval') options.interval = value();
+    else if (arg === '--timeout') options.timeout = value();
     else if (arg === '--top') options.top = value();
     else if (arg === '--json') options.json = true;
     else if (arg === '--unattributed') options.unattributed = true;
@@ -51,7 +54,7 @@ function parseArguments(argv) {
     else if (arg.startsWith('--')) throw new Error(`Unknown option ${arg}`);
     else options.dir = arg;
   }
-  if (!options.dir) throw new Error('Usage: node scripts/profile-extract.mjs DIR [--files N] [--interval US] [--top K] [--json]');
+  if (!options.dir) throw new Error('Usage: node scripts/profile-extract.mjs DIR [--files N] [--timeout MS] [--interval US] [--top K] [--json] [--query-split] [--unattributed]');
   return options;
 }
 
@@ -286,7 +289,7 @@ const context = {
   root: dir,
   registry,
   store: new DiskStore(storeDir, true),
-  limits: { maxFileSize: DEFAULT_MAX_FILE_SIZE, parseTimeoutMs: DEFAULT_PARSE_TIMEOUT_MS },
+  limits: { maxFileSize: DEFAULT_MAX_FILE_SIZE, parseTimeoutMs: options.timeout ?? DEFAULT_PARSE_TIMEOUT_MS },
   disabledLanguages: new Set(),
   returnFacts: false,
 };

@@ -401,6 +401,8 @@ function complement(cuts: Array<{ start: Leaf; endIndex: number; endPosition: { 
 /** Bytes of a tree's top level lost to error recovery: a root ERROR, or ERROR nodes among its children. */
 export function brokenBytes(root: Node): number {
   if (root.type === 'ERROR') return root.endIndex - root.startIndex;
+  // (A tree without errors has no ERROR child: its children are not asked for, one object each.)
+  if (!root.hasError) return 0;
   let bytes = 0;
   for (const child of root.children) if (child?.type === 'ERROR') bytes += child.endIndex - child.startIndex;
   return bytes;
