@@ -116,6 +116,12 @@ const GROUPS = [
   ['C/preprocessor', 'broken statements', { functions: ['withoutBrokenStatements', 'reparseWithout'] }],
   ['C/preprocessor', 'macro cuts (findCuts, its query included)', { functions: ['findCuts', 'withoutCuts'] }],
   ['C/preprocessor', 'reparse (parse again, its errors)', { functions: ['reparseIfBetter'] }],
+  // The reparse told apart by the second chance that asked for it (REPARSES): rows of their own, no frames.
+  ['C/preprocessor', 'reparse: in the fallback language', {}],
+  ['C/preprocessor', 'reparse: without dead regions or directive lines', {}],
+  ['C/preprocessor', 'reparse: without bare macro lines', {}],
+  ['C/preprocessor', 'reparse: without broken statements', {}],
+  ['C/preprocessor', 'reparse: without macro cuts', {}],
   ['query', 'query matching (eachMatch)', { modules: ['runtime/matches.js', 'extract/matching.js'] }],
   ['extraction', 'between phases (not told apart: inlined)', { functions: ['extractFacts', 'bindableOf'] }],
   ['extraction', 'captures: sort matches into raw facts', { modules: ['extract/captures.js'] }],
@@ -142,6 +148,14 @@ const CONTAINERS = new Set([
   'macro cuts (findCuts, its query included)',
   'conditions (withConditionals, its query included)',
   'embedded languages (ranges, parse, facts)',
+]);
+/** Which second chance a reparse served: the first of these functions above it (inlining may hide one). */
+const REPARSES = new Map([
+  ['reparseWithout', 'reparse: without dead regions or directive lines'],
+  ['withoutBrokenStatements', 'reparse: without broken statements'],
+  ['withoutCuts', 'reparse: without macro cuts'],
+  ['withoutPreprocessorRegions', 'reparse: without bare macro lines'],
+  ['secondChances', 'reparse: in the fallback language'],
 ]);
 const CONTAINED = new Set(['parse', 'syntax errors (collect)', 'query matching (eachMatch)', 'captures: sort matches into raw facts']);
 
@@ -181,6 +195,15 @@ function attribute(profile) {
         } else if (CONTAINERS.has(phase)) {
           inner = phase;
           break;
+        }
+      }
+      if (inner === 'reparse (parse again, its errors)') {
+        for (let at = id; at !== undefined; at = parent.get(at)) {
+          const reason = REPARSES.get(byId.get(at).callFrame.functionName);
+          if (reason) {
+            inner = reason;
+            break;
+          }
         }
       }
       result = inner ?? 'other (outside the phases: this script, module loading)';
