@@ -6,7 +6,7 @@
 import { posix } from 'node:path';
 import { type FileBytes, type FileInfo, type FileSystem, FileSystemError, type FolderEntry } from '../../src/engine/file-system.js';
 
-type Node = { type: 'file'; bytes: Uint8Array; mtimeMs: number } | { type: 'folder' } | { type: 'link'; target: string };
+type Node = { type: 'file'; bytes: Uint8Array; mtimeMs: number } | { type: 'folder'; mtimeMs: number } | { type: 'link'; target: string };
 
 /** An error as Node's file calls throw them. */
 function errno(code: string, path: string): Error {
@@ -17,16 +17,19 @@ function info(node: Node): FileInfo {
   const size = node.type === 'file' ? node.bytes.length : node.type === 'link' ? node.target.length : 4096;
   return {
     size,
-    mtimeMs: node.type === 'file' ? node.mtimeMs : 0,
+    mtimeMs: node.type === 'link' ? 0 : node.mtimeMs,
     isFile: () => node.type === 'file',
     isDirectory: () => node.type === 'folder',
     isSymbolicLink: () => node.type === 'link',
   };
 }
 
-/** A tree in memory that tests can change between calls. */
+/**
+ * A tree in memory that tests can change between calls. A folder's modification time changes when an entry is added
+ * to it or removed from it, as on a disk.
+ */
 export class MemoryFileSystem implements FileSystem {
-  readonly #nodes = new Map<string, Node>([['/', { type: 'folder' }]]);
+  readonly #nodes = new Map<string, Node>([['/', { type: 'folder', mtimeMs: 0 }]]);
   #clock = 1_000;
   /** Every call made, as `method path`: what the engine asked. */
   readonly calls: string[] = [];
@@ -36,6 +39,7 @@ export class MemoryFileSystem implements FileSystem {
     const absolute = posix.normalize(path);
     this.#folder(posix.dirname(absolute));
     const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
+    if (!this.#nodes.has(absolute)) this.#touch(posix.dirname(absolute));
     this.#nodes.set(absolute, { type: 'file', bytes, mtimeMs: (this.#clock += 1_000) });
     return this;
   }
@@ -50,6 +54,7 @@ export class MemoryFileSystem implements FileSystem {
   link(path: string, target: string): this {
     const absolute = posix.normalize(path);
     this.#folder(posix.dirname(absolute));
+    if (!this.#nodes.has(absolute)) this.#touch(posix.dirname(absolute));
     this.#nodes.set(absolute, { type: 'link', target });
     return this;
   }
@@ -57,6 +62,7 @@ export class MemoryFileSystem implements FileSystem {
   /** Removes a file, a link or a folder with everything under it. */
   remove(path: string): this {
     const absolute = posix.normalize(path);
+    if (this.#nodes.has(absolute)) this.#touch(posix.dirname(absolute));
     for (const key of [...this.#nodes.keys()]) if (key === absolute || key.startsWith(`${absolute}/`)) this.#nodes.delete(key);
     return this;
   }
@@ -101,9 +107,19 @@ export class MemoryFileSystem implements FileSystem {
   #folder(path: string): void {
     let at = '/';
     for (const part of path.split('/').filter(Boolean)) {
+      const parent = at;
       at = posix.join(at, part);
-      if (!this.#nodes.has(at)) this.#nodes.set(at, { type: 'folder' });
+      if (!this.#nodes.has(at)) {
+        this.#touch(parent);
+        this.#nodes.set(at, { type: 'folder', mtimeMs: (this.#clock += 1_000) });
+      }
     }
+  }
+
+  /** A new modification time for a folder whose entries changed. */
+  #touch(folder: string): void {
+    const node = this.#nodes.get(folder);
+    if (node?.type === 'folder') node.mtimeMs = this.#clock += 1_000;
   }
 
   /** The node a path names and its real path, following links on the way (and at the end, with `follow`). */
