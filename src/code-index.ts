@@ -83,8 +83,8 @@ export interface CodeIndexOptions {
   cacheDir?: string;
   /**
    * Threads that parse files, so that parsing never blocks queries and a cold index uses every core (the calling
-   * thread reads, hashes and stores what they send); `0` parses on the calling thread. @defaultValue the cores but
-   * one, at least 1 and at most 4
+   * thread reads, hashes and stores what they send); `0` parses on the calling thread. @defaultValue every core
+   * (`os.availableParallelism()`), at least 1
    */
   threads?: number;
   /** Scope of `findDefinitions`/`findReferences` when a call gives none. @defaultValue 'project' */

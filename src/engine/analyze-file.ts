@@ -189,14 +189,67 @@ function siblingsOf(context: AnalysisContext, job: AnalysisJob, absolute: string
   if (!definition || !alternativesFor(definition, job.file).some((alternative) => (alternative.siblings ?? []).length > 0)) return undefined;
   try {
     const own = basename(absolute);
-    const extensions = new Set<string>();
-    const fs = context.fileSystem ?? nodeFileSystem;
-    for (const { name } of fs.readdir(dirname(absolute))) if (name !== own) extensions.add(extname(name).toLowerCase());
-    extensions.delete('');
-    return [...extensions].sort();
+    const listing = listingOf(context.fileSystem ?? nodeFileSystem, dirname(absolute));
+    const ownExtension = listing.names.has(own) ? extname(own).toLowerCase() : undefined;
+    const extensions: string[] = [];
+    for (const [extension, count] of listing.extensions) {
+      if (extension !== '' && count > (extension === ownExtension ? 1 : 0)) extensions.push(extension);
+    }
+    return extensions.sort();
   } catch {
     return undefined;
   }
+}
+
+/** A folder's entries as {@link siblingsOf} reads them: their names, and how many have each extension. */
+interface Listing {
+  /** The folder's modification time when it was listed: an entry added, removed or renamed changes it. */
+  mtimeMs: number;
+  names: Set<string>;
+  extensions: Map<string, number>;
+}
+
+/** Folders listed per thread and file system, at most {@link MAX_LISTINGS} of them (the oldest listed go first). */
+const listings = new WeakMap<FileSystem, Map<string, Listing>>();
+const MAX_LISTINGS = 256;
+/**
+ * A listing is kept only when made this long after the folder's last change: file systems stamp times in ticks of a few
+ * milliseconds (seconds on some), and a change in the tick of the listing would leave the folder's time as it was
+ * (git's "racy" entries, the same question).
+ */
+const SETTLED_MS = 2000;
+
+/**
+ * A folder's listing, listed again only when the folder changed: every header of a folder asks for it (1,401 headers
+ * in the kernel's include/linux, listing its 1,466 entries took 2.9 ms each time: 4 s, and quadratic in the folder).
+ */
+function listingOf(fs: FileSystem, folder: string): Listing {
+  let byFolder = listings.get(fs);
+  if (!byFolder) {
+    byFolder = new Map();
+    listings.set(fs, byFolder);
+  }
+  let mtimeMs: number | undefined;
+  try {
+    mtimeMs = fs.stat(folder).mtimeMs;
+  } catch {
+    // Listed without the shortcut (a folder one may list but not stat).
+  }
+  const known = byFolder.get(folder);
+  if (known && mtimeMs !== undefined && known.mtimeMs === mtimeMs) return known;
+  const listedAt = Date.now();
+  const listing: Listing = { mtimeMs: mtimeMs ?? Number.NaN, names: new Set(), extensions: new Map() };
+  for (const { name } of fs.readdir(folder)) {
+    listing.names.add(name);
+    const extension = extname(name).toLowerCase();
+    listing.extensions.set(extension, (listing.extensions.get(extension) ?? 0) + 1);
+  }
+  byFolder.delete(folder);
+  if (mtimeMs !== undefined && listedAt - mtimeMs >= SETTLED_MS) {
+    byFolder.set(folder, listing);
+    if (byFolder.size > MAX_LISTINGS) byFolder.delete(byFolder.keys().next().value as string);
+  }
+  return listing;
 }
 
 /**

@@ -18,7 +18,10 @@
 export interface FileInfo {
   /** Bytes. */
   size: number;
-  /** Modification time, milliseconds since the epoch. */
+  /**
+   * Modification time, milliseconds since the epoch. A folder's changes when an entry is added to it, removed from it
+   * or renamed in it (as POSIX file systems keep it): the engine lists a folder again only then.
+   */
   mtimeMs: number;
   isFile(): boolean;
   isDirectory(): boolean;

@@ -126,12 +126,12 @@ function startWorker(script: URL, workerData: unknown, heapLimitMb: number | und
 export const DEFAULT_RECYCLE_BYTES = 224 * 1024 * 1024;
 
 /**
- * Default number of parse threads: the cores but one, at least 1 and at most 4. The calling thread reads, hashes and
- * stores what the threads send, and each thread's garbage collector runs beside it: on 2 cores, a second parse thread
- * indexed 361 files 7% faster on average and took 80-120 MB more (`npm run bench:index`).
+ * Default number of parse threads: every core the machine has (`os.availableParallelism()`, which heeds a process's
+ * CPU affinity), at least 1. The calling thread's own work (reading, hashing, storing what the threads send) is small
+ * beside parsing and extraction, and a thread waiting on it leaves its core to the others.
  */
 export function defaultThreads(): number {
-  return Math.max(1, Math.min(availableParallelism() - 1, 4));
+  return Math.max(1, availableParallelism());
 }
 
 /** Jobs on the calling thread, one at a time (as a worker runs them: one file's memory at a time). */

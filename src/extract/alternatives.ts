@@ -3,27 +3,19 @@
  * Objective-C): the marks of another language found in the file's first parse, as its language definition declares
  * them (`alternatives`). Token sequences over the tree's leaves, so they work on any grammar's recovery from code it
  * does not know (`namespace geo {` is a C function definition to the C grammar, `@interface` an error), and never
- * see comments or strings (one leaf each).
+ * see comments or strings (one leaf each). A sequence is looked for only at the leaves that start where the text
+ * holds its first token (a leaf's text is the text where it stands): a few descents of the tree, not a walk over
+ * every leaf (which took a tenth of a C header's analysis).
  *
  * @module
  */
 import type { AlternativeLanguage, LanguageDefinition } from '../languages/define.js';
-import type { Node } from '../runtime/tree-sitter.js';
+import { type Leaf, LeafWalk, type Node } from '../runtime/tree-sitter.js';
 
 /** In a sequence: any one token. */
 const ANY = '*';
 /** In a sequence: any tokens on the same line. */
 const REST_OF_LINE = '...';
-
-export interface Leaf {
-  text: string;
-  row: number;
-  /** Column of its start (the tree's units). */
-  column: number;
-  /** End (in index units) of the node this leaf opens, or of its parent: what a region skips to. */
-  regionEnd: number;
-  start: number;
-}
 
 /** The alternatives that apply to a file, by its extension. */
 export function alternativesFor(definition: LanguageDefinition, file: string): AlternativeLanguage[] {
@@ -32,52 +24,74 @@ export function alternativesFor(definition: LanguageDefinition, file: string): A
 }
 
 /**
- * The leaves of a tree (non-empty text), with the end of their parent node. One cursor walk; `tick`, called per
- * node, may stop it by throwing (a deadline's).
+ * The leaves from one of them on (index 0), read as far as asked. Index -1 stands for the leaf before it as far as a
+ * match reads it: its row (a sequence that starts with `...` asks).
  */
-export function leavesOf(root: Node, tick?: () => void): Leaf[] {
-  const leaves: Leaf[] = [];
-  const cursor = root.walk();
-  const ends: number[] = [];
-  try {
-    for (;;) {
-      tick?.();
-      const end = cursor.endIndex;
-      if (cursor.gotoFirstChild()) {
-        ends.push(end);
-        continue;
+export type LeafRun = (index: number) => Leaf | undefined;
+
+/**
+ * The leaves from `first` (which the walk has just found) on, read from the walk as a match asks for them. The walk
+ * is left where the last one asked for is.
+ */
+export function leafRun(walk: LeafWalk, first: Leaf): LeafRun {
+  const after: Leaf[] = [first];
+  let done = false;
+  let before: Leaf | null | undefined;
+  return (index) => {
+    if (index < 0) {
+      // Leaves come in the order of their rows: the one before is on the first's row when any leaf before it is.
+      if (before === undefined) {
+        before = null;
+        for (let offset = first.start - first.column; offset < first.start && !before; offset++) before = walk.seek(offset) ?? null;
+        walk.seek(first.start);
+        for (let i = 1; i < after.length; i++) walk.next();
       }
-      const text = cursor.nodeText;
-      if (text !== '') {
-        const { row, column } = cursor.startPosition;
-        leaves.push({ text, row, column, start: cursor.startIndex, regionEnd: ends[ends.length - 1] ?? end });
-      }
-      while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent()) return leaves;
-        ends.pop();
-      }
+      return index === -1 ? (before ?? undefined) : undefined;
     }
-  } finally {
-    cursor.delete();
-  }
+    while (!done && after.length <= index) {
+      const leaf = walk.next();
+      if (leaf) after.push(leaf);
+      else done = true;
+    }
+    return after[index];
+  };
 }
 
 /** Whether `sequence` matches the leaves from `at`. */
-export function matchesAt(leaves: readonly Leaf[], at: number, sequence: readonly string[]): boolean {
+export function matchesAt(leaves: LeafRun, at: number, sequence: readonly string[]): boolean {
   let i = at;
   for (let s = 0; s < sequence.length; s++) {
     const token = sequence[s] as string;
     if (token === REST_OF_LINE) {
       // Any tokens on this line, then the rest of the sequence.
-      const row = leaves[i - 1]?.row;
-      for (let j = i; j < leaves.length && leaves[j]?.row === row; j++) if (matchesAt(leaves, j, sequence.slice(s + 1))) return true;
+      const row = leaves(i - 1)?.row;
+      for (let j = i; leaves(j) !== undefined && leaves(j)?.row === row; j++) if (matchesAt(leaves, j, sequence.slice(s + 1))) return true;
       return false;
     }
-    const leaf = leaves[i];
+    const leaf = leaves(i);
     if (!leaf || (token !== ANY && leaf.text !== token)) return false;
     i++;
   }
   return true;
+}
+
+/**
+ * The sequences that may match somewhere in `text`: a leaf's text is the text where it stands, so a sequence one of
+ * whose tokens the text does not hold matches no leaves (the first token counts as written, as a leaf is compared
+ * with it).
+ */
+export function possibleSequences(sequences: readonly string[][], text: string): string[][] {
+  return sequences.filter((sequence) => sequence.every((token, i) => (i > 0 && (token === ANY || token === REST_OF_LINE)) || text.includes(token)));
+}
+
+/** Every offset in `text` where one of `words` starts, in order, each once. */
+export function offsetsOf(text: string, words: Iterable<string>): number[] {
+  const offsets = new Set<number>();
+  for (const word of words) {
+    if (word === '') continue;
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) offsets.add(at);
+  }
+  return [...offsets].sort((a, b) => a - b);
 }
 
 /** What the marks in a file say. */
@@ -93,24 +107,32 @@ export interface Marks {
 
 /**
  * The language whose marks come first in the file, outside the regions `ignoreMarks` opens (a C header's
- * `#ifdef __cplusplus` block: the whole node its first token starts is skipped).
+ * `#ifdef __cplusplus` block: the whole node its first token starts is skipped). `text` is the text the tree was
+ * parsed from. Only the leaves that start a sequence (those with its first token as their text, found where the text
+ * holds it) are looked at, in order.
  */
-export function readMarks(root: Node, alternatives: readonly AlternativeLanguage[], ignore: readonly string[][] = []): Marks {
+export function readMarks(root: Node, text: string, alternatives: readonly AlternativeLanguage[], ignore: readonly string[][] = []): Marks {
   const marked = alternatives.filter((alternative) => (alternative.marks ?? []).length > 0);
   if (marked.length === 0 && ignore.length === 0) return { guarded: false };
-  const leaves = leavesOf(root);
+  const ignoring = possibleSequences(ignore, text);
+  const marking = marked.map((alternative) => ({ language: alternative.language, marks: possibleSequences(alternative.marks ?? [], text) }));
+  const firsts = new Set([...ignoring, ...marking.flatMap((alternative) => alternative.marks)].map((sequence) => sequence[0] as string));
+  if (firsts.size === 0) return { guarded: false };
+  const walk = new LeafWalk(root, text);
   let skipUntil = -1;
   let guarded = false;
-  for (let i = 0; i < leaves.length; i++) {
-    const leaf = leaves[i] as Leaf;
-    if (leaf.start < skipUntil) continue;
-    if (ignore.some((sequence) => sequence[0] === leaf.text && matchesAt(leaves, i, sequence))) {
+  for (const offset of offsetsOf(text, firsts)) {
+    if (offset < skipUntil) continue;
+    const leaf = walk.seek(offset);
+    if (!leaf || !firsts.has(leaf.text)) continue;
+    const leaves = leafRun(walk, leaf);
+    if (ignoring.some((sequence) => sequence[0] === leaf.text && matchesAt(leaves, 0, sequence))) {
       skipUntil = leaf.regionEnd;
       guarded = true;
       continue;
     }
-    for (const alternative of marked) {
-      if ((alternative.marks ?? []).some((sequence) => sequence[0] === leaf.text && matchesAt(leaves, i, sequence))) return { language: alternative.language, guarded };
+    for (const alternative of marking) {
+      if (alternative.marks.some((sequence) => sequence[0] === leaf.text && matchesAt(leaves, 0, sequence))) return { language: alternative.language, guarded };
     }
   }
   return { guarded };

@@ -134,7 +134,7 @@ async function chooseLanguage(
   let other: string | undefined;
   let decided: boolean;
   try {
-    const marks = readMarks(first.rootNode, alternatives, languages.loaded.definition.ignoreMarks);
+    const marks = readMarks(first.rootNode, request.text, alternatives, languages.loaded.definition.ignoreMarks);
     // Content first: another language's marks, or a guard that says the file is in its own; then the sources beside it.
     other = marks.language ?? (marks.guarded ? undefined : siblingLanguage(alternatives, request.siblingExtensions));
     decided = marks.guarded;

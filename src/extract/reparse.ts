@@ -118,10 +118,10 @@ function withoutPreprocessorRegions(current: CurrentParse, loaded: LoadedLanguag
   const definition = loaded.definition;
   const root = () => current.parsed.tree.rootNode;
   if (current.parsed.syntax.count > 0 && definition.deadRegions) {
-    current.keep(reparseWithout(current.parsed, loaded.parser, deadRegionCuts(root(), definition.deadRegions, input.deadline), input));
+    current.keep(reparseWithout(current.parsed, loaded.parser, deadRegionCuts(root(), input.text, definition.deadRegions, input.deadline), input));
   }
   if (current.parsed.syntax.count > 0 && definition.flattenConditionals) {
-    current.keep(reparseWithout(current.parsed, loaded.parser, directiveLineCuts(root(), input.lines.starts, input.deadline), input));
+    current.keep(reparseWithout(current.parsed, loaded.parser, directiveLineCuts(root(), input.text, input.lines.starts, input.deadline), input));
   }
   if (current.parsed.syntax.count > 0 && definition.skipBareMacroLines) {
     const ranges = rangesWithoutBareMacros(root(), input.text);

@@ -163,6 +163,26 @@ function oneCaptureKey(patternIndex: number, nameIndex: number, id: number): num
 
 /** Lines of the first tree over which both ways of reading matches are compared. */
 const CHECKED_ROWS = 200;
+/**
+ * Characters of the first tree over which they are compared, at most: a minified file's first 200 lines may be all of
+ * it (comparing both ways over a 5 MB one-line file took more time than its analysis).
+ */
+const CHECKED_CHARACTERS = 16 * 1024;
+
+type Point = { row: number; column: number };
+const before = (a: Point, b: Point) => a.row < b.row || (a.row === b.row && a.column < b.column);
+
+/** Where the first tree's check ends: `CHECKED_ROWS` lines or `CHECKED_CHARACTERS` after `from`, or `end` if sooner. */
+function checkedEnd(root: Node, from: Point, end: Point | undefined): Point {
+  let until = { row: from.row + CHECKED_ROWS, column: 0 };
+  const fromIndex = from.row === 0 && from.column === 0 ? root.startIndex : (root.descendantForPosition(from)?.startIndex ?? root.startIndex);
+  if (fromIndex + CHECKED_CHARACTERS < root.endIndex) {
+    // The end of the deepest node there (a token, mostly): the check stops just past that many characters.
+    const far = root.descendantForIndex(fromIndex + CHECKED_CHARACTERS)?.endPosition;
+    if (far && before(far, until)) until = far;
+  }
+  return end && before(end, until) ? end : until;
+}
 
 /** Whether matches are read from WASM memory: unknown until the first tree, then kept for the process. */
 let direct: boolean | undefined;
@@ -198,9 +218,7 @@ export function visitMatches(query: Query, root: Node, options: MatchOptions, vi
   if (direct === undefined) {
     // The first tree of the process: both ways, compared over its first lines (a thread's first file may be large).
     const from = options.startPosition ?? { row: 0, column: 0 };
-    const until = { row: from.row + CHECKED_ROWS, column: 0 };
-    const end = options.endPosition && options.endPosition.row < until.row ? options.endPosition : until;
-    const checked = { ...options, startPosition: from, endPosition: end };
+    const checked = { ...options, startPosition: from, endPosition: checkedEnd(root, from, options.endPosition) };
     const expected = recordMatches(query, root, checked, visitor.lone, 'objects');
     let actual: string[] = [];
     try {

@@ -249,55 +249,147 @@ function firstLeaf(node: Node): Node {
   return current;
 }
 
+/** A leaf of a tree (a node without children) with text, as a walk over the tree meets it. */
+export interface Leaf {
+  text: string;
+  row: number;
+  /** Column of its start (the tree's units). */
+  column: number;
+  /** End (in index units) of its parent node (of itself, when it is the root): what a region it opens spans. */
+  regionEnd: number;
+  start: number;
+}
+
+/**
+ * The leaves of a tree found where they start: {@link LeafWalk.seek} goes down to the leaf that starts at an offset,
+ * {@link LeafWalk.next} on from there leaf by leaf, meeting exactly what a walk over every leaf meets at those places (comments and strings are one leaf each; leaves without text are passed). A seek
+ * is one descent inside web-tree-sitter, whatever lies before the offset: a few offsets of a large file cost a few
+ * descents, where a walk over its leaves asks WASM for every node. (web-tree-sitter 0.25's
+ * `TreeCursor.gotoFirstChildForIndex` moves to the first child whatever the offset, and reports failure.)
+ */
+export class LeafWalk {
+  readonly #root: Node;
+  readonly #text: string;
+  /** The node the walk is at (the leaf found last). */
+  #node: Node | undefined;
+
+  /** A walk over `root`'s tree, whose text is `text` (the text it was parsed from). */
+  constructor(root: Node, text: string) {
+    this.#root = root;
+    this.#text = text;
+  }
+
+  /** The leaf with text that starts at `offset` (the tree's units), if there is one; the walk is then at it. */
+  seek(offset: number): Leaf | undefined {
+    // The deepest node holding the first character (an empty node there holds none).
+    const node = this.#root.descendantForIndex(offset, offset + 1) ?? undefined;
+    this.#node = node;
+    if (!node || node.startIndex !== offset || node.childCount > 0) return undefined;
+    return this.#leaf(node);
+  }
+
+  /** The leaf with text after the one the walk is at, in document order; undefined past the last. */
+  next(): Leaf | undefined {
+    let node = this.#node;
+    while (node) {
+      let sibling = node.nextSibling;
+      for (let up: Node | null = node; !sibling && up; ) {
+        up = up.parent;
+        sibling = up && up.nextSibling;
+      }
+      if (!sibling) break;
+      node = sibling;
+      for (let child = node.child(0); child; child = node.child(0)) node = child;
+      this.#node = node;
+      const leaf = this.#leaf(node);
+      if (leaf) return leaf;
+    }
+    return undefined;
+  }
+
+  /** The type of the node the walk is at (the leaf found last). */
+  get type(): string {
+    return this.#node?.type ?? '';
+  }
+
+  /** Whether the node the walk is at is named. */
+  get named(): boolean {
+    return this.#node?.isNamed ?? false;
+  }
+
+  /** A leaf of the node, or undefined when it has no text. */
+  #leaf(node: Node): Leaf | undefined {
+    // A tree's text is the text it was parsed from (web-tree-sitter reads `Node.text` so).
+    const text = this.#text.slice(node.startIndex, node.endIndex);
+    return text === '' ? undefined : new NodeLeaf(node, text);
+  }
+}
+
+/** A leaf as a {@link LeafWalk} finds it: its region's end (its parent's) is asked of the tree when read. */
+class NodeLeaf implements Leaf {
+  readonly text: string;
+  readonly row: number;
+  readonly column: number;
+  readonly start: number;
+  readonly #node: Node;
+  #regionEnd: number | undefined;
+
+  constructor(node: Node, text: string) {
+    this.#node = node;
+    this.text = text;
+    this.start = node.startIndex;
+    this.row = node.startPosition.row;
+    this.column = node.startPosition.column;
+  }
+
+  get regionEnd(): number {
+    this.#regionEnd ??= (this.#node.parent ?? this.#node).endIndex;
+    return this.#regionEnd;
+  }
+}
+
 /**
  * The ranges of a C-family file without its bare macro lines: lines holding nothing but an ALL-CAPS identifier
  * (`G_BEGIN_DECLS`, `Q_OBJECT`, `NLOHMANN_JSON_NAMESPACE_BEGIN`) or such an identifier and its parenthesized
  * arguments (`G_DEFINE_TYPE (MyWidget, my_widget, G_TYPE_OBJECT)`, no `;`): macros a grammar cannot expand and that
- * throw the parse of what follows into error recovery. Found from the tree: an identifier leaf starting its line.
+ * throw the parse of what follows into error recovery. Found from the tree: an identifier leaf starting its line
+ * (only the leaves where a line's first character is a capital are looked at).
  * Undefined when the file has none.
  */
 export function rangesWithoutBareMacros(root: Node, text: string): Range[] | undefined {
   const lines = text.split(/\r?\n/);
-  const cuts: Array<{ start: Node; endIndex: number; endPosition: { row: number; column: number } }> = [];
-  const cursor = root.walk();
-  const visit = (node: Node) => {
-    if (!node.isNamed || !/identifier$/.test(node.type) || !/^[A-Z][A-Z0-9_]{2,}$/.test(node.text)) return;
-    const line = lines[node.startPosition.row] ?? '';
-    const written = line.trimEnd();
-    const rest = written.slice(node.startPosition.column + node.text.length).trim();
-    const alone = line.trim() === node.text;
-    const call = line.slice(0, node.startPosition.column).trim() === '' && rest.startsWith('(') && rest.endsWith(')');
-    if (!alone && !call) return;
-    const endColumn = written.length;
-    cuts.push({
-      start: node,
-      endIndex: node.startIndex + (endColumn - node.startPosition.column),
-      endPosition: { row: node.startPosition.row, column: endColumn },
-    });
-  };
-  try {
-    for (;;) {
-      const node = cursor.currentNode;
-      if (node.childCount === 0) visit(node);
-      else if (cursor.gotoFirstChild()) continue;
-      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return complement(cuts, root);
+  const cuts: Array<{ start: Leaf; endIndex: number; endPosition: { row: number; column: number } }> = [];
+  const walk = new LeafWalk(root, text);
+  let lineStart = 0;
+  for (const line of lines) {
+    // Either shape has the identifier first on its line (only blanks before it).
+    const first = line.length - line.trimStart().length;
+    const code = line.charCodeAt(first);
+    const leaf = code >= 65 && code <= 90 ? walk.seek(lineStart + first) : undefined;
+    if (leaf && walk.named && /identifier$/.test(walk.type) && /^[A-Z][A-Z0-9_]{2,}$/.test(leaf.text)) {
+      const written = line.trimEnd();
+      const rest = written.slice(leaf.column + leaf.text.length).trim();
+      const alone = line.trim() === leaf.text;
+      const call = line.slice(0, leaf.column).trim() === '' && rest.startsWith('(') && rest.endsWith(')');
+      if (alone || call) {
+        const endColumn = written.length;
+        cuts.push({ start: leaf, endIndex: leaf.start + (endColumn - leaf.column), endPosition: { row: leaf.row, column: endColumn } });
+      }
     }
-  } finally {
-    cursor.delete();
+    lineStart += line.length + (text.startsWith('\r\n', lineStart + line.length) ? 2 : 1);
   }
+  return complement(cuts, root);
 }
 
-function complement(
-  cuts: Array<{ start: Node; endIndex: number; endPosition: { row: number; column: number } }>,
-  root: Node,
-): Range[] | undefined {
+function complement(cuts: Array<{ start: Leaf; endIndex: number; endPosition: { row: number; column: number } }>, root: Node): Range[] | undefined {
   if (cuts.length === 0) return undefined;
   const ranges: Range[] = [];
   let startIndex = 0;
   let startPosition = { row: 0, column: 0 };
   for (const cut of cuts) {
-    if (cut.start.startIndex < startIndex) continue;
-    ranges.push({ startIndex, endIndex: cut.start.startIndex, startPosition, endPosition: cut.start.startPosition });
+    if (cut.start.start < startIndex) continue;
+    const cutPosition = { row: cut.start.row, column: cut.start.column };
+    ranges.push({ startIndex, endIndex: cut.start.start, startPosition, endPosition: cutPosition });
     startIndex = cut.endIndex;
     startPosition = cut.endPosition;
   }
@@ -309,6 +401,8 @@ function complement(
 /** Bytes of a tree's top level lost to error recovery: a root ERROR, or ERROR nodes among its children. */
 export function brokenBytes(root: Node): number {
   if (root.type === 'ERROR') return root.endIndex - root.startIndex;
+  // (A tree without errors has no ERROR child: its children are not asked for, one object each.)
+  if (!root.hasError) return 0;
   let bytes = 0;
   for (const child of root.children) if (child?.type === 'ERROR') bytes += child.endIndex - child.startIndex;
   return bytes;

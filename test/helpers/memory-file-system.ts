@@ -24,7 +24,10 @@ function info(node: Node): FileInfo {
   };
 }
 
-/** A tree in memory that tests can change between calls. */
+/**
+ * A tree in memory that tests can change between calls. A folder's modification time changes when an entry is added
+ * to it or removed from it, as on a disk.
+ */
 export class MemoryFileSystem implements FileSystem {
   readonly #nodes = new Map<string, Node>([['/', { type: 'folder', mtimeMs: 0 }]]);
   #clock = 1_000;
@@ -36,7 +39,6 @@ export class MemoryFileSystem implements FileSystem {
     const absolute = posix.normalize(path);
     this.#folder(posix.dirname(absolute));
     const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
-    // A new name changes its folder's modification time, as on a real file system; rewriting a file does not.
     if (!this.#nodes.has(absolute)) this.#touch(posix.dirname(absolute));
     this.#nodes.set(absolute, { type: 'file', bytes, mtimeMs: (this.#clock += 1_000) });
     return this;
@@ -60,8 +62,8 @@ export class MemoryFileSystem implements FileSystem {
   /** Removes a file, a link or a folder with everything under it. */
   remove(path: string): this {
     const absolute = posix.normalize(path);
+    if (this.#nodes.has(absolute)) this.#touch(posix.dirname(absolute));
     for (const key of [...this.#nodes.keys()]) if (key === absolute || key.startsWith(`${absolute}/`)) this.#nodes.delete(key);
-    this.#touch(posix.dirname(absolute));
     return this;
   }
 
@@ -105,15 +107,16 @@ export class MemoryFileSystem implements FileSystem {
   #folder(path: string): void {
     let at = '/';
     for (const part of path.split('/').filter(Boolean)) {
+      const parent = at;
       at = posix.join(at, part);
       if (!this.#nodes.has(at)) {
-        this.#touch(posix.dirname(at));
+        this.#touch(parent);
         this.#nodes.set(at, { type: 'folder', mtimeMs: (this.#clock += 1_000) });
       }
     }
   }
 
-  /** A folder's entries changed: a new modification time. */
+  /** A new modification time for a folder whose entries changed. */
   #touch(folder: string): void {
     const node = this.#nodes.get(folder);
     if (node?.type === 'folder') node.mtimeMs = this.#clock += 1_000;
