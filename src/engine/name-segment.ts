@@ -523,8 +523,10 @@ export class NameSegment {
     const from = starts[nameId] ?? 0;
     const to = starts[nameId + 1] ?? from;
     const found: SegmentDefinition[] = [];
+    // A name's records are contiguous: one read for all of them, not one per record.
+    const all = this.#read(Section.Records, from * RECORD, Math.max(0, to - from) * RECORD);
     for (let record = from; record < to; record++) {
-      const fields = this.#read(Section.Records, record * RECORD, RECORD);
+      const fields = all.subarray((record - from) * RECORD, (record - from + 1) * RECORD);
       found.push({ blob: fields[0] ?? NONE, index: fields[1] ?? 0, definition: this.#definition(record, fields, nameId) });
     }
     return found;
