@@ -80,7 +80,8 @@ export class Workspace {
    */
   readonly #blobs = new Map<string, { uses: number; summary: FileSummary | undefined }>();
   readonly #facts: LRUCache<string, FileFacts>;
-  readonly #inFlight = new Map<string, Promise<FileEntry>>();
+  /** Analyses under way, with the stat each began from: a caller that sees another stat does not share it. */
+  readonly #inFlight = new Map<string, { work: Promise<FileEntry>; size: number; mtimeMs: number }>();
   readonly #dirty = new Map<string, FileEntry | null>();
   readonly #keys = new Map<string, Promise<string>>();
   #analyzer: Analyzer | undefined;
@@ -164,7 +165,7 @@ export class Workspace {
     const language = this.languageOf(path.relative);
     if (!language) throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, `No language analyzes ${path.relative}`, { file_path: path.relative });
     // A read begun before the change was seen may have read the old content: let it end, then read again.
-    if (recheck) await this.#inFlight.get(path.relative)?.catch(() => undefined);
+    if (recheck) await this.#inFlight.get(path.relative)?.work.catch(() => undefined);
     let stat: { size: number; mtimeMs: number };
     try {
       stat = this.#fs.stat(path.absolute);
@@ -534,7 +535,19 @@ export class Workspace {
 
   #refresh(file: string, language: string, key: string, stat: { size: number; mtimeMs: number }, force = false): Promise<FileEntry> {
     const pending = this.#inFlight.get(file);
-    if (pending) return pending;
+    if (pending && pending.size === stat.size && pending.mtimeMs === stat.mtimeMs) return pending.work;
+    // An analysis begun from another stat may have read the old content: this one runs after it, from this stat.
+    if (pending) return this.#after(pending.work, file, () => this.#start(file, language, key, stat, force), stat);
+    return this.#start(file, language, key, stat, force);
+  }
+
+  #after(pending: Promise<FileEntry>, file: string, start: () => Promise<FileEntry>, stat: { size: number; mtimeMs: number }): Promise<FileEntry> {
+    const work = pending.catch(() => undefined).then(start);
+    this.#inFlight.set(file, { work, size: stat.size, mtimeMs: stat.mtimeMs });
+    return work;
+  }
+
+  #start(file: string, language: string, key: string, stat: { size: number; mtimeMs: number }, force: boolean): Promise<FileEntry> {
     this.counters.misses++;
     const known = force ? undefined : this.#entries.get(file);
     const job = { file, language, key, size: stat.size, ...(known && !known.error ? { known } : {}), ...(force ? { force } : {}) };
@@ -543,9 +556,16 @@ export class Workspace {
       .run(job)
       // Facts stored already come without a summary: the one held for the same blob, else the job again to read one.
       .then((outcome) => (this.#summaryOf(outcome) === null ? analyzer.run({ ...job, needSummary: true }) : outcome))
-      .then((outcome) => this.#apply(file, language, key, stat, outcome))
-      .finally(() => this.#inFlight.delete(file));
-    this.#inFlight.set(file, work);
+      // Facts that came back to be stored here (no store in the worker) cost the main thread their copy: calls that
+      // arrived meanwhile are answered first.
+      .then(async (outcome) => {
+        if ('facts' in outcome && outcome.facts) await new Promise((resolve) => setImmediate(resolve));
+        return this.#apply(file, language, key, stat, outcome);
+      })
+      .finally(() => {
+        if (this.#inFlight.get(file)?.work === work) this.#inFlight.delete(file);
+      });
+    this.#inFlight.set(file, { work, size: stat.size, mtimeMs: stat.mtimeMs });
     return work;
   }
 
@@ -553,7 +573,11 @@ export class Workspace {
     if ('entry' in outcome) {
       if (outcome.parsed) this.languageStates.set(language, { state: 'loaded' });
       if (outcome.parsed) this.counters.parses++;
-      if (outcome.facts && outcome.entry.blob) this.store.writeFacts(outcome.entry.blob, outcome.facts);
+      if (outcome.facts && outcome.entry.blob) {
+        this.store.writeFacts(outcome.entry.blob, outcome.facts);
+        // In hand already: the answer that asked for them does not read them back from the store.
+        this.#facts.set(outcome.entry.blob, outcome.facts);
+      }
       // A blob's summary already held (this file's own, or a copy's) is taken as it is, not copied again.
       const shared = this.#summaryOf(outcome);
       const entry = compactEntry(shared ? { ...outcome.entry, summary: undefined } : outcome.entry, this.#intern);

@@ -76,8 +76,8 @@ export interface LargestPart {
 /**
  * Which parts a cut may shorten: strings of at least `minLength` characters, arrays of at least `minItems` items.
  * Each cut says its own: {@link fitJson} cuts in proportion and keeps one item or character fewer at least, so a
- * one-item array may go but a one-character string would only gain its `…`; the runner's bound halves a part, and
- * leaves one-item arrays alone.
+ * one-item array may go but a one-character string would only gain its `…`; the runner's bound cuts a part in
+ * proportion too, and leaves one-item arrays alone.
  */
 export interface Cuttable {
   minLength: number;
@@ -89,21 +89,46 @@ const FIT_CUTTABLE: Cuttable = { minLength: 2, minItems: 1 };
 
 /**
  * The largest cuttable array or string inside `root` (never `root` itself), by the length of its JSON; the first
- * found in document order among equals.
+ * found in document order among equals. One walk: each part's JSON length is summed from its children's, so a deep
+ * value costs its size, not its size times its depth.
  */
 export function largestPart(root: unknown, cuttable: Cuttable): LargestPart | undefined {
+  return measureParts(root, cuttable).largest;
+}
+
+/** The JSON length of `root` (as JSON.stringify writes it) and its largest cuttable part, in one walk. */
+export function measureParts(root: unknown, cuttable: Cuttable): { size: number; largest: LargestPart | undefined } {
   let best: LargestPart | undefined;
-  const visit = (holder: Holder, key: string | number, value: unknown) => {
-    if ((typeof value === 'string' && value.length >= cuttable.minLength) || (Array.isArray(value) && value.length >= cuttable.minItems)) {
-      const size = JSON.stringify(value).length;
-      if (!best || size > best.size) best = { holder, key, value, size };
+  let bestOrder = 0;
+  let order = 0;
+  // The JSON length of `value` as JSON.stringify writes it, or undefined where it writes nothing (in an object).
+  const measure = (holder: Holder, key: string | number, value: unknown, offered = true): number | undefined => {
+    const at = order++;
+    let size: number | undefined;
+    if (value === null || typeof value !== 'object' || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+      size = JSON.stringify(value)?.length;
+    } else if (Array.isArray(value)) {
+      size = 1 + Math.max(0, value.length - 1) + 1;
+      for (let i = 0; i < value.length; i++) size += measure(value as unknown as Holder, i, value[i]) ?? 4; // `null`
+    } else {
+      let members = 0;
+      size = 2;
+      for (const [k, v] of Object.entries(value)) {
+        const part = measure(value as Holder, k, v);
+        if (part === undefined) continue;
+        size += JSON.stringify(k).length + 1 + part + (members++ > 0 ? 1 : 0);
+      }
     }
-    if (value && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) visit(value as Holder, Array.isArray(value) ? Number(k) : k, v);
+    const cut = (typeof value === 'string' && value.length >= cuttable.minLength) || (Array.isArray(value) && value.length >= cuttable.minItems);
+    if (cut && offered && size !== undefined && (!best || size > best.size || (size === best.size && at < bestOrder))) {
+      best = { holder, key, value, size };
+      bestOrder = at;
     }
+    return size;
   };
-  if (root && typeof root === 'object') for (const [k, v] of Object.entries(root)) visit(root as Holder, k, v);
-  return best;
+  // The root itself is never offered: there would be nothing left to show.
+  const size = measure({ root }, 'root', root, false) ?? 0;
+  return { size, largest: best };
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import { CodeIndexError, ErrorCode } from '../errors.js';
-import { type Cuttable, fitJson, fitLines, largestPart, tokensOf } from '../render/fit.js';
+import { type Cuttable, fitJson, fitLines, measureParts, tokensOf } from '../render/fit.js';
 import { compactJson } from '../render/json.js';
 import type { AnyTool, ToolContext, ToolError } from './tool.js';
 
@@ -176,6 +176,8 @@ async function success(tool: AnyTool, data: unknown, args: TextOptions, context:
   let truncated = false;
   let bounded = data;
   if (JSON.stringify(data ?? null).length > maxChars) {
+    // A large result takes the main thread a while to cut: calls that arrived meanwhile are answered first.
+    await new Promise((resolve) => setImmediate(resolve));
     bounded = shrink(data, maxChars);
     truncated = true;
   }
@@ -203,18 +205,26 @@ function collectWarnings(data: unknown): string[] {
   return typeof warning === 'string' ? [warning] : [];
 }
 
-/** What {@link shrink} halves: any string, arrays of two items or more. */
+/** What {@link shrink} cuts: any string, arrays of two items or more. */
 const SHRINK_CUTTABLE: Cuttable = { minLength: 0, minItems: 2 };
 
-/** Halves the largest array (or string) until the JSON fits; marks the object it cut with `truncated: true`. */
+/**
+ * Cuts the largest array (or string) until the JSON fits, in proportion to the excess (one item fewer at least, one
+ * item kept at least), so a large result is cut in a few rounds, each one walk of the value. Marks the object it cut
+ * with `truncated: true`.
+ */
 function shrink(data: unknown, maxChars: number): unknown {
   const copy = structuredClone(data) as unknown;
-  for (let round = 0; round < 40 && JSON.stringify(copy).length > maxChars; round++) {
-    const largest = largestPart(copy, SHRINK_CUTTABLE);
-    if (!largest) break;
+  for (let round = 0; round < 40; round++) {
+    const { size, largest } = measureParts(copy, SHRINK_CUTTABLE);
+    if (size <= maxChars || !largest) break;
     const { holder, key, value } = largest;
-    if (Array.isArray(value)) holder[key] = value.slice(0, Math.floor(value.length / 2));
-    else if (typeof value === 'string') holder[key] = `${value.slice(0, Math.floor(value.length / 2))}…`;
+    const length = (value as string | unknown[]).length;
+    // The share of the part to keep were its items alike, a little under; never more than the length less one.
+    const share = Math.max(0, (largest.size - (size - maxChars)) / largest.size) * 0.95;
+    const keep = Math.min(length - 1, Math.floor(length * share));
+    if (Array.isArray(value)) holder[key] = value.slice(0, Math.max(1, keep));
+    else if (typeof value === 'string') holder[key] = `${value.slice(0, Math.max(0, keep))}…`;
     if (!Array.isArray(holder)) holder.truncated = true;
   }
   return copy;

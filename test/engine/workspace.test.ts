@@ -11,6 +11,7 @@ import { CodeIndex, createDefaultRegistry } from '../../src/index.js';
 import { DiskStore } from '../../src/engine/disk-store.js';
 import { MemoryStore } from '../../src/engine/store.js';
 import { Workspace, type WorkspaceOptions } from '../../src/engine/workspace.js';
+import type { FileFacts } from '../../src/model/facts.js';
 import { MemoryFileSystem } from '../helpers/memory-file-system.js';
 import { createNavigationProject, type NavigationProject } from '../helpers/navigation-project.js';
 
@@ -106,6 +107,31 @@ describe('rescans', () => {
     expect(workspace.membership).toBeGreaterThan(membership);
     // Only the changed and the new file were parsed again.
     expect(workspace.counters.parses).toBe(6);
+  });
+
+  it('Should not hand a caller the analysis of an older version still under way (an edit made while it runs)', async () => {
+    const fs = tree();
+    const workspace = workspaceOf(fs);
+    const path = { relative: 'src/b.ts', absolute: `${ROOT}/src/b.ts` };
+    // The file is edited just after the first analysis read it, and asked for again while that analysis runs.
+    let after: Promise<FileFacts> | undefined;
+    const readFile = fs.readFile.bind(fs);
+    fs.readFile = (absolute, maxBytes) => {
+      const bytes = readFile(absolute, maxBytes);
+      if (!after) {
+        fs.write(`${ROOT}/src/b.ts`, 'export function settled(): number {\n  return 0;\n}\n');
+        after = workspace.facts(path);
+      }
+      return bytes;
+    };
+    expect((await workspace.facts(path)).definitions.map((d) => d.name)).toEqual(['beta']);
+    expect((await after)?.definitions.map((d) => d.name)).toEqual(['settled']);
+    // The same version asked for twice while under way is analyzed once.
+    fs.write(`${ROOT}/src/b.ts`, 'export function again(): number {\n  return 0;\n}\n');
+    const parses = workspace.counters.parses;
+    const [one, two] = await Promise.all([workspace.facts(path), workspace.facts(path)]);
+    expect(one).toBe(two);
+    expect(workspace.counters.parses).toBe(parses + 1);
   });
 
   it('Should rescan after invalidateScans even within rescanAfterMs', async () => {

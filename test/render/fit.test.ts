@@ -27,6 +27,26 @@ describe('largestPart', () => {
     expect(found).toMatchObject({ holder: value.list, key: 0, value: 'abcd' });
   });
 
+  it('Should measure every part as JSON.stringify writes it (omitted members, nulls in arrays, escapes, toJSON)', () => {
+    const parts: unknown[] = [
+      ['plain', 'é"\n\u0001', 'tab\t'],
+      [1, null, undefined, () => 1, [[]], {}],
+      [{ skipped: undefined, fn: () => 1, kept: [NaN, Infinity, -0, true] }],
+      [new Date(0), { nested: { deeper: ['x', { y: ['z'] }] } }],
+    ];
+    const ANY = { minLength: 0, minItems: 0 };
+    for (const part of parts) expect(largestPart({ part }, ANY)?.size).toBe(JSON.stringify(part).length);
+    expect(largestPart({ parts }, ANY)?.size).toBe(JSON.stringify(parts).length);
+  });
+
+  it('Should measure a deep value (1,000 levels) by its JSON', () => {
+    let deep: unknown = ['leaf'];
+    for (let i = 0; i < 1_000; i++) deep = [deep, 'x'];
+    const found = largestPart({ deep }, SHRINK);
+    expect(found?.key).toBe('deep');
+    expect(found?.size).toBe(JSON.stringify(deep).length);
+  });
+
   it('Should never offer the root itself, nor anything in a scalar', () => {
     expect(largestPart(['a', 'b'], { minLength: 5, minItems: 1 })).toBeUndefined();
     expect(largestPart('a long string', FIT)).toBeUndefined();
