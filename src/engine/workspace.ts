@@ -22,7 +22,7 @@ import { type AnalysisOutcome, estimatedFactsSize, factKey, type FileLimits, isS
 import { createDiscoveryFilter, type DiscoveryFilter, type DiscoveryOptions, discoverFiles } from './discovery.js';
 import type { FileSystem } from './file-system.js';
 import { nodeFileSystem } from './node-file-system.js';
-import type { LiveTree, Scan } from './live-tree.js';
+import { amendScans, goneMatcher, type LiveTree, type Scan } from './live-tree.js';
 import { NameIndex } from './names.js';
 import { type Analyzer, createAnalyzer } from './pool.js';
 import { type ResolvedPath, readSource, resolveInRoot } from './source.js';
@@ -30,6 +30,7 @@ import { recordScan, type ScanRecordContext, treeUnchanged, unchangedFiles } fro
 import type { NameSegment } from './name-segment.js';
 import { compactEntry, type FactStore, type FileEntry, interner, type ScanRecord } from './store.js';
 import { unsupportedFacts } from './unsupported.js';
+import { AnalysesUnderWay, type FileStat } from './under-way.js';
 
 export type { LocatedDefinition } from './names.js';
 export type { LiveTree } from './live-tree.js';
@@ -80,8 +81,7 @@ export class Workspace {
    */
   readonly #blobs = new Map<string, { uses: number; summary: FileSummary | undefined }>();
   readonly #facts: LRUCache<string, FileFacts>;
-  /** Analyses under way, with the stat each began from: a caller that sees another stat does not share it. */
-  readonly #inFlight = new Map<string, { work: Promise<FileEntry>; size: number; mtimeMs: number }>();
+  readonly #underWay = new AnalysesUnderWay<FileEntry>();
   readonly #dirty = new Map<string, FileEntry | null>();
   readonly #keys = new Map<string, Promise<string>>();
   #analyzer: Analyzer | undefined;
@@ -165,8 +165,8 @@ export class Workspace {
     const language = this.languageOf(path.relative);
     if (!language) throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, `No language analyzes ${path.relative}`, { file_path: path.relative });
     // A read begun before the change was seen may have read the old content: let it end, then read again.
-    if (recheck) await this.#inFlight.get(path.relative)?.work.catch(() => undefined);
-    let stat: { size: number; mtimeMs: number };
+    if (recheck) await this.#underWay.settled(path.relative);
+    let stat: FileStat;
     try {
       stat = this.#fs.stat(path.absolute);
     } catch {
@@ -305,13 +305,13 @@ export class Workspace {
       // What this discovery saw, kept once the entries it made are saved (see save()).
       this.#scanRecord = recordScan(this.#recordContext(), found, ignoreFiles, discoveredAt);
       this.#recordPending = true;
-      this.#changed('', undefined);
+      this.#scheduleSave();
     }
     return indexed;
   }
 
   /** Whether a file's entry is fresh by this stat (no error, the same language and fact key). */
-  async #freshByStat(file: string, stat: { size: number; mtimeMs: number }): Promise<boolean> {
+  async #freshByStat(file: string, stat: FileStat): Promise<boolean> {
     const entry = this.#entries.get(file);
     const language = this.languageOf(file);
     return entry !== undefined && !entry.error && language === entry.language && this.#isFresh(entry, stat, await this.keyOf(language));
@@ -352,13 +352,7 @@ export class Workspace {
     const added: string[] = [];
     const dropped: string[] = [];
     if (gone.length > 0) {
-      const files = new Set(gone.filter((path) => path !== ''));
-      const folders = new Set(gone.map((path) => (path === '' ? '' : `${path}/`)));
-      const isGone = (file: string): boolean => {
-        if (files.has(file) || folders.has('')) return true;
-        for (let slash = file.indexOf('/'); slash >= 0; slash = file.indexOf('/', slash + 1)) if (folders.has(file.slice(0, slash + 1))) return true;
-        return false;
-      };
+      const isGone = goneMatcher(gone);
       // One pass when a folder may be gone, else a look-up per file.
       const whole = gone.some((path) => !this.#entries.has(path) && !this.#listing?.files.has(path));
       for (const file of whole ? [...this.#entries.keys()] : gone) {
@@ -403,15 +397,7 @@ export class Workspace {
         }
       }),
     );
-    if (added.length === 0 && dropped.length === 0) return;
-    for (const [folder, scan] of this.#scans) {
-      const inFolder = (file: string) => folder === '' || file.startsWith(`${folder}/`);
-      if (!added.some(inFolder) && !dropped.some(inFolder)) continue;
-      const files = new Set(scan.files);
-      for (const file of dropped) files.delete(file);
-      for (const file of added) if (inFolder(file)) files.add(file);
-      scan.files = [...files].sort();
-    }
+    amendScans(this.#scans, added, dropped);
   }
 
   /** Discovery's rules for this root, one path at a time: what a watcher checks the paths it sees against. */
@@ -528,48 +514,35 @@ export class Workspace {
     this.#scans.clear();
   }
 
-  #isFresh(entry: FileEntry, stat: { size: number; mtimeMs: number }, key: string): boolean {
+  #isFresh(entry: FileEntry, stat: FileStat, key: string): boolean {
     if (entry.size !== stat.size || entry.mtimeMs !== stat.mtimeMs || entry.key !== key) return false;
     return !entry.error || entry.error.limits === limitsKey(this.#options.limits);
   }
 
-  #refresh(file: string, language: string, key: string, stat: { size: number; mtimeMs: number }, force = false): Promise<FileEntry> {
-    const pending = this.#inFlight.get(file);
-    if (pending && pending.size === stat.size && pending.mtimeMs === stat.mtimeMs) return pending.work;
-    // An analysis begun from another stat may have read the old content: this one runs after it, from this stat.
-    if (pending) return this.#after(pending.work, file, () => this.#start(file, language, key, stat, force), stat);
-    return this.#start(file, language, key, stat, force);
+  #refresh(file: string, language: string, key: string, stat: FileStat, force = false): Promise<FileEntry> {
+    return this.#underWay.run(file, stat, () => this.#start(file, language, key, stat, force));
   }
 
-  #after(pending: Promise<FileEntry>, file: string, start: () => Promise<FileEntry>, stat: { size: number; mtimeMs: number }): Promise<FileEntry> {
-    const work = pending.catch(() => undefined).then(start);
-    this.#inFlight.set(file, { work, size: stat.size, mtimeMs: stat.mtimeMs });
-    return work;
-  }
-
-  #start(file: string, language: string, key: string, stat: { size: number; mtimeMs: number }, force: boolean): Promise<FileEntry> {
+  #start(file: string, language: string, key: string, stat: FileStat, force: boolean): Promise<FileEntry> {
     this.counters.misses++;
     const known = force ? undefined : this.#entries.get(file);
     const job = { file, language, key, size: stat.size, ...(known && !known.error ? { known } : {}), ...(force ? { force } : {}) };
     const analyzer = this.#analyzerOf();
-    const work = analyzer
-      .run(job)
-      // Facts stored already come without a summary: the one held for the same blob, else the job again to read one.
-      .then((outcome) => (this.#summaryOf(outcome) === null ? analyzer.run({ ...job, needSummary: true }) : outcome))
-      // Facts that came back to be stored here (no store in the worker) cost the main thread their copy: calls that
-      // arrived meanwhile are answered first.
-      .then(async (outcome) => {
-        if ('facts' in outcome && outcome.facts) await new Promise((resolve) => setImmediate(resolve));
-        return this.#apply(file, language, key, stat, outcome);
-      })
-      .finally(() => {
-        if (this.#inFlight.get(file)?.work === work) this.#inFlight.delete(file);
-      });
-    this.#inFlight.set(file, { work, size: stat.size, mtimeMs: stat.mtimeMs });
-    return work;
+    return (
+      analyzer
+        .run(job)
+        // Facts stored already come without a summary: the one held for the same blob, else the job again to read one.
+        .then((outcome) => (this.#summaryOf(outcome) === null ? analyzer.run({ ...job, needSummary: true }) : outcome))
+        // Facts that came back to be stored here (no store in the worker) cost the main thread their copy: calls that
+        // arrived meanwhile are answered first.
+        .then(async (outcome) => {
+          if ('facts' in outcome && outcome.facts) await new Promise((resolve) => setImmediate(resolve));
+          return this.#apply(file, language, key, stat, outcome);
+        })
+    );
   }
 
-  #apply(file: string, language: string, key: string, stat: { size: number; mtimeMs: number }, outcome: AnalysisOutcome): FileEntry {
+  #apply(file: string, language: string, key: string, stat: FileStat, outcome: AnalysisOutcome): FileEntry {
     if ('entry' in outcome) {
       if (outcome.parsed) this.languageStates.set(language, { state: 'loaded' });
       if (outcome.parsed) this.counters.parses++;
@@ -658,8 +631,12 @@ export class Workspace {
     }
   }
 
-  #changed(file: string, entry: FileEntry | null | undefined): void {
-    if (entry !== undefined) this.#dirty.set(file, entry);
+  #changed(file: string, entry: FileEntry | null): void {
+    this.#dirty.set(file, entry);
+    this.#scheduleSave();
+  }
+
+  #scheduleSave(): void {
     this.#saveTimer ??= setTimeout(() => this.save(), SAVE_DELAY_MS).unref();
   }
 
