@@ -14,7 +14,10 @@ import { CodeIndex, createDefaultRegistry } from '../../src/index.js';
 const fixtures = fileURLToPath(new URL('../fixtures', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'code-index-name-index-'));
 const root = join(scratch, 'tree');
-cpSync(fixtures, root, { recursive: true });
+// Languages of each module system and naming style (loading all 55 grammars would be most of the test's time).
+for (const language of ['typescript', 'javascript', 'python', 'go', 'rust', 'java', 'c', 'ruby', 'php']) {
+  cpSync(join(fixtures, language), join(root, language), { recursive: true });
+}
 const registry = createDefaultRegistry();
 afterAll(() => {
   registry.dispose();
