@@ -93,7 +93,8 @@ describe('persistent index', () => {
     cpSync(join(root, 'src'), join(root, 'copy'), { recursive: true });
     const cacheDir = join(scratch, 'copies-cache');
     const files = async (index: CodeIndex, query: string) => (await index.searchSymbols({ query })).matches.map((m) => m.file).sort();
-    const first = await CodeIndex.open({ root, cacheDir, registry, rescanAfterMs: 0 });
+    // One parse thread: two threads may each parse a copy before either has stored its facts.
+    const first = await CodeIndex.open({ root, cacheDir, registry, rescanAfterMs: 0, threads: 1 });
     try {
       // Each content is parsed once: a copy whose facts are stored already takes the summary its twin has.
       expect((await first.indexAll()).cache.parses).toBe(3);
