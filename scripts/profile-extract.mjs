@@ -17,10 +17,12 @@
 //   --interval  the profiler's sampling interval in microseconds (default 250)
 //   --top K     also list the K functions with the most time of their own (default 15; 0: none)
 //   --json      print the table as JSON instead
-//   --query-split  also time the language's query over each file's first parse three ways: every pattern; without
+//   --query-split  also time the language's query over each file's first parse four ways: every pattern; without
 //               the patterns that only serve references, bindings and scopes (those capturing `local.*` or
-//               `reference.*` and no definition, import, export, doc, outline, injection or parameter); and the lone
-//               `@local.reference` patterns alone (one match per identifier: a word list of the file). Not profiled.
+//               `reference.*` and no definition, import, export, doc, outline, injection or parameter); the lone
+//               `@local.reference` patterns alone (one match per identifier: a word list of the file); and those two
+//               together (what an eager pass of definitions, imports, exports and the word list would run). Not
+//               profiled.
 //   --unattributed  also list the stacks of the samples no phase claims (to name a new phase above)
 //   Needs a current build (npm run build): it imports dist/'s modules (tsc's output, not the bundles).
 //
@@ -263,6 +265,10 @@ const VARIANTS = [
   ['every pattern', () => true],
   ['without reference/binding/scope patterns', (names) => !names.some(deep) || names.some((name) => EAGER_PREFIXES.some((prefix) => name.startsWith(prefix)))],
   ['lone @local.reference patterns (word list)', (names) => names.length === 1 && names[0] === 'local.reference'],
+  [
+    'the two above together (an eager pass)',
+    (names) => !names.some(deep) || names.some((name) => EAGER_PREFIXES.some((prefix) => name.startsWith(prefix))) || (names.length === 1 && names[0] === 'local.reference'),
+  ],
 ];
 
 /** Milliseconds of each variant over the first parse of every file (and the matches and names it read). */
