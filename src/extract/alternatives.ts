@@ -84,14 +84,35 @@ export function possibleSequences(sequences: readonly string[][], text: string):
   return sequences.filter((sequence) => sequence.every((token, i) => (i > 0 && (token === ANY || token === REST_OF_LINE)) || text.includes(token)));
 }
 
-/** Every offset in `text` where one of `words` starts, in order, each once. */
-export function offsetsOf(text: string, words: Iterable<string>): number[] {
-  const offsets = new Set<number>();
-  for (const word of words) {
-    if (word === '') continue;
-    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) offsets.add(at);
+/**
+ * Where the words of `words` start in `text`, found in order as asked: {@link Occurrences.from} gives the first at or
+ * after an offset, so that a caller past a long comment or string never looks at what lies inside it.
+ */
+export class Occurrences {
+  readonly #text: string;
+  readonly #words: string[];
+  /** Per word, where it was found last (-1: nowhere after; -2: not looked for yet). */
+  readonly #at: number[];
+
+  constructor(text: string, words: Iterable<string>) {
+    this.#text = text;
+    this.#words = [...new Set(words)].filter((word) => word !== '');
+    this.#at = this.#words.map(() => -2);
   }
-  return [...offsets].sort((a, b) => a - b);
+
+  /** The first offset at or after `offset` where one of the words starts; -1 when none does. Asked in increasing order. */
+  from(offset: number): number {
+    let first = -1;
+    for (let i = 0; i < this.#words.length; i++) {
+      let at = this.#at[i] as number;
+      if (at !== -1 && at < offset) {
+        at = this.#text.indexOf(this.#words[i] as string, offset);
+        this.#at[i] = at;
+      }
+      if (at !== -1 && (first === -1 || at < first)) first = at;
+    }
+    return first;
+  }
 }
 
 /** What the marks in a file say. */
@@ -119,10 +140,10 @@ export function readMarks(root: Node, text: string, alternatives: readonly Alter
   const firsts = new Set([...ignoring, ...marking.flatMap((alternative) => alternative.marks)].map((sequence) => sequence[0] as string));
   if (firsts.size === 0) return { guarded: false };
   const walk = new LeafWalk(root, text);
+  const occurrences = new Occurrences(text, firsts);
   let skipUntil = -1;
   let guarded = false;
-  for (const offset of offsetsOf(text, firsts)) {
-    if (offset < skipUntil) continue;
+  for (let offset = occurrences.from(0); offset !== -1; offset = occurrences.from(Math.max(walk.after(offset), skipUntil))) {
     const leaf = walk.seek(offset);
     if (!leaf || !firsts.has(leaf.text)) continue;
     const leaves = leafRun(walk, leaf);

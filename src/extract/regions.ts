@@ -15,7 +15,7 @@
  */
 import type { Deadline } from '../runtime/deadline.js';
 import { type Leaf, LeafWalk, type Node, type Range } from '../runtime/tree-sitter.js';
-import { leafRun, matchesAt, offsetsOf, possibleSequences } from './alternatives.js';
+import { leafRun, matchesAt, Occurrences, possibleSequences } from './alternatives.js';
 
 const OPENS = new Set(['#if', '#ifdef', '#ifndef']);
 const ENDS = '#endif';
@@ -76,7 +76,8 @@ export function deadRegionCuts(root: Node, text: string, dead: readonly string[]
 /** The leaves that start where the text holds one of `words`, in order. */
 function candidateLeaves(walk: LeafWalk, text: string, words: readonly string[], deadline: Deadline): Leaf[] {
   const leaves: Leaf[] = [];
-  for (const offset of offsetsOf(text, words)) {
+  const occurrences = new Occurrences(text, words);
+  for (let offset = occurrences.from(0); offset !== -1; offset = occurrences.from(walk.after(offset))) {
     deadline.tick();
     const leaf = walk.seek(offset);
     if (leaf) leaves.push(leaf);

@@ -272,6 +272,8 @@ export class LeafWalk {
   readonly #text: string;
   /** The node the walk is at (the leaf found last). */
   #node: Node | undefined;
+  /** The span of the last leaf a seek met. */
+  #inside: { start: number; end: number } | undefined;
 
   /** A walk over `root`'s tree, whose text is `text` (the text it was parsed from). */
   constructor(root: Node, text: string) {
@@ -281,11 +283,27 @@ export class LeafWalk {
 
   /** The leaf with text that starts at `offset` (the tree's units), if there is one; the walk is then at it. */
   seek(offset: number): Leaf | undefined {
+    // Inside the last leaf met, no leaf starts (leaves with text never overlap): offsets in one comment or string
+    // (a thousand `#` or `@` in it) cost nothing more.
+    const inside = this.#inside;
+    if (inside && inside.start < offset && offset < inside.end) return undefined;
     // The deepest node holding the first character (an empty node there holds none).
     const node = this.#root.descendantForIndex(offset, offset + 1) ?? undefined;
     this.#node = node;
-    if (!node || node.startIndex !== offset || node.childCount > 0) return undefined;
-    return this.#leaf(node);
+    if (!node || node.childCount > 0) return undefined;
+    const start = node.startIndex;
+    const end = node.endIndex;
+    if (start <= offset && offset < end) this.#inside = { start, end };
+    return start === offset ? this.#leaf(node) : undefined;
+  }
+
+  /**
+   * The first offset after `offset` (which the walk sought last) where a leaf may start: past the leaf met there, as
+   * none starts inside it.
+   */
+  after(offset: number): number {
+    const inside = this.#inside;
+    return inside && inside.start <= offset && offset < inside.end ? inside.end : offset + 1;
   }
 
   /** The leaf with text after the one the walk is at, in document order; undefined past the last. */

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readMarks } from '../../src/extract/alternatives.js';
+import { Occurrences, readMarks } from '../../src/extract/alternatives.js';
 import { createDefaultRegistry } from '../../src/index.js';
 import type { AlternativeLanguage } from '../../src/languages/define.js';
 import { LEAF_SOURCES, readMarksOverEveryLeaf } from '../helpers/leaf-walks.js';
@@ -25,6 +25,18 @@ const SETS: Array<{ alternatives: AlternativeLanguage[]; ignore?: string[][] }> 
   { alternatives: [{ language: 'x', marks: [['...', 'int'], ['*', '{'], ['int', '...', ';'], ['G_BEGIN_DECLS']] }], ignore: [['#if', '...', '__cplusplus', '...']] },
   { alternatives: [], ignore: [['#ifdef', '*']] },
 ];
+
+describe('Occurrences of words', () => {
+  it('Should give where the words start in order, each place once, from the offsets asked', () => {
+    const occurrences = new Occurrences('class template class #if #ifdef', ['#if', 'class', '#ifdef', '', 'class']);
+    const found: number[] = [];
+    for (let at = occurrences.from(0); at !== -1; at = occurrences.from(at + 1)) found.push(at);
+    expect(found).toEqual([0, 15, 21, 25]);
+    const skipping = new Occurrences('class template class #if #ifdef', ['#if', 'class']);
+    expect([skipping.from(1), skipping.from(16), skipping.from(26)]).toEqual([15, 21, -1]);
+    expect(new Occurrences('abc', ['x']).from(0)).toBe(-1);
+  });
+});
 
 describe('Marks of alternative languages', () => {
   it('Should read C++ marks outside #ifdef __cplusplus regions, and tell the file guarded', async () => {

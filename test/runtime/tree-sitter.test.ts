@@ -129,6 +129,30 @@ describe('Leaves found where they start', () => {
     }
   });
 
+  it('Should say where a leaf may start next: past the comment or string an offset falls in', async () => {
+    const loaded = await registry.load('c');
+    const text = `/* ${'#'.repeat(50)} */\nint x; char *s = "@@@";\n`;
+    const tree = loaded.parser.parse(text);
+    if (!tree) throw new Error('no tree');
+    try {
+      const walk = new LeafWalk(tree.rootNode, text);
+      const comment = text.indexOf('*/') + 2;
+      expect(walk.seek(3)).toBeUndefined();
+      expect(walk.after(3)).toBe(comment);
+      expect(walk.seek(10)).toBeUndefined();
+      expect(walk.seek(0)?.text).toBe(text.slice(0, comment));
+      expect(walk.after(0)).toBe(comment);
+      const int = text.indexOf('int');
+      expect(walk.seek(int)?.text).toBe('int');
+      expect(walk.after(int)).toBe(int + 3);
+      // Between leaves: the next offset.
+      expect(walk.seek(int + 3)).toBeUndefined();
+      expect(walk.after(int + 3)).toBe(int + 4);
+    } finally {
+      tree.delete();
+    }
+  });
+
   it('Should tell the type of the leaf it found, and whether it is named', async () => {
     const loaded = await registry.load('c');
     const text = 'G_BEGIN_DECLS\nint x;\n';
