@@ -6,6 +6,8 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { CodeIndex, createDefaultRegistry, type LanguageRegistry } from '../../src/index.js';
 
 /** A project written to a temporary folder. */
 export interface NavigationProject {
@@ -67,5 +69,44 @@ export function createNavigationProject(): NavigationProject {
       rmSync(root, { recursive: true, force: true });
       rmSync(outside, { recursive: true, force: true });
     },
+  };
+}
+
+/** An index over a navigation project, open for the tests of one file (see {@link useNavigationIndex}). */
+export interface NavigationIndex {
+  readonly project: NavigationProject;
+  readonly index: CodeIndex;
+  readonly registry: LanguageRegistry;
+}
+
+/**
+ * Writes a navigation project and opens an index over it before the file's tests (rescanning on every question, so
+ * that a test's edits are seen), and closes and removes both after them.
+ */
+export function useNavigationIndex(): NavigationIndex {
+  const registry = createDefaultRegistry();
+  let project: NavigationProject | undefined;
+  let index: CodeIndex | undefined;
+  beforeAll(async () => {
+    project = createNavigationProject();
+    index = await CodeIndex.open({ root: project.root, registry, rescanAfterMs: 0 });
+  });
+  afterAll(() => {
+    index?.close();
+    registry.dispose();
+    project?.remove();
+  });
+  const opened = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('The navigation index is open only inside the tests');
+    return value;
+  };
+  return {
+    get project() {
+      return opened(project);
+    },
+    get index() {
+      return opened(index);
+    },
+    registry,
   };
 }
