@@ -28,7 +28,7 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FileFacts, FileSummary } from '../model/facts.js';
 import { NameSegment, NameSegmentWriter } from './name-segment.js';
@@ -48,6 +48,19 @@ import {
   readManifestLines,
   withoutSummary,
 } from './store-format.js';
+
+/** The file names of runs: `run-<pid>-<random>.seg`. */
+const RUN_PREFIX = 'run-';
+
+/** Whether a process is running (a signal 0 reaches it, or it exists but is not ours to signal). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /** A blob's summary in a segment, if the segment has it. */
 function previousSummary(segment: NameSegment | undefined, blob: string): FileSummary | undefined {
@@ -154,7 +167,42 @@ export class DiskStore implements FactStore {
     }
   }
 
-  compact(force = false): void {
+  writeNameRun(summaries: ReadonlyMap<string, FileSummary>): NameSegment | undefined {
+    if (!this.writable) return undefined;
+    const path = join(this.location, `${RUN_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}.seg`);
+    try {
+      const writer = new NameSegmentWriter();
+      for (const [blob, summary] of summaries) writer.add(blob, summary);
+      writer.write(path);
+      return NameSegment.open(path);
+    } catch (error) {
+      rmSync(path, { force: true });
+      this.warnings.push(warning(`A name run could not be written to the index cache: ${(error as Error).message}`, { location: this.location }));
+      return undefined;
+    }
+  }
+
+  removeNameRun(run: NameSegment): void {
+    run.close();
+    if (dirname(run.path) === this.location && basename(run.path).startsWith(RUN_PREFIX)) rmSync(run.path, { force: true });
+  }
+
+  /** Removes the runs of processes that ended without removing theirs (killed). */
+  #collectRuns(): void {
+    let names: string[];
+    try {
+      names = readdirSync(this.location);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const pid = Number(/^run-(\d+)-[0-9a-f]+\.seg$/.exec(name)?.[1]);
+      if (!pid || pid === process.pid || isAlive(pid)) continue;
+      rmSync(join(this.location, name), { force: true });
+    }
+  }
+
+  compact(force = false, runs: readonly NameSegment[] = []): void {
     if (!this.writable) return;
     let journalSize = 0;
     let snapshotSize = 0;
@@ -175,8 +223,9 @@ export class DiskStore implements FactStore {
       // Set the journal aside first: what others append meanwhile goes to a new journal and is kept.
       const folding = `${this.#journal}.compacting`;
       if (!existsSync(folding)) renameSync(this.#journal, folding);
-      this.#fold(folding);
+      this.#fold(folding, runs);
       rmSync(folding, { force: true });
+      this.#collectRuns();
     } catch (error) {
       this.warnings.push(warning(`The index cache could not be compacted: ${(error as Error).message}`, { location: this.location }));
     } finally {
@@ -228,7 +277,7 @@ export class DiskStore implements FactStore {
    * snapshot names) into a new segment, written before the manifest that names it. Entries are carried as text
    * without their summaries; a summary is held only while the segment's writer takes it in.
    */
-  #fold(journal: string): void {
+  #fold(journal: string, runs: readonly NameSegment[]): void {
     const changes = new Map<string, string | null>();
     let damaged = 0;
     forEachLine(journal, (line) => {
@@ -248,7 +297,8 @@ export class DiskStore implements FactStore {
     /** Takes a blob's summary into the new segment: the one given, else the previous segment's; false when neither has it. */
     const summarize = (blob: string, summary: FileSummary | undefined): boolean => {
       if (writer.has(blob)) return true;
-      const known = summary ?? previousSummary(previous?.segment, blob);
+      let known = summary ?? previousSummary(previous?.segment, blob);
+      for (const run of runs) known ??= previousSummary(run, blob);
       if (!known) return false;
       writer.add(blob, known);
       return true;

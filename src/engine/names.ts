@@ -113,6 +113,11 @@ export class NameTable {
   get counts(): { definitions: number; references: number } {
     return { definitions: this.#definitionCount, references: this.#referenceCount };
   }
+
+  /** Files whose summaries it holds. */
+  get files(): number {
+    return this.#files.size;
+  }
 }
 
 /** What the name index keeps of a file: its summary when it is held in memory, else its blob in the segment. */
@@ -130,85 +135,107 @@ export interface NameHint {
   mask?: number;
 }
 
+/** A segment and the files it serves, by its blob index. */
+interface Served {
+  segment: NameSegment;
+  filesOfBlob: Map<number, string[]>;
+}
+
 /**
  * The names of the whole tree: the on-disk segment's (immutable, queried at offsets, for the files whose content it
- * summarizes) and a table in memory for the files analyzed since it was written. A file is served by exactly one of
- * them: by the table when its entry holds a summary, else by the segment when the segment summarizes its blob.
+ * summarizes), the runs' (segments a long scan wrote of the summaries it held, so that its memory does not grow with
+ * the tree) and a table in memory for the files analyzed since. A file is served by exactly one of them: by the table
+ * when its entry holds a summary, else by the first segment (the main one, then the runs in order) that summarizes its
+ * blob.
  */
 export class NameIndex {
   readonly #table = new NameTable();
   #segment: NameSegment | undefined;
-  /** Files the segment serves, by the segment's blob index. */
-  readonly #filesOfBlob = new Map<number, string[]>();
-  readonly #blobOfFile = new Map<string, number>();
+  /** The main segment first (if any), then the runs. */
+  #served: Served[] = [];
+  readonly #servedBy = new Map<string, { served: Served; blob: number }>();
   #segmentCounts = { definitions: 0, references: 0 };
 
-  /** The segment in use. */
+  /** The main segment in use. */
   get segment(): NameSegment | undefined {
     return this.#segment;
   }
 
   /**
-   * Uses another segment (or none): every file served by the old one is forgotten, and must be added again (its
-   * entry's blob is looked up in the new segment).
+   * Uses another main segment (or none), and no runs: every file served by a segment is forgotten, and must be added
+   * again (its entry's blob is looked up in the new segments).
    */
   useSegment(segment: NameSegment | undefined): void {
     this.#segment = segment;
-    this.#filesOfBlob.clear();
-    this.#blobOfFile.clear();
+    this.#served = segment ? [{ segment, filesOfBlob: new Map() }] : [];
+    this.#servedBy.clear();
     this.#segmentCounts = { definitions: 0, references: 0 };
   }
 
-  /** Whether the segment summarizes a blob. */
-  summarizes(blob: string | undefined): boolean {
-    return blob !== undefined && this.#segment?.blobIndex(blob) !== undefined;
+  /** Adds a run: files added from now on whose blob no earlier segment summarizes may be served by it. */
+  addRun(run: NameSegment): void {
+    this.#served.push({ segment: run, filesOfBlob: new Map() });
   }
 
-  /** Adds a file's names; false when it has none to add (no summary held, and its blob is not in the segment). */
+  /** The runs that serve at least one file. */
+  runsInUse(): Set<NameSegment> {
+    return new Set(this.#served.filter((served) => served.segment !== this.#segment && served.filesOfBlob.size > 0).map((served) => served.segment));
+  }
+
+  /** Whether a segment (the main one or a run) summarizes a blob. */
+  summarizes(blob: string | undefined): boolean {
+    return blob !== undefined && this.#served.some((served) => served.segment.blobIndex(blob) !== undefined);
+  }
+
+  /** Adds a file's names; false when it has none to add (no summary held, and no segment summarizes its blob). */
   add(file: string, entry: NamedEntry): boolean {
     if (entry.summary) {
       this.#table.add(file, entry.summary);
       return true;
     }
-    const blob = entry.blob === undefined ? undefined : this.#segment?.blobIndex(entry.blob);
-    if (blob === undefined || !this.#segment) return false;
-    addTo(this.#filesOfBlob, blob, file);
-    this.#blobOfFile.set(file, blob);
-    const counts = this.#segment.blobCounts(blob);
-    this.#segmentCounts.definitions += counts.definitions;
-    this.#segmentCounts.references += counts.references;
-    return true;
+    if (entry.blob === undefined) return false;
+    for (const served of this.#served) {
+      const blob = served.segment.blobIndex(entry.blob);
+      if (blob === undefined) continue;
+      addTo(served.filesOfBlob, blob, file);
+      this.#servedBy.set(file, { served, blob });
+      const counts = served.segment.blobCounts(blob);
+      this.#segmentCounts.definitions += counts.definitions;
+      this.#segmentCounts.references += counts.references;
+      return true;
+    }
+    return false;
   }
 
   /** Removes a file's names (the entry it was added with). */
   remove(file: string, entry: NamedEntry): void {
     if (entry.summary) return this.#table.remove(file, entry.summary);
-    const blob = this.#blobOfFile.get(file);
-    if (blob === undefined || !this.#segment) return;
-    this.#blobOfFile.delete(file);
-    const files = (this.#filesOfBlob.get(blob) ?? []).filter((other) => other !== file);
-    if (files.length > 0) this.#filesOfBlob.set(blob, files);
-    else this.#filesOfBlob.delete(blob);
-    const counts = this.#segment.blobCounts(blob);
+    const by = this.#servedBy.get(file);
+    if (!by) return;
+    this.#servedBy.delete(file);
+    const files = (by.served.filesOfBlob.get(by.blob) ?? []).filter((other) => other !== file);
+    if (files.length > 0) by.served.filesOfBlob.set(by.blob, files);
+    else by.served.filesOfBlob.delete(by.blob);
+    const counts = by.served.segment.blobCounts(by.blob);
     this.#segmentCounts.definitions -= counts.definitions;
     this.#segmentCounts.references -= counts.references;
   }
 
-  /** A file's summary: the one its entry holds, else the segment's for its blob. */
+  /** A file's summary: the one its entry holds, else its segment's for its blob. */
   summaryOf(file: string, entry: NamedEntry): FileSummary | undefined {
     if (entry.summary) return entry.summary;
-    const blob = this.#blobOfFile.get(file);
-    return blob === undefined ? undefined : this.#segment?.summaryOf(blob);
+    const by = this.#servedBy.get(file);
+    return by?.served.segment.summaryOf(by.blob);
   }
 
-  /** Every definition with this exact name: the segment's files first (in blob order), then the table's. */
+  /** Every definition with this exact name: each segment's files (in blob order), then the table's. */
   definitionsNamed(name: string): LocatedDefinition[] {
     const found: LocatedDefinition[] = [];
-    const segment = this.#segment;
-    const id = segment && this.#filesOfBlob.size > 0 ? segment.findName(name) : -1;
-    if (segment && id >= 0) {
+    for (const { segment, filesOfBlob } of this.#served) {
+      const id = filesOfBlob.size > 0 ? segment.findName(name) : -1;
+      if (id < 0) continue;
       for (const { blob, definition } of segment.definitionsOf(id)) {
-        for (const file of this.#filesOfBlob.get(blob) ?? []) found.push({ file, definition });
+        for (const file of filesOfBlob.get(blob) ?? []) found.push({ file, definition });
       }
     }
     for (const located of this.#table.definitionsNamed(name)) found.push(located);
@@ -217,16 +244,17 @@ export class NameIndex {
 
   /** Whether a file references this exact name. */
   references(file: string, name: string): boolean {
-    const blob = this.#blobOfFile.get(file);
-    if (blob !== undefined) return this.#segment?.blobReferences(blob, name) ?? false;
+    const by = this.#servedBy.get(file);
+    if (by) return by.served.segment.blobReferences(by.blob, name);
     return this.#table.references(file, name);
   }
 
   /** The files that reference this exact name. */
   filesReferencing(name: string): Set<string> {
     const files = this.#table.filesReferencing(name);
-    if (this.#segment && this.#filesOfBlob.size > 0) {
-      for (const blob of this.#segment.blobsReferencing(name)) for (const file of this.#filesOfBlob.get(blob) ?? []) files.add(file);
+    for (const { segment, filesOfBlob } of this.#served) {
+      if (filesOfBlob.size === 0) continue;
+      for (const blob of segment.blobsReferencing(name)) for (const file of filesOfBlob.get(blob) ?? []) files.add(file);
     }
     return files;
   }
@@ -236,20 +264,33 @@ export class NameIndex {
    * the index serves: ask {@link NameIndex.definitionsNamed}).
    */
   *candidateNames(hint: NameHint = {}): Iterable<string> {
-    const segment = this.#filesOfBlob.size > 0 ? this.#segment : undefined;
-    if (segment) {
+    const segments = this.#served.filter((served) => served.filesOfBlob.size > 0).map((served) => served.segment);
+    // A name of an earlier segment was given already.
+    const earlier = (name: string, before: number) => segments.slice(0, before).some((segment) => segment.findName(name) >= 0);
+    for (const [at, segment] of segments.entries()) {
       if (hint.lowerPrefix !== undefined) {
         const [from, to] = segment.prefixRange(hint.lowerPrefix);
-        for (let id = from; id < to; id++) yield segment.name(id);
+        for (let id = from; id < to; id++) {
+          const name = segment.name(id);
+          if (at === 0 || !earlier(name, at)) yield name;
+        }
       } else {
-        for (const id of segment.namesWithMask(hint.mask ?? 0)) yield segment.name(id);
+        for (const id of segment.namesWithMask(hint.mask ?? 0)) {
+          const name = segment.name(id);
+          if (at === 0 || !earlier(name, at)) yield name;
+        }
       }
     }
     for (const name of this.#table.names()) {
       if (hint.lowerPrefix !== undefined ? !name.toLowerCase().startsWith(hint.lowerPrefix) : ((characterMask(name.toLowerCase()) & (hint.mask ?? 0)) >>> 0) !== (hint.mask ?? 0)) continue;
-      if (segment && segment.findName(name) >= 0) continue;
+      if (earlier(name, segments.length)) continue;
       yield name;
     }
+  }
+
+  /** Files served from summaries held in memory (`held`) and from segments (`stored`). */
+  get served(): { held: number; stored: number } {
+    return { held: this.#table.files, stored: this.#servedBy.size };
   }
 
   /** Definitions and references of the files served. */

@@ -131,8 +131,18 @@ export interface FactStore {
    * large the index; `compact` folds the journal into the manifest.
    */
   saveManifest(changes: ReadonlyMap<string, FileEntry | null>): void;
-  /** Folds the journal into the manifest: always with `force`, else only once it has grown large. */
-  compact(force?: boolean): void;
+  /**
+   * Folds the journal into the manifest: always with `force`, else only once it has grown large. A journal line
+   * without its summary takes it from the store's segment, else from `runs` (see {@link FactStore.writeNameRun}).
+   */
+  compact(force?: boolean, runs?: readonly NameSegment[]): void;
+  /**
+   * Writes summaries into a run: a segment beside the store's, which the caller reads instead of holding them in
+   * memory, and removes with {@link FactStore.removeNameRun}. Undefined when it cannot be written (read-only).
+   */
+  writeNameRun?(summaries: ReadonlyMap<string, FileSummary>): NameSegment | undefined;
+  /** Closes a run and removes its file. */
+  removeNameRun?(run: NameSegment): void;
   /** The facts of a blob, or undefined when it is missing or unreadable. */
   readFacts(blob: string): FileFacts | undefined;
   /** True when facts are stored under the blob address (not read: they may still turn out unreadable). */

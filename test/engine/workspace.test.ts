@@ -3,7 +3,7 @@
  * indexFolder, knownFiles, indexedSummaries, isFolder), indexing into the name table, rescans that pick up changed,
  * new and deleted files, and files that cannot be indexed; and the cache on disk, through CodeIndex.
  */
-import { mkdtempSync, rmSync, unlinkSync, utimesSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -180,6 +180,64 @@ describe('the recorded scan', () => {
       expect(fs.calls.some((call) => call.startsWith('readdir'))).toBe(true);
     } finally {
       rmSync(location, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a long scan in bounded memory', () => {
+  it('Should write the summaries it holds into runs, answer from them, and fold them into the segment at its end', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'code-index-runs-'));
+    const location = join(folder, 'cache');
+    const root = join(folder, 'tree');
+    const runs = () => readdirSync(location).filter((name) => /^run-\d+-[0-9a-f]+\.seg$/.test(name));
+    try {
+      mkdirSync(join(root, 'src'), { recursive: true });
+      // Each file calls the previous one's function: references to find in the runs.
+      for (let i = 0; i < 40; i++) {
+        const body = i === 0 ? 'n' : `f${i - 1}(n)`;
+        writeFileSync(join(root, 'src', `m${i}.ts`), `export function f${i}(n: number): number {\n  return ${body} + ${i};\n}\n`);
+      }
+      // A run left by a process that was killed (no such pid): collected by the next fold.
+      mkdirSync(location, { recursive: true });
+      writeFileSync(join(location, 'run-999999999-0123456789ab.seg'), 'left behind');
+      const storeOf = () => new DiskStore(location, true);
+      const held: number[] = [];
+      let written = 0;
+      const options = { limits: { maxFileSize: 1_000_000, parseTimeoutMs: 5_000 }, maxCacheEntries: 100, rescanAfterMs: 60_000, threads: 1, runHeldFiles: 8 };
+      const workspace: Workspace = new Workspace(root, registry, {
+        ...options,
+        store: storeOf(),
+        // Saves as the save timer would on a long scan (its 2 s are longer than this whole scan).
+        onProgress: (done) => {
+          if (done % 5 !== 0) return;
+          workspace.save();
+          held.push(workspace.names.served.held);
+          written = Math.max(written, runs().length - 1);
+        },
+      });
+      open.push(workspace);
+      expect(await workspace.indexFolder('')).toHaveLength(40);
+      expect(written).toBeGreaterThanOrEqual(2);
+      expect(Math.max(...held)).toBeLessThan(8 + 5);
+      // Answers from the runs (and what is still held) as from memory.
+      const answers = (w: Workspace) =>
+        Array.from({ length: 40 }, (_, i) => [w.names.definitionsNamed(`f${i}`).map((d) => `${d.file}:${d.definition.line}`), [...w.names.filesReferencing(`f${i}`)]]);
+      const expected = Array.from({ length: 40 }, (_, i) => [[`src/m${i}.ts:1`], i < 39 ? [`src/m${i + 1}.ts`] : []]);
+      expect(answers(workspace)).toEqual(expected);
+      expect([...workspace.names.candidateNames({ lowerPrefix: 'f3' })].sort()).toEqual(['f3', 'f30', 'f31', 'f32', 'f33', 'f34', 'f35', 'f36', 'f37', 'f38', 'f39']);
+      // The fold takes every run's summaries into the segment; the runs (and the killed process's) are removed.
+      workspace.save(true);
+      expect(workspace.names.served).toEqual({ held: 0, stored: 40 });
+      expect(runs()).toEqual([]);
+      expect(answers(workspace)).toEqual(expected);
+      // A new process answers the same from the segment, parsing nothing.
+      const next = new Workspace(root, registry, { ...options, store: storeOf() });
+      open.push(next);
+      await next.indexFolder('');
+      expect(answers(next)).toEqual(expected);
+      expect(next.counters.parses).toBe(0);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });
