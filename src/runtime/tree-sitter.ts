@@ -113,6 +113,9 @@ export function createParser(language: Language): Parser {
   return parser;
 }
 
+/** Parsers whose last parse was cut short (see {@link parseText}). */
+const cutShort = new WeakSet<Parser>();
+
 /**
  * Parses `text`, giving up after `timeoutMs` milliseconds. `oldTree`: a tree of the same text and language parsed
  * with other included ranges, whose subtrees outside the ranges' differences are reused (a parse again without a few
@@ -128,6 +131,8 @@ export function parseText(
   includedRanges?: Range[],
   oldTree?: Tree,
 ): Tree {
+  // A parse cut short left the parser's state to resume from: dropped before another text is parsed.
+  if (cutShort.delete(parser)) parser.reset();
   const started = performance.now();
   // web-tree-sitter types the callback as returning void, but it cancels the parse when the callback returns true.
   const cancelAfterTimeout = (() => performance.now() - started > timeoutMs) as () => void;
@@ -136,7 +141,9 @@ export function parseText(
     ...(includedRanges ? { includedRanges } : {}),
   });
   if (!tree) {
-    parser.reset();
+    // Reset before the parser's next parse, not now: freeing the state of a large parse cut short (0.3 s for 2 MB of
+    // nested Markdown) is no part of the answer, and a thread that stops after the job never pays it.
+    cutShort.add(parser);
     throw new CodeIndexError(ErrorCode.TS_PARSE_TIMEOUT, `Parsing timed out after ${timeoutMs}ms`, {
       ...details,
       timeout_ms: timeoutMs,

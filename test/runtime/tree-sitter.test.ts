@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../src/index.js';
-import { type Leaf, LeafWalk, type Range, rangesWithoutBareMacros, type Tree } from '../../src/runtime/tree-sitter.js';
+import { type Leaf, LeafWalk, parseText, type Range, rangesWithoutBareMacros, type Tree } from '../../src/runtime/tree-sitter.js';
 import { everyLeaf, LEAF_SOURCES, rangesWithoutBareMacrosOverEveryLeaf } from '../helpers/leaf-walks.js';
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -199,6 +199,21 @@ describe('Bare macro lines', () => {
       } finally {
         tree.delete();
       }
+    }
+  });
+});
+
+describe('parseText', () => {
+  it('Should give TS_PARSE_TIMEOUT past its time, and parse another text whole with the same parser after', async () => {
+    const loaded = await registry.load('javascript');
+    const big = Array.from({ length: 40_000 }, (_, i) => `function f${i}(a) { return [a, { b: a + ${i} }]; }`).join('\n');
+    expect(() => parseText(loaded.parser, big, 1, { file_path: 'big.js' })).toThrow(expect.objectContaining({ code: 'TS_PARSE_TIMEOUT' }));
+    // The cut parse's state is dropped first: the next text is parsed from its own start, not resumed.
+    const tree = parseText(loaded.parser, 'const small = 1;\n', 5_000, { file_path: 'small.js' });
+    try {
+      expect(tree.rootNode.toString()).toBe('(program (lexical_declaration (variable_declarator name: (identifier) value: (number))))');
+    } finally {
+      tree.delete();
     }
   });
 });
