@@ -96,7 +96,9 @@ export interface CodeIndexOptions {
   /**
    * How long a project scan (discovery and a stat of every file) is reused, in milliseconds. Files a result comes
    * from, and the file a query names, are always re-checked; new and changed files elsewhere show up after this.
-   * Not used while a watcher follows the tree (`watch`). @defaultValue 1000
+   * A large tree's scan is reused for at least 20 times what checking the tree cost it (so checks take at most a
+   * twentieth of a busy host's time: every 4-6 s on 12,000 files); 0 checks at every query. Not used while a watcher
+   * follows the tree (`watch`). @defaultValue 1000
    */
   rescanAfterMs?: number;
   /**

@@ -15,11 +15,15 @@ export interface LiveTree {
   settle(): Promise<void> | undefined;
 }
 
-/** A scan's answer: when it began (`from`), when it ended (`at`), what it found. */
+/**
+ * A scan's answer: when it began (`from`), when it ended (`at`), what it found, and what checking the tree cost it
+ * (`checkMs`: its discovery and stats, not the analysis of what changed).
+ */
 export interface Scan<Files> {
   from: number;
   at: number;
   files: Files;
+  checkMs?: number;
 }
 
 /**

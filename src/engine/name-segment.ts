@@ -36,6 +36,9 @@ const MAGIC = 'CIXNAMES';
 export const SEGMENT_VERSION = 1;
 const NONE = 0xffffffff;
 const RECORD = 10;
+/** Reads of the sections not held whole go through a cache of this many blocks of this size (4 MB). */
+const BLOCK_BYTES = 32 * 1024;
+const MAX_BLOCKS = 128;
 const BLOB = 5;
 
 /** The sections, in file order. */
@@ -70,6 +73,17 @@ export function characterMask(lower: string): number {
     else mask |= 1 << 28;
   }
   return mask >>> 0;
+}
+
+/** Whether `lower` holds the characters of `query` in order (both lower case). */
+function holdsInOrder(lower: string, query: string): boolean {
+  let at = 0;
+  for (let i = 0; i < query.length; i++) {
+    at = lower.indexOf(query[i] as string, at);
+    if (at === -1) return false;
+    at++;
+  }
+  return true;
 }
 
 /** Lower case first, then code unit: the order of the segment's definition names. */
@@ -358,6 +372,68 @@ export interface SegmentDefinition {
   definition: SummaryDefinition;
 }
 
+/**
+ * A definition read from a segment: its name, kind and numbers at once, its texts (preview, signature, scope: a read
+ * each, as they are rarely shared) when first asked. A search ranks thousands of definitions and shows fifty.
+ */
+class StoredDefinition implements SummaryDefinition {
+  readonly name: string;
+  readonly kind: string;
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly isExported: boolean;
+  readonly #text: (id: number) => string | undefined;
+  #preview: number | string;
+  #scope: number | string | undefined;
+  #signature: number | string | undefined;
+
+  constructor(
+    text: (id: number) => string | undefined,
+    name: string,
+    kind: string,
+    line: number,
+    column: number,
+    endLine: number,
+    isExported: boolean,
+    preview: number,
+    scope: number,
+    signature: number,
+  ) {
+    this.#text = text;
+    this.name = name;
+    this.kind = kind;
+    this.line = line;
+    this.column = column;
+    this.endLine = endLine;
+    this.isExported = isExported;
+    this.#preview = preview;
+    this.#scope = scope;
+    this.#signature = signature;
+  }
+
+  get preview(): string {
+    if (typeof this.#preview === 'number') this.#preview = this.#text(this.#preview) ?? '';
+    return this.#preview;
+  }
+
+  get scope(): string | undefined {
+    if (typeof this.#scope === 'number') this.#scope = this.#text(this.#scope);
+    return this.#scope;
+  }
+
+  get signature(): string | undefined {
+    if (typeof this.#signature === 'number') this.#signature = this.#text(this.#signature);
+    return this.#signature;
+  }
+
+  /** As a plain definition (what `JSON.stringify` writes). */
+  toJSON(): SummaryDefinition {
+    const { name, kind, line, column, endLine, preview, signature, scope, isExported } = this;
+    return { name, kind, line, column, endLine, preview, signature, scope, isExported };
+  }
+}
+
 /** A segment opened for reading: its sections are read at offsets when a query needs them. */
 export class NameSegment {
   readonly path: string;
@@ -378,6 +454,8 @@ export class NameSegment {
   /** The definition names' bytes and offsets (loaded for scans). */
   #nameBytes: Buffer | undefined;
   readonly #strings = new Map<number, string>();
+  /** Blocks of the file read, least recently used first (see #bytes). */
+  readonly #blocks = new Map<number, Buffer>();
 
   private constructor(path: string, fd: number, sections: Array<{ offset: number; length: number }>, counts: Uint32Array) {
     this.path = path;
@@ -436,6 +514,7 @@ export class NameSegment {
     if (this.#fd !== undefined) closeSync(this.#fd);
     this.#fd = undefined;
     this.#loaded.clear();
+    this.#blocks.clear();
     this.#nameBytes = undefined;
   }
 
@@ -458,7 +537,8 @@ export class NameSegment {
   summaryOf(blob: number): FileSummary {
     const [referenceCount = 0, recordStart = 0, recordCount = 0, refStart = 0, refCount = 0] = this.#blobTable.subarray(blob * BLOB, blob * BLOB + BLOB);
     const blobRecords = this.#read(Section.BlobRecords, recordStart, recordCount);
-    const definitions = [...blobRecords].map((record) => this.#definition(record));
+    // (read whole: a summary may outlive the segment, which a fold replaces)
+    const definitions = [...blobRecords].map((record) => (this.#definition(record) as StoredDefinition).toJSON());
     const refNames = this.#section(Section.RefNames);
     const references = [...this.#read(Section.BlobRefs, refStart, refCount)].map((i) => this.#string(refNames[i] ?? NONE));
     return { definitions, references, referenceCount };
@@ -496,9 +576,45 @@ export class NameSegment {
   }
 
   /** The ids of the definition names whose characters hold all of `mask`'s (see {@link characterMask}), ascending. */
-  *namesWithMask(mask: number): IterableIterator<number> {
+  namesWithMask(mask: number): number[] {
     const masks = this.#section(Section.Masks);
-    for (let i = 0; i < masks.length; i++) if (((masks[i] as number) & mask) >>> 0 === mask) yield i;
+    const ids: number[] = [];
+    for (let i = 0; i < masks.length; i++) if (((masks[i] as number) & mask) >>> 0 === mask) ids.push(i);
+    return ids;
+  }
+
+  /**
+   * The ids of the definition names whose lower case holds every character of `lowerQuery` in order (a subsequence:
+   * what a prefix, a substring, camelCase initials and a fuzzy match all are), ascending. Names and query of ASCII
+   * are matched on the stored bytes, without making a string of each name; the others are decoded.
+   */
+  namesHoldingInOrder(lowerQuery: string): number[] {
+    const mask = characterMask(lowerQuery);
+    const ids = this.namesWithMask(mask);
+    if (ids.length === 0) return ids;
+    this.name(0);
+    const bytes = this.#nameBytes as Buffer;
+    const offsets = this.#section(Section.StringOffsets);
+    const ascii = !/[^\u0000-\u007f]/.test(lowerQuery);
+    const query = Buffer.from(lowerQuery, 'latin1');
+    const found: number[] = [];
+    for (const id of ids) {
+      const start = offsets[id] as number;
+      const end = offsets[id + 1] as number;
+      let at = 0;
+      let plain = ascii;
+      for (let i = start; i < end && at < query.length; i++) {
+        let byte = bytes[i] as number;
+        if (byte >= 0x80) {
+          plain = false;
+          break;
+        }
+        if (byte >= 65 && byte <= 90) byte |= 0x20;
+        if (byte === query[at]) at++;
+      }
+      if (plain ? at === query.length : holdsInOrder(this.name(id).toLowerCase(), lowerQuery)) found.push(id);
+    }
+    return found;
   }
 
   /** A definition name by id. */
@@ -523,11 +639,12 @@ export class NameSegment {
     const from = starts[nameId] ?? 0;
     const to = starts[nameId + 1] ?? from;
     const found: SegmentDefinition[] = [];
+    const name = this.name(nameId);
     // A name's records are contiguous: one read for all of them, not one per record.
     const all = this.#read(Section.Records, from * RECORD, Math.max(0, to - from) * RECORD);
     for (let record = from; record < to; record++) {
       const fields = all.subarray((record - from) * RECORD, (record - from + 1) * RECORD);
-      found.push({ blob: fields[0] ?? NONE, index: fields[1] ?? 0, definition: this.#definition(record, fields, nameId) });
+      found.push({ blob: fields[0] ?? NONE, index: fields[1] ?? 0, definition: this.#definition(record, fields, nameId, name) });
     }
     return found;
   }
@@ -574,21 +691,18 @@ export class NameSegment {
     return -1;
   }
 
-  #definition(record: number, fields = this.#read(Section.Records, record * RECORD, RECORD), nameId = this.#nameOfRecord(record)): SummaryDefinition {
+  #definition(
+    record: number,
+    fields = this.#read(Section.Records, record * RECORD, RECORD),
+    nameId = this.#nameOfRecord(record),
+    name = this.name(nameId),
+  ): SummaryDefinition {
     const [, , line = 0, column = 0, endLine = 0, kind = NONE, scope = NONE, preview = NONE, signature = NONE, flags = 0] = fields;
-    const definition: SummaryDefinition = {
-      name: this.name(nameId),
-      kind: this.#string(kind),
-      line,
-      column,
-      endLine,
-      preview: this.#string(preview),
-      isExported: (flags & 1) === 1,
-      scope: scope === NONE ? undefined : this.#string(scope),
-      signature: signature === NONE ? undefined : this.#string(signature),
-    };
-    return definition;
+    return new StoredDefinition(this.#text, name, this.#string(kind), line, column, endLine, (flags & 1) === 1, preview, scope, signature);
   }
+
+  /** A string of the pool by id, undefined for none (what a stored definition reads its texts with). */
+  readonly #text = (id: number): string | undefined => (id === NONE ? undefined : this.#string(id));
 
   /** The name id whose records hold a record (binary search over the names' record starts). */
   #nameOfRecord(record: number): number {
@@ -613,9 +727,7 @@ export class NameSegment {
     const start = offsets[0] ?? 0;
     const end = Math.max(start, offsets[1] ?? 0);
     const { offset, length } = this.#sections[Section.StringBytes] as { offset: number; length: number };
-    const bytes = Buffer.alloc(Math.min(end, length) - Math.min(start, length));
-    if (this.#fd !== undefined && bytes.length > 0) readSync(this.#fd, bytes, 0, bytes.length, offset + start);
-    const text = bytes.toString('utf8');
+    const text = this.#bytes(offset + Math.min(start, length), Math.min(end, length) - Math.min(start, length)).toString('utf8');
     // Short strings repeat (kinds, scopes, names): keep them; previews and signatures are read when asked.
     if (text.length <= 64 && this.#strings.size < 100_000) this.#strings.set(id, text);
     return text;
@@ -638,9 +750,52 @@ export class NameSegment {
     if (loaded) return loaded.subarray(start, start + count);
     const { offset, length } = this.#sections[section] as { offset: number; length: number };
     const available = Math.max(0, Math.min(count, Math.floor(length / 4) - start));
-    const bytes = new Uint8Array(available * 4);
-    if (this.#fd !== undefined && available > 0) readSync(this.#fd, bytes, 0, bytes.length, offset + start * 4);
-    return new Uint32Array(bytes.buffer);
+    const bytes = this.#bytes(offset + start * 4, available * 4);
+    // (a view of the block when it is aligned, as sections are: a block dropped from the cache lives on in its views)
+    if (bytes.byteOffset % 4 === 0) return new Uint32Array(bytes.buffer, bytes.byteOffset, available);
+    return new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+  }
+
+  /**
+   * `length` bytes of the file at `position`, through a small cache of its blocks (a search reads the records of
+   * thousands of names, neighbours in the file: a read each was most of its time). Long reads go to the file.
+   */
+  #bytes(position: number, length: number): Buffer {
+    if (this.#fd === undefined || length <= 0) return Buffer.alloc(0);
+    if (length > BLOCK_BYTES) {
+      const bytes = Buffer.alloc(length);
+      readSync(this.#fd, bytes, 0, length, position);
+      return bytes;
+    }
+    const first = Math.floor(position / BLOCK_BYTES);
+    const last = Math.floor((position + length - 1) / BLOCK_BYTES);
+    if (first === last) {
+      const block = this.#block(first);
+      return block.subarray(position - first * BLOCK_BYTES, position - first * BLOCK_BYTES + length);
+    }
+    const bytes = Buffer.alloc(length);
+    for (let b = first, at = 0; b <= last; b++) {
+      const block = this.#block(b);
+      const from = Math.max(position, b * BLOCK_BYTES) - b * BLOCK_BYTES;
+      const to = Math.min(position + length, (b + 1) * BLOCK_BYTES) - b * BLOCK_BYTES;
+      at += block.copy(bytes, at, from, to);
+    }
+    return bytes;
+  }
+
+  /** A block of the file (its last may be short), kept among the most recently used. */
+  #block(index: number): Buffer {
+    let block = this.#blocks.get(index);
+    if (block) {
+      this.#blocks.delete(index);
+    } else {
+      block = Buffer.alloc(BLOCK_BYTES);
+      const read = this.#fd === undefined ? 0 : readSync(this.#fd, block, 0, BLOCK_BYTES, index * BLOCK_BYTES);
+      block = block.subarray(0, read);
+      if (this.#blocks.size >= MAX_BLOCKS) this.#blocks.delete(this.#blocks.keys().next().value as number);
+    }
+    this.#blocks.set(index, block);
+    return block;
   }
 
   /** The sections' sizes agree with the counts. */

@@ -133,6 +133,13 @@ export interface NamedEntry {
 export interface NameHint {
   lowerPrefix?: string;
   mask?: number;
+  /** Names whose lower case holds these characters in order (see `NameSegment.namesHoldingInOrder`), within `mask`. */
+  lowerInOrder?: string;
+}
+
+/** The integers from `from` up to `to` (not included). */
+function* range(from: number, to: number): IterableIterator<number> {
+  for (let i = from; i < to; i++) yield i;
 }
 
 /** A segment and the files it serves, by its blob index. */
@@ -230,9 +237,15 @@ export class NameIndex {
 
   /** Every definition with this exact name: each segment's files (in blob order), then the table's. */
   definitionsNamed(name: string): LocatedDefinition[] {
+    return this.#definitionsNamed(name);
+  }
+
+  /** {@link NameIndex.definitionsNamed}, the name's id in one served segment known already (`known`: index, id). */
+  #definitionsNamed(name: string, known?: { served: Served; id: number }): LocatedDefinition[] {
     const found: LocatedDefinition[] = [];
-    for (const { segment, filesOfBlob } of this.#served) {
-      const id = filesOfBlob.size > 0 ? segment.findName(name) : -1;
+    for (const served of this.#served) {
+      const { segment, filesOfBlob } = served;
+      const id = filesOfBlob.size === 0 ? -1 : known?.served === served ? known.id : segment.findName(name);
       if (id < 0) continue;
       for (const { blob, definition } of segment.definitionsOf(id)) {
         for (const file of filesOfBlob.get(blob) ?? []) found.push({ file, definition });
@@ -264,27 +277,38 @@ export class NameIndex {
    * the index serves: ask {@link NameIndex.definitionsNamed}).
    */
   *candidateNames(hint: NameHint = {}): Iterable<string> {
-    const segments = this.#served.filter((served) => served.filesOfBlob.size > 0).map((served) => served.segment);
+    for (const candidate of this.candidates(hint)) yield candidate.name;
+  }
+
+  /**
+   * {@link NameIndex.candidateNames} that `accept` takes (all when absent), with each name's definitions to read (found
+   * without looking the name up again in the segment it was read from).
+   */
+  *candidates(hint: NameHint = {}, accept?: (name: string) => boolean): Iterable<{ name: string; definitions: () => LocatedDefinition[] }> {
+    const served = this.#served.filter((s) => s.filesOfBlob.size > 0);
     // A name of an earlier segment was given already.
-    const earlier = (name: string, before: number) => segments.slice(0, before).some((segment) => segment.findName(name) >= 0);
-    for (const [at, segment] of segments.entries()) {
-      if (hint.lowerPrefix !== undefined) {
-        const [from, to] = segment.prefixRange(hint.lowerPrefix);
-        for (let id = from; id < to; id++) {
-          const name = segment.name(id);
-          if (at === 0 || !earlier(name, at)) yield name;
-        }
-      } else {
-        for (const id of segment.namesWithMask(hint.mask ?? 0)) {
-          const name = segment.name(id);
-          if (at === 0 || !earlier(name, at)) yield name;
-        }
+    const earlier = (name: string, before: number) => {
+      for (let i = 0; i < before; i++) if ((served[i] as Served).segment.findName(name) >= 0) return true;
+      return false;
+    };
+    for (const [at, one] of served.entries()) {
+      const segment = one.segment;
+      const ids =
+        hint.lowerPrefix !== undefined
+          ? range(...segment.prefixRange(hint.lowerPrefix))
+          : hint.lowerInOrder !== undefined
+            ? segment.namesHoldingInOrder(hint.lowerInOrder)
+            : segment.namesWithMask(hint.mask ?? 0);
+      for (const id of ids) {
+        const name = segment.name(id);
+        if (accept && !accept(name)) continue;
+        if (at === 0 || !earlier(name, at)) yield { name, definitions: () => this.#definitionsNamed(name, { served: one, id }) };
       }
     }
     for (const name of this.#table.names()) {
       if (hint.lowerPrefix !== undefined ? !name.toLowerCase().startsWith(hint.lowerPrefix) : ((characterMask(name.toLowerCase()) & (hint.mask ?? 0)) >>> 0) !== (hint.mask ?? 0)) continue;
-      if (earlier(name, segments.length)) continue;
-      yield name;
+      if ((accept && !accept(name)) || earlier(name, served.length)) continue;
+      yield { name, definitions: () => this.#definitionsNamed(name) };
     }
   }
 

@@ -113,7 +113,7 @@ export async function unchangedFiles(
     if (checked?.relative !== file) continue;
     let stat: { size: number; mtimeMs: number };
     try {
-      stat = context.fs.stat(checked.absolute);
+      stat = checked.info ?? context.fs.stat(checked.absolute);
     } catch {
       continue;
     }

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { Diagnostic } from '../types.js';
-import type { FileBytes, FileSystem } from './file-system.js';
+import type { FileBytes, FileInfo, FileSystem } from './file-system.js';
 import { nodeFileSystem } from './node-file-system.js';
 
 /** A file resolved inside the root. */
@@ -82,6 +82,11 @@ function resolveSync(root: string, file: string, fs: FileSystem): ResolvedPath {
   return { absolute: real, relative: toPosix(relative(root, real)) };
 }
 
+/** A path the listing check let through; `info`: its `lstat`, when it is not a symlink (so its own stat). */
+export interface ListedPath extends ResolvedPath {
+  info?: FileInfo;
+}
+
 /**
  * The root check for the paths a glob, a directory walk or discovery produced (root-relative): the same test as
  * {@link resolveInRoot}, but a path that fails it is skipped (`undefined`) rather than reported, since the caller
@@ -90,7 +95,7 @@ function resolveSync(root: string, file: string, fs: FileSystem): ResolvedPath {
  *
  * @param fs - The file system under the root. @defaultValue Node's
  */
-export function createListingCheck(root: string, fs: FileSystem = nodeFileSystem): (path: string) => ResolvedPath | undefined {
+export function createListingCheck(root: string, fs: FileSystem = nodeFileSystem): (path: string) => ListedPath | undefined {
   const folders = new Map<string, string | undefined>([['', root]]);
   const realFolder = (folder: string): string | undefined => {
     if (folders.has(folder)) return folders.get(folder);
@@ -114,7 +119,12 @@ export function createListingCheck(root: string, fs: FileSystem = nodeFileSystem
     if (folder === undefined) return undefined;
     const entry = `${folder}/${own.slice(slash + 1)}`;
     try {
-      if (!fs.lstat(entry).isSymbolicLink()) return { absolute: entry, relative: toPosix(relative(root, entry)) };
+      const info = fs.lstat(entry);
+      if (!info.isSymbolicLink()) {
+        // (a folder whose real path is the one named: the path was relative already)
+        const named = slash < 0 ? root : `${root}/${own.slice(0, slash)}`;
+        return { absolute: entry, relative: folder === named ? own : toPosix(relative(root, entry)), info };
+      }
       const real = fs.realpath(entry);
       return isInside(root, real) ? { absolute: real, relative: toPosix(relative(root, real)) } : undefined;
     } catch {

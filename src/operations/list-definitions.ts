@@ -8,7 +8,7 @@
 import type { LocatedDefinition } from '../engine/workspace.js';
 import { globMatcher } from '../model/glob.js';
 import type { SymbolMatch } from '../types.js';
-import { checkPage, checkQuery, compareMatches, nameHint, type SearchContext, toMatch } from './search.js';
+import { checkPage, checkQuery, nameHint, pageOfMatches, type RankedMatch, type SearchContext, toMatch } from './search.js';
 
 /** Definitions {@link CodeIndex.listDefinitions} lists when the call gives no `limit`. */
 export const DEFAULT_LIST_LIMIT = 1000;
@@ -62,15 +62,16 @@ export async function listDefinitions(context: SearchContext, options: Definitio
   const kinds = options.kinds ? new Set(options.kinds) : undefined;
   const isGlob = /[*?]/.test(query);
   const matches = isGlob ? globMatcher(query, false) : undefined;
-  const names = matches ? [...workspace.names.candidateNames(nameHint(query, true))].filter(matches) : [query];
-  const found: Array<{ tier: number; entry: LocatedDefinition }> = [];
-  for (const name of names) {
+  const names = matches
+    ? [...workspace.names.candidates(nameHint(query, true))].filter(({ name }) => matches(name))
+    : [{ name: query, definitions: () => workspace.names.definitionsNamed(query) }];
+  const found: RankedMatch[] = [];
+  for (const { name, definitions } of names) {
     // The tiers of searchSymbols: 0 for the query's own name, 3 for a glob's other matches.
     const tier = name === query ? 0 : 3;
-    for (const entry of workspace.names.definitionsNamed(name)) if (!kinds || kinds.has(entry.definition.kind)) found.push({ tier, entry });
+    for (const entry of definitions()) if (!kinds || kinds.has(entry.definition.kind)) found.push({ tier, entry });
   }
-  found.sort(compareMatches);
-  const definitions = found.slice(offset, offset + limit).map(({ entry }) => toMatch(entry));
+  const definitions = pageOfMatches(found, offset, limit).map(({ entry }) => toMatch(entry));
   const hasMore = offset + definitions.length < found.length;
   return { definitions, total: found.length, offset, hasMore, ...(hasMore ? { nextOffset: offset + definitions.length } : {}) };
 }

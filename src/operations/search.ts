@@ -28,7 +28,8 @@ export type SearchContext = Pick<OperationContext, 'workspace'>;
  */
 export function nameHint(query: string, isPattern: boolean): NameHint {
   const lower = query.toLowerCase();
-  if (!isPattern) return { mask: characterMask(lower) };
+  // (every tier of a plain query holds its characters in order: a prefix, initials, a substring, a fuzzy match)
+  if (!isPattern) return { mask: characterMask(lower), lowerInOrder: lower };
   const wildcardAt = lower.search(/[*?]/);
   if (wildcardAt > 0) return { lowerPrefix: lower.slice(0, wildcardAt) };
   return { mask: characterMask(lower.replace(/[*?]/g, '')) };
@@ -43,38 +44,48 @@ function firstInitial(name: string): string | undefined {
   return undefined;
 }
 
-/** camelCase/snake_case initials: `gUBI` and `gubi` match `getUserById`. */
-function matchesInitials(name: string, query: string): boolean {
+/** The words of a camelCase/snake_case name. */
+const WORDS = /[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])|[A-Z]/g;
+
+/** camelCase/snake_case initials: `gUBI` and `gubi` match `getUserById` (`lowerQuery`: the query in lower case). */
+function matchesInitials(name: string, lowerQuery: string): boolean {
   // Cheap refusal first: the initials start with the name's first letter or digit.
-  if (firstInitial(name) !== query[0]?.toLowerCase()) return false;
-  const words = name.match(/[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])|[A-Z]/g) ?? [];
-  const initials = words.map((w) => w[0]?.toLowerCase()).join('');
-  return initials.length > 1 && initials.startsWith(query.toLowerCase());
+  if (firstInitial(name) !== lowerQuery[0]) return false;
+  const words = name.match(WORDS) ?? [];
+  if (words.length < 2 || words.length < lowerQuery.length) return false;
+  for (let i = 0; i < lowerQuery.length; i++) if (words[i]?.[0]?.toLowerCase() !== lowerQuery[i]) return false;
+  return true;
 }
 
 /** Characters of `query` appear in order in `name` (both lower case). */
 function matchesSubsequence(lowerName: string, lowerQuery: string): boolean {
   let at = 0;
-  for (const ch of lowerQuery) {
-    at = lowerName.indexOf(ch, at);
+  for (let i = 0; i < lowerQuery.length; i++) {
+    at = lowerName.indexOf(lowerQuery[i] as string, at);
     if (at === -1) return false;
     at++;
   }
   return true;
 }
 
-/** Rank tier of a name against a query: 0 exact, 1 exact ignoring case, 2 prefix, 3 wildcard/initials, 4 substring, 5 fuzzy. */
-export function tierOf(name: string, query: string, wildcard: ((name: string) => boolean) | undefined): number | undefined {
-  if (wildcard) return wildcard(name) ? (name === query ? 0 : 3) : undefined;
-  if (name === query) return 0;
-  const lowerName = name.toLowerCase();
+/**
+ * The rank tier of names against a query: 0 exact, 1 exact ignoring case, 2 prefix, 3 wildcard/initials, 4 substring,
+ * 5 fuzzy (undefined: no match). The query's lower case is made once, not per name.
+ */
+export function tierMatcher(query: string, wildcard: ((name: string) => boolean) | undefined): (name: string) => number | undefined {
+  if (wildcard) return (name) => (wildcard(name) ? (name === query ? 0 : 3) : undefined);
   const lowerQuery = query.toLowerCase();
-  if (lowerName === lowerQuery) return 1;
-  if (lowerName.startsWith(lowerQuery)) return 2;
-  if (matchesInitials(name, query)) return 3;
-  if (lowerName.includes(lowerQuery)) return 4;
-  if (query.length >= 3 && matchesSubsequence(lowerName, lowerQuery)) return 5;
-  return undefined;
+  const fuzzy = query.length >= 3;
+  return (name) => {
+    if (name === query) return 0;
+    const lowerName = name.toLowerCase();
+    if (lowerName === lowerQuery) return 1;
+    if (lowerName.startsWith(lowerQuery)) return 2;
+    if (matchesInitials(name, lowerQuery)) return 3;
+    if (lowerName.includes(lowerQuery)) return 4;
+    if (fuzzy && matchesSubsequence(lowerName, lowerQuery)) return 5;
+    return undefined;
+  };
 }
 
 /** A search's `path` as a root-relative folder (`''` for the root). */
@@ -133,18 +144,20 @@ export async function searchSymbols(context: SearchContext, options: SymbolSearc
   const inScope = (file: string) => (onlyFile ? file === onlyFile : folder === '' || file.startsWith(`${folder}/`));
   const trimmed = query.trim();
   const wildcard = /[*?]/.test(trimmed) ? globMatcher(trimmed) : undefined;
-  const candidates: Array<{ tier: number; entry: LocatedDefinition }> = [];
-  for (const name of workspace.names.candidateNames(nameHint(trimmed, wildcard !== undefined))) {
-    const tier = tierOf(name, trimmed, wildcard);
+  const tierOfName = tierMatcher(trimmed, wildcard);
+  const candidates: RankedMatch[] = [];
+  // (the tier is asked twice of the few names that match: once to skip the rest before they cost anything)
+  const matching = (name: string) => tierOfName(name) !== undefined;
+  for (const { name, definitions } of workspace.names.candidates(nameHint(trimmed, wildcard !== undefined), matching)) {
+    const tier = tierOfName(name);
     if (tier === undefined) continue;
-    for (const entry of workspace.names.definitionsNamed(name)) {
+    for (const entry of definitions()) {
       if (!inScope(entry.file)) continue;
       if (options.kind && !kindMatchesFilter(entry.definition.kind, options.kind)) continue;
       candidates.push({ tier, entry });
     }
   }
-  candidates.sort(compareMatches);
-  const page = candidates.slice(offset, offset + limit).map(({ entry }) => toMatch(entry));
+  const page = pageOfMatches(candidates, offset, limit).map(({ entry }) => toMatch(entry));
   const total = candidates.length;
   const hasMore = offset + page.length < total;
   return {
@@ -158,15 +171,50 @@ export async function searchSymbols(context: SearchContext, options: SymbolSearc
   };
 }
 
+/** Paths in the order `localeCompare` gives (one collator, not one made per comparison). */
+const pathOrder = new Intl.Collator().compare;
+
+/** A match before it is ranked: its tier (see {@link tierMatcher}) and its definition. */
+export interface RankedMatch {
+  tier: number;
+  entry: LocatedDefinition;
+}
+
 /** The order of matches: by tier, then exported first, shorter names, file and line. */
-export function compareMatches(a: { tier: number; entry: LocatedDefinition }, b: { tier: number; entry: LocatedDefinition }): number {
+export function compareMatches(a: RankedMatch, b: RankedMatch): number {
   return (
     a.tier - b.tier ||
     Number(b.entry.definition.isExported) - Number(a.entry.definition.isExported) ||
     a.entry.definition.name.length - b.entry.definition.name.length ||
-    a.entry.file.localeCompare(b.entry.file) ||
+    (a.entry.file === b.entry.file ? 0 : pathOrder(a.entry.file, b.entry.file)) ||
     a.entry.definition.line - b.entry.definition.line
   );
+}
+
+/** The numbers of {@link compareMatches}' order before the file: tier, exported first, name length. */
+function leadingKey({ tier, entry }: RankedMatch): number {
+  return (tier * 2 + (entry.definition.isExported ? 0 : 1)) * 0x10000 + Math.min(entry.definition.name.length, 0xffff);
+}
+
+/**
+ * The matches from `offset` to `offset + limit` in {@link compareMatches}' order, without ordering the rest by path:
+ * all are sorted by their numbers (tier, exported, length), and only the groups of equal numbers that reach into the
+ * page by file and line (thousands of matches of a short prefix are counted, fifty are shown).
+ */
+export function pageOfMatches(matches: RankedMatch[], offset: number, limit: number): RankedMatch[] {
+  const keyed = matches.map((match) => ({ key: leadingKey(match), match }));
+  keyed.sort((a, b) => a.key - b.key);
+  const end = Math.min(keyed.length, offset + limit);
+  for (let start = 0; start < end; ) {
+    let stop = start + 1;
+    while (stop < keyed.length && keyed[stop]?.key === keyed[start]?.key) stop++;
+    if (stop > offset && stop - start > 1) {
+      const group = keyed.slice(start, stop).sort((a, b) => compareMatches(a.match, b.match));
+      for (let i = 0; i < group.length; i++) keyed[start + i] = group[i] as (typeof keyed)[number];
+    }
+    start = stop;
+  }
+  return keyed.slice(offset, end).map(({ match }) => match);
 }
 
 /** A name table's definition as a search answers it. */

@@ -52,7 +52,14 @@ describe('name segment', () => {
       [segment.blobIndex('a1'), 0, 1, 'function', undefined],
       [segment.blobIndex('b2'), 2, 12, 'method', 'Parser'],
     ]);
-    expect(segment.definitionsOf(segment.findName('getUserById'))[0]?.definition).toEqual(summaries.b2?.definitions[0]);
+    // (a stored definition reads its preview, signature and scope when asked: compared as the plain value it writes)
+    const stored = segment.definitionsOf(segment.findName('getUserById'))[0]?.definition;
+    expect(JSON.parse(JSON.stringify(stored))).toEqual(summaries.b2?.definitions[0]);
+    expect([stored?.preview, stored?.signature, stored?.scope]).toEqual([
+      summaries.b2?.definitions[0]?.preview,
+      summaries.b2?.definitions[0]?.signature,
+      summaries.b2?.definitions[0]?.scope,
+    ]);
   });
 
   it('Should answer a prefix range over the lower case, and a mask scan', () => {
@@ -84,5 +91,50 @@ describe('name segment', () => {
     damaged.writeUInt32LE(damaged.readUInt32LE(damaged.readUInt32LE(16)) + 3, damaged.readUInt32LE(16));
     writeFileSync(join(folder, 'damaged.seg'), damaged);
     expect(() => NameSegment.open(join(folder, 'damaged.seg'))).toThrow(/disagree/);
+  });
+
+  it('Should find the names holding a query in order, on bytes and (past ASCII) on the decoded name', () => {
+    const holding = (query: string) => segment.namesHoldingInOrder(query).map((i) => segment.name(i));
+    expect(holding('parse')).toEqual(['parse', 'PARSE_LIMIT', 'Parser']);
+    expect(holding('pl')).toEqual(['PARSE_LIMIT']);
+    expect(holding('gubi')).toEqual(['getUserById']);
+    expect(holding('ber')).toEqual(['über']);
+    expect(holding('üb')).toEqual(['über']);
+    expect(holding('rap')).toEqual([]);
+  });
+});
+
+describe('a name segment larger than its block cache', () => {
+  // 30,000 definitions with long previews and signatures: a segment of several MB, read through 32 KB blocks (more
+  // than the 128 the cache keeps), strings and records crossing their edges.
+  const big: Record<string, FileSummary> = {};
+  for (let b = 0; b < 300; b++) {
+    big[`blob${b}`] = {
+      definitions: Array.from({ length: 100 }, (_, i) =>
+        def(`name_${(b * 7919 + i * 104_729) % 30_011}_${i}`, i + 1, { preview: `${'x'.repeat(i % 97)} preview ${b}:${i} ${'y'.repeat(60)}`, signature: `sig ${b} ${i}`.repeat(1 + (i % 5)) }),
+      ),
+      references: [`ref${b}`],
+      referenceCount: 1,
+    };
+  }
+  const path = join(folder, 'big.seg');
+  const writer = new NameSegmentWriter();
+  for (const [blob, summary] of Object.entries(big)) writer.add(blob, summary);
+  writer.write(path);
+  const segment = NameSegment.open(path) as NameSegment;
+  afterAll(() => segment.close());
+
+  it('Should read back every definition whole, whatever order the reads come in', () => {
+    expect(readFileSync(path).length).toBeGreaterThan(128 * 32 * 1024);
+    const blobs = [...segment.blobs()];
+    for (let pass = 0; pass < 2; pass++) {
+      for (let id = 0; id < segment.nameCount; id += pass === 0 ? 1 : 7) {
+        for (const { blob, index, definition } of segment.definitionsOf(id)) {
+          const written = big[blobs[blob] as string]?.definitions[index];
+          expect(JSON.parse(JSON.stringify(definition))).toEqual(written);
+        }
+      }
+    }
+    for (const [b, blob] of blobs.entries()) expect(segment.summaryOf(b)).toEqual(big[blob]);
   });
 });
