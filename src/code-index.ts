@@ -212,6 +212,7 @@ export class CodeIndex {
       modules,
       resolver: new Resolver({
         facts: (file) => workspace.factsOf(file),
+        factsKey: (file) => workspace.factsKey(file),
         modules,
         // The name table: the whole tree indexed first (as a name match would).
         filesDefining: async (name) => {

@@ -11,6 +11,7 @@
  * @module
  */
 import type { FileFacts, Reference } from '../model/facts.js';
+import type { ModuleViews } from './module-views.js';
 import type { ModuleResolver } from './modules.js';
 import type { Lookup, Target } from './targets.js';
 import type { Walk } from './walk.js';
@@ -25,6 +26,12 @@ export interface ResolverContext {
    * definition is looked up by name (C, C++), and whether a name is defined anywhere at all. Optional.
    */
   filesDefining?(name: string): Promise<string[]>;
+  /**
+   * The key of the facts `facts(file)` would give now without analyzing the file again (the stored facts' content
+   * address), undefined when it cannot say: binding keeps views of a module's facts by it (`module-views.ts`).
+   * Optional.
+   */
+  factsKey?(file: string): string | undefined;
 }
 
 /** Where a chain of members and calls stopped (see {@link Binder.walkChain}). */
@@ -43,6 +50,8 @@ export interface Binder {
   readonly context: ResolverContext;
   /** Companion files analyzed once: from then on the name table says which of them declare a name. */
   readonly companionsRead: Set<string>;
+  /** Views of modules' facts, kept after the facts are dropped (`module-views.ts`). */
+  readonly views: ModuleViews;
 
   /** What a reference leads to, ranked (`names.ts`). */
   lookupOf(file: string, facts: FileFacts, ref: Reference, walk: Walk): Promise<Lookup>;

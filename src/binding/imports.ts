@@ -9,7 +9,8 @@
 import type { Binding, FileFacts } from '../model/facts.js';
 import type { ImportInfo } from '../types.js';
 import type { Binder } from './binder.js';
-import { fileIndex } from './file-index.js';
+import { fileIndex, type FileIndex } from './file-index.js';
+import type { ModuleView } from './module-views.js';
 import type { ModuleResolver } from './modules.js';
 import { bound, type Lookup, type Target, unbound, unique } from './targets.js';
 import { Walk } from './walk.js';
@@ -134,9 +135,27 @@ export async function allFromOutside(b: Binder, targets: Target[]): Promise<bool
 /** The declarations a module exports under `name`: its own, re-exported (aliases, `export *`), or imported again. */
 export async function exportsOf(b: Binder, module: string, name: string, walk: Walk): Promise<Target[]> {
   if (walk.exhausted || !walk.visit(module, name)) return [];
+  // (copies: callers add to the list they get)
+  const known = walk.found<Target[]>(module, name);
+  if (known) return [...known];
+  const found = await exportsFound(b, module, name, walk);
+  walk.remember(module, name, [...found]);
+  return found;
+}
+
+/**
+ * What {@link exportsOf} finds, asked for the first time in a question. A module whose view (see `module-views.ts`)
+ * says it neither binds nor exports the name is only a way on to its `export *` and wildcard imports: its facts are
+ * not read.
+ */
+async function exportsFound(b: Binder, module: string, name: string, walk: Walk): Promise<Target[]> {
+  const key = b.context.factsKey?.(module);
+  const view = key === undefined ? undefined : b.views.get(key);
+  if (view && !view.names.has(name)) return exportsThrough(b, module, view, name, walk);
   const facts = await b.context.facts(module);
   if (!facts) return [];
   const index = fileIndex(facts);
+  if (key !== undefined && !view) b.views.set(key, moduleViewOf(facts, index));
   const targets: Target[] = [];
   // Whether the module binds the name itself (an import from outside the tree binds it without targets).
   let boundHere = false;
@@ -168,6 +187,31 @@ export async function exportsOf(b: Binder, module: string, name: string, walk: W
     for (const item of facts.imports) {
       if (!isWildcardImport(item)) continue;
       targets.push(...(await b.declarationsIn(module, item.source, name, walk.deeper())));
+      if (targets.length > 0) break;
+    }
+  }
+  return unique(targets);
+}
+
+/** A module's view: the names it binds or exports, and where else its exports come from. */
+function moduleViewOf(facts: FileFacts, index: FileIndex): ModuleView {
+  return {
+    names: new Set([...index.top.keys(), ...index.exportsNamed.keys()]),
+    exportStars: index.wildcards.map((entry) => entry.source as string),
+    wildcardImports: facts.imports.filter(isWildcardImport).map((item) => item.source),
+  };
+}
+
+/**
+ * What a module that neither binds nor exports `name` exports under it (the end of {@link exportsFound} for such a
+ * module): what its `export *` sources export, else what its wildcard imports see, the first that has it.
+ */
+async function exportsThrough(b: Binder, module: string, view: ModuleView, name: string, walk: Walk): Promise<Target[]> {
+  const targets: Target[] = [];
+  for (const source of view.exportStars) targets.push(...(await b.declarationsIn(module, source, name, walk.deeper())));
+  if (targets.length === 0 && !b.context.modules.privateImports(module)) {
+    for (const source of view.wildcardImports) {
+      targets.push(...(await b.declarationsIn(module, source, name, walk.deeper())));
       if (targets.length > 0) break;
     }
   }

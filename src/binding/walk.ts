@@ -5,11 +5,22 @@
  *
  * A walk is a value: {@link Walk.deeper} is the walk of the next link, and the caller's walk stays where it was.
  *
+ * One question (a walk begun with {@link Walk.start}, and every walk it leads to) also remembers what each module
+ * exports under a name once asked, so that a module reached again on another path is not walked again: a C file's
+ * fifty `#include`s reach the same few hundred headers over and over (the kernel's `mm/slab.c`: 11,350 asks of 724
+ * headers' facts for one name, 0.5-1.9 s, before this).
+ *
  * @module
  */
 
 /** Follows at most this many links (imports, re-exports, bases) for one name: barrels are deep, cycles exist. */
 export const MAX_HOPS = 32;
+
+/** What a module was found to export under a name, and at what depth (a deeper walk had fewer links left). */
+interface Remembered<T> {
+  hops: number;
+  value: T;
+}
 
 /** Where a walk through names is: its depth in links, and the modules' exports it visited. */
 export class Walk {
@@ -17,15 +28,18 @@ export class Walk {
   readonly hops: number;
   /** Exports asked for (`module NUL name`) along this lookup through modules. */
   readonly #visited: Set<string>;
+  /** Exports found (`module NUL name`) by this question, whatever lookup asked. */
+  readonly #found: Map<string, Remembered<unknown>>;
 
-  private constructor(hops: number, visited: Set<string>) {
+  private constructor(hops: number, visited: Set<string>, found: Map<string, Remembered<unknown>>) {
     this.hops = hops;
     this.#visited = visited;
+    this.#found = found;
   }
 
   /** A new walk, `hops` links deep already (a question asked from inside another, at a depth of its own). */
   static start(hops = 0): Walk {
-    return new Walk(hops, new Set());
+    return new Walk(hops, new Set(), new Map());
   }
 
   /** Whether the walk followed too many links to go on. */
@@ -35,12 +49,12 @@ export class Walk {
 
   /** The walk one link further, with what this one visited. */
   deeper(): Walk {
-    return new Walk(this.hops + 1, this.#visited);
+    return new Walk(this.hops + 1, this.#visited, this.#found);
   }
 
-  /** The walk at this depth with nothing visited yet: a new lookup through modules' exports. */
+  /** The walk at this depth with nothing visited yet: a new lookup through modules' exports (of the same question). */
   anew(): Walk {
-    return new Walk(this.hops, new Set());
+    return new Walk(this.hops, new Set(), this.#found);
   }
 
   /** Marks the export of `name` by `module` visited: false when this walk visited it already (a cycle). */
@@ -49,5 +63,22 @@ export class Walk {
     if (this.#visited.has(key)) return false;
     this.#visited.add(key);
     return true;
+  }
+
+  /**
+   * What this question found `module` to export under `name`, when it was found with at least the links this walk
+   * has left (a walk that was deeper may have given up sooner: then it is asked again).
+   */
+  found<T>(module: string, name: string): T | undefined {
+    const remembered = this.#found.get(`${module}\u0000${name}`);
+    return remembered && remembered.hops <= this.hops ? (remembered.value as T) : undefined;
+  }
+
+  /** Remembers what `module` exports under `name`, for the rest of this question. */
+  remember<T>(module: string, name: string, value: T): T {
+    const key = `${module}\u0000${name}`;
+    const known = this.#found.get(key);
+    if (!known || known.hops >= this.hops) this.#found.set(key, { hops: this.hops, value });
+    return value;
   }
 }

@@ -29,6 +29,7 @@ import { closeSync, fstatSync, openSync, readSync, renameSync, unlinkSync, write
 import { endianness } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { FileSummary, SummaryDefinition } from '../model/facts.js';
+import { BlockReader, holdsInOrder, StoredDefinition } from './segment-reads.js';
 
 /** The segment's magic bytes. */
 const MAGIC = 'CIXNAMES';
@@ -36,9 +37,6 @@ const MAGIC = 'CIXNAMES';
 export const SEGMENT_VERSION = 1;
 const NONE = 0xffffffff;
 const RECORD = 10;
-/** Reads of the sections not held whole go through a cache of this many blocks of this size (4 MB). */
-const BLOCK_BYTES = 32 * 1024;
-const MAX_BLOCKS = 128;
 const BLOB = 5;
 
 /** The sections, in file order. */
@@ -73,17 +71,6 @@ export function characterMask(lower: string): number {
     else mask |= 1 << 28;
   }
   return mask >>> 0;
-}
-
-/** Whether `lower` holds the characters of `query` in order (both lower case). */
-function holdsInOrder(lower: string, query: string): boolean {
-  let at = 0;
-  for (let i = 0; i < query.length; i++) {
-    at = lower.indexOf(query[i] as string, at);
-    if (at === -1) return false;
-    at++;
-  }
-  return true;
 }
 
 /** Lower case first, then code unit: the order of the segment's definition names. */
@@ -372,68 +359,6 @@ export interface SegmentDefinition {
   definition: SummaryDefinition;
 }
 
-/**
- * A definition read from a segment: its name, kind and numbers at once, its texts (preview, signature, scope: a read
- * each, as they are rarely shared) when first asked. A search ranks thousands of definitions and shows fifty.
- */
-class StoredDefinition implements SummaryDefinition {
-  readonly name: string;
-  readonly kind: string;
-  readonly line: number;
-  readonly column: number;
-  readonly endLine: number;
-  readonly isExported: boolean;
-  readonly #text: (id: number) => string | undefined;
-  #preview: number | string;
-  #scope: number | string | undefined;
-  #signature: number | string | undefined;
-
-  constructor(
-    text: (id: number) => string | undefined,
-    name: string,
-    kind: string,
-    line: number,
-    column: number,
-    endLine: number,
-    isExported: boolean,
-    preview: number,
-    scope: number,
-    signature: number,
-  ) {
-    this.#text = text;
-    this.name = name;
-    this.kind = kind;
-    this.line = line;
-    this.column = column;
-    this.endLine = endLine;
-    this.isExported = isExported;
-    this.#preview = preview;
-    this.#scope = scope;
-    this.#signature = signature;
-  }
-
-  get preview(): string {
-    if (typeof this.#preview === 'number') this.#preview = this.#text(this.#preview) ?? '';
-    return this.#preview;
-  }
-
-  get scope(): string | undefined {
-    if (typeof this.#scope === 'number') this.#scope = this.#text(this.#scope);
-    return this.#scope;
-  }
-
-  get signature(): string | undefined {
-    if (typeof this.#signature === 'number') this.#signature = this.#text(this.#signature);
-    return this.#signature;
-  }
-
-  /** As a plain definition (what `JSON.stringify` writes). */
-  toJSON(): SummaryDefinition {
-    const { name, kind, line, column, endLine, preview, signature, scope, isExported } = this;
-    return { name, kind, line, column, endLine, preview, signature, scope, isExported };
-  }
-}
-
 /** A segment opened for reading: its sections are read at offsets when a query needs them. */
 export class NameSegment {
   readonly path: string;
@@ -454,12 +379,13 @@ export class NameSegment {
   /** The definition names' bytes and offsets (loaded for scans). */
   #nameBytes: Buffer | undefined;
   readonly #strings = new Map<number, string>();
-  /** Blocks of the file read, least recently used first (see #bytes). */
-  readonly #blocks = new Map<number, Buffer>();
+  /** The file's bytes, read through a cache of its blocks. */
+  readonly #file: BlockReader;
 
   private constructor(path: string, fd: number, sections: Array<{ offset: number; length: number }>, counts: Uint32Array) {
     this.path = path;
     this.#fd = fd;
+    this.#file = new BlockReader(fd);
     this.#sections = sections;
     this.nameCount = counts[0] as number;
     this.#stringCount = counts[1] as number;
@@ -514,7 +440,7 @@ export class NameSegment {
     if (this.#fd !== undefined) closeSync(this.#fd);
     this.#fd = undefined;
     this.#loaded.clear();
-    this.#blocks.clear();
+    this.#file.close();
     this.#nameBytes = undefined;
   }
 
@@ -584,9 +510,8 @@ export class NameSegment {
   }
 
   /**
-   * The ids of the definition names whose lower case holds every character of `lowerQuery` in order (a subsequence:
-   * what a prefix, a substring, camelCase initials and a fuzzy match all are), ascending. Names and query of ASCII
-   * are matched on the stored bytes, without making a string of each name; the others are decoded.
+   * The ids of the names whose lower case holds `lowerQuery`'s characters in order (as a prefix, a substring, initials
+   * and a fuzzy match do), ascending. ASCII is matched on the stored bytes, with no string made; the rest is decoded.
    */
   namesHoldingInOrder(lowerQuery: string): number[] {
     const mask = characterMask(lowerQuery);
@@ -595,7 +520,7 @@ export class NameSegment {
     this.name(0);
     const bytes = this.#nameBytes as Buffer;
     const offsets = this.#section(Section.StringOffsets);
-    const ascii = !/[^\u0000-\u007f]/.test(lowerQuery);
+    const ascii = Buffer.byteLength(lowerQuery, 'utf8') === lowerQuery.length;
     const query = Buffer.from(lowerQuery, 'latin1');
     const found: number[] = [];
     for (const id of ids) {
@@ -727,7 +652,7 @@ export class NameSegment {
     const start = offsets[0] ?? 0;
     const end = Math.max(start, offsets[1] ?? 0);
     const { offset, length } = this.#sections[Section.StringBytes] as { offset: number; length: number };
-    const text = this.#bytes(offset + Math.min(start, length), Math.min(end, length) - Math.min(start, length)).toString('utf8');
+    const text = this.#file.bytes(offset + Math.min(start, length), Math.min(end, length) - Math.min(start, length)).toString('utf8');
     // Short strings repeat (kinds, scopes, names): keep them; previews and signatures are read when asked.
     if (text.length <= 64 && this.#strings.size < 100_000) this.#strings.set(id, text);
     return text;
@@ -749,53 +674,10 @@ export class NameSegment {
     const loaded = this.#loaded.get(section);
     if (loaded) return loaded.subarray(start, start + count);
     const { offset, length } = this.#sections[section] as { offset: number; length: number };
-    const available = Math.max(0, Math.min(count, Math.floor(length / 4) - start));
-    const bytes = this.#bytes(offset + start * 4, available * 4);
-    // (a view of the block when it is aligned, as sections are: a block dropped from the cache lives on in its views)
-    if (bytes.byteOffset % 4 === 0) return new Uint32Array(bytes.buffer, bytes.byteOffset, available);
-    return new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
-  }
-
-  /**
-   * `length` bytes of the file at `position`, through a small cache of its blocks (a search reads the records of
-   * thousands of names, neighbours in the file: a read each was most of its time). Long reads go to the file.
-   */
-  #bytes(position: number, length: number): Buffer {
-    if (this.#fd === undefined || length <= 0) return Buffer.alloc(0);
-    if (length > BLOCK_BYTES) {
-      const bytes = Buffer.alloc(length);
-      readSync(this.#fd, bytes, 0, length, position);
-      return bytes;
-    }
-    const first = Math.floor(position / BLOCK_BYTES);
-    const last = Math.floor((position + length - 1) / BLOCK_BYTES);
-    if (first === last) {
-      const block = this.#block(first);
-      return block.subarray(position - first * BLOCK_BYTES, position - first * BLOCK_BYTES + length);
-    }
-    const bytes = Buffer.alloc(length);
-    for (let b = first, at = 0; b <= last; b++) {
-      const block = this.#block(b);
-      const from = Math.max(position, b * BLOCK_BYTES) - b * BLOCK_BYTES;
-      const to = Math.min(position + length, (b + 1) * BLOCK_BYTES) - b * BLOCK_BYTES;
-      at += block.copy(bytes, at, from, to);
-    }
-    return bytes;
-  }
-
-  /** A block of the file (its last may be short), kept among the most recently used. */
-  #block(index: number): Buffer {
-    let block = this.#blocks.get(index);
-    if (block) {
-      this.#blocks.delete(index);
-    } else {
-      block = Buffer.alloc(BLOCK_BYTES);
-      const read = this.#fd === undefined ? 0 : readSync(this.#fd, block, 0, BLOCK_BYTES, index * BLOCK_BYTES);
-      block = block.subarray(0, read);
-      if (this.#blocks.size >= MAX_BLOCKS) this.#blocks.delete(this.#blocks.keys().next().value as number);
-    }
-    this.#blocks.set(index, block);
-    return block;
+    const bytes = this.#file.bytes(offset + start * 4, Math.max(0, Math.min(count, Math.floor(length / 4) - start)) * 4);
+    // (a view of the block when aligned, as sections are: a block dropped from the cache lives on in its views)
+    const whole = bytes.byteOffset % 4 === 0 ? bytes : Buffer.from(bytes);
+    return new Uint32Array(whole.buffer, whole.byteOffset, Math.floor(whole.length / 4));
   }
 
   /** The sections' sizes agree with the counts. */

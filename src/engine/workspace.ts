@@ -41,11 +41,9 @@ export type { WorkspaceCounters, WorkspaceOptions } from './workspace-options.js
 /** Estimated bytes of loaded facts kept at most. */
 const MAX_LOADED_BYTES = 64 * 1024 * 1024;
 /**
- * A scan is reused for at least this many times what checking the tree cost it (discovery, a stat per file), however
- * short `rescanAfterMs` is: a host asking without pause spends at most a twentieth of its time checking a large tree
- * (the kernel slice's 12,330 files: a check of 0.2-0.3 s, so every 4-6 s; a tree of a few hundred files: every second,
- * as `rescanAfterMs` says). A `rescanAfterMs` of 0 still checks at every query. A watcher (`watch`) makes checks
- * needless.
+ * A scan is reused for at least this many times what checking the tree cost it (discovery, a stat per file): a host
+ * asking without pause spends at most a twentieth of its time checking a large tree (12,330 files: a check of 0.15 s,
+ * so every 3 s; a few hundred files: every `rescanAfterMs`, unless that is 0: then at every query).
  */
 const RECHECK_COST_FACTOR = 20;
 /** Changed entries are saved this long after the last change (and on close). */
@@ -207,6 +205,12 @@ export class Workspace {
     } catch {
       return undefined;
     }
+  }
+
+  /** The blob {@link Workspace.factsOf} loads for a file with no check (the root's scan current), else undefined. */
+  factsKey(file: string): string | undefined {
+    const scan = this.#scans.get('');
+    return scan && this.#current(scan) ? this.#entries.get(file)?.blob : undefined;
   }
 
   /**

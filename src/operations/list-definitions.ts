@@ -5,7 +5,6 @@
  *
  * @module
  */
-import type { LocatedDefinition } from '../engine/workspace.js';
 import { globMatcher } from '../model/glob.js';
 import type { SymbolMatch } from '../types.js';
 import { checkPage, checkQuery, nameHint, pageOfMatches, type RankedMatch, type SearchContext, toMatch } from './search.js';
