@@ -24,8 +24,12 @@ import type { Definition, FileFacts } from '../../src/model/facts.js';
 const registry = createDefaultRegistry();
 afterAll(() => registry.dispose());
 
-/** A tree held in memory, its files analyzed by the real extractor, and a binder over it. */
-async function bind(files: Record<string, string>): Promise<{ b: Binder; facts: Map<string, FileFacts> }> {
+/**
+ * A tree held in memory, its files analyzed by the real extractor, and a binder over it. `asked` lists the files whose
+ * facts binding asked for, in order; with `keyed`, the binder is told each file's facts key (its path).
+ */
+async function bind(files: Record<string, string>, keyed = false): Promise<{ b: Binder; facts: Map<string, FileFacts>; asked: string[] }> {
+  const asked: string[] = [];
   const facts = new Map<string, FileFacts>();
   for (const [file, text] of Object.entries(files)) {
     const language = registry.detectLanguage(file).language as string;
@@ -40,14 +44,18 @@ async function bind(files: Record<string, string>): Promise<{ b: Binder; facts: 
     facts: (file) => Promise.resolve(facts.get(file)),
   });
   const b = createBinder({
-    facts: (file) => Promise.resolve(facts.get(file)),
+    facts: (file) => {
+      asked.push(file);
+      return Promise.resolve(facts.get(file));
+    },
+    ...(keyed ? { factsKey: (file: string) => (facts.has(file) ? `key:${file}` : undefined) } : {}),
     modules,
     filesDefining: (name) => {
       const defining = [...facts].filter(([, f]) => f.definitions.some((d) => d.name === name && !d.local));
       return Promise.resolve(defining.map(([file]) => file));
     },
   });
-  return { b, facts };
+  return { b, facts, asked };
 }
 
 /** The definition named `name` (the n-th of that name) of a file, as a target. */
@@ -86,6 +94,54 @@ describe('walk', () => {
     expect(walk.visit('a.ts', 'x')).toBe(true);
     expect(walk.deeper().visit('a.ts', 'x')).toBe(false);
     expect(walk.anew().visit('a.ts', 'x')).toBe(true);
+  });
+
+  it('Should remember what a module exports for the rest of a question, but not for a walk with more links left', () => {
+    const walk = Walk.start();
+    const deep = walk.deeper().deeper();
+    deep.remember('a.h', 'x', ['found']);
+    expect(deep.anew().found('a.h', 'x')).toEqual(['found']);
+    expect(deep.deeper().found('a.h', 'x')).toEqual(['found']);
+    expect(walk.found('a.h', 'x')).toBeUndefined();
+    expect(Walk.start(5).found('a.h', 'x')).toBeUndefined();
+    walk.remember('a.h', 'x', ['more']);
+    expect(deep.found('a.h', 'x')).toEqual(['more']);
+  });
+});
+
+describe('one question through includes', () => {
+  // main.c includes three headers that all include base.h, and none of them has `helper`: d.h, included last, has it.
+  const files = {
+    'inc/base.h': '#define LEVEL 3\nint base_only(int x);\n',
+    'inc/a.h': '#include "base.h"\nint only_a(void);\n',
+    'inc/b.h': '#include "base.h"\n#include "a.h"\nint only_b(void);\n',
+    'inc/c.h': '#include "a.h"\n#include "b.h"\n#include "base.h"\n',
+    'inc/d.h': '#include "base.h"\nint helper(int x);\n',
+    'src/main.c': '#include "../inc/a.h"\n#include "../inc/b.h"\n#include "../inc/c.h"\n#include "../inc/d.h"\nint main(void) { return helper(LEVEL); }\n',
+  };
+  const count = (asked: string[], file: string) => asked.filter((f) => f === file).length;
+
+  it('Should ask a header reached through many includes once, and find what it found before', async () => {
+    const { b, facts, asked } = await bind(files);
+    const main = facts.get('src/main.c') as FileFacts;
+    const found = await lookupOf(b, 'src/main.c', main, refAt(main, 5, 'helper'), Walk.start());
+    expect(where(facts, found.targets)).toEqual(['inc/d.h:2']);
+    expect(count(asked, 'inc/base.h')).toBe(1);
+    expect(count(asked, 'inc/a.h')).toBe(1);
+    // A macro through the same headers: base.h's, found again on the next question.
+    const level = await lookupOf(b, 'src/main.c', main, refAt(main, 5, 'LEVEL'), Walk.start());
+    expect(where(facts, level.targets)).toEqual(['inc/base.h:1']);
+  });
+
+  it('Should pass the headers that have not the name by their views, without their facts, on later questions', async () => {
+    const { b, facts, asked } = await bind(files, true);
+    const main = facts.get('src/main.c') as FileFacts;
+    const first = await lookupOf(b, 'src/main.c', main, refAt(main, 5, 'helper'), Walk.start());
+    asked.length = 0;
+    const again = await lookupOf(b, 'src/main.c', main, refAt(main, 5, 'helper'), Walk.start());
+    expect(where(facts, again.targets)).toEqual(where(facts, first.targets));
+    for (const header of ['inc/base.h', 'inc/a.h', 'inc/b.h', 'inc/c.h']) expect(count(asked, header)).toBe(0);
+    expect(count(asked, 'inc/d.h')).toBeGreaterThan(0);
   });
 });
 

@@ -3,6 +3,7 @@
  * listDefinitions (src/operations/list-definitions.ts): exact names and case-sensitive globs from the name table.
  */
 import { describe, expect, it } from 'vitest';
+import { compareMatches, pageOfMatches, type RankedMatch } from '../../src/operations/search.js';
 import { useNavigationIndex } from '../helpers/navigation-project.js';
 
 const nav = useNavigationIndex();
@@ -66,6 +67,26 @@ describe('listDefinitions', () => {
   it('Should refuse a blank query and a bad offset or limit with INVALID_ARGUMENT', async () => {
     for (const options of [{ query: '' }, { query: '  ' }, { query: 'a', limit: 0 }, { query: 'a', limit: 100_001 }, { query: 'a', offset: -1 }]) {
       await expect(nav.index.listDefinitions(options)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    }
+  });
+});
+
+describe('pageOfMatches', () => {
+  it('Should give any page exactly as sorting every match would, ordering by path only the groups that reach into it', () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const folders = ['src', 'Src', 'lib', 'lib/deep', 'ä'];
+    const matches: RankedMatch[] = Array.from({ length: 2_000 }, () => {
+      const name = 'n'.repeat(1 + random(4));
+      const definition = { name, kind: 'function', line: 1 + random(50), column: 1, endLine: 2, preview: '', isExported: random(2) === 0 };
+      return { tier: random(4), entry: { file: `${folders[random(folders.length)]}/f${random(30)}.ts`, definition } };
+    });
+    const sorted = [...matches].sort(compareMatches);
+    for (const [offset, limit] of [[0, 50], [0, 1], [37, 50], [990, 1000], [1_950, 100], [2_000, 10], [0, 2_000]] as const) {
+      expect(pageOfMatches(matches, offset, limit)).toEqual(sorted.slice(offset, offset + limit));
     }
   });
 });
