@@ -80,7 +80,7 @@ describe('pageOfMatches', () => {
     };
     const folders = ['src', 'Src', 'lib', 'lib/deep', 'ä'];
     const matches: RankedMatch[] = Array.from({ length: 2_000 }, () => {
-      const name = 'n'.repeat(1 + random(4));
+      const name = 'n'.repeat(1 + random(random(2) === 0 ? 4 : 60));
       const definition = { name, kind: 'function', line: 1 + random(50), column: 1, endLine: 2, preview: '', isExported: random(2) === 0 };
       return { tier: random(4), entry: { file: `${folders[random(folders.length)]}/f${random(30)}.ts`, definition } };
     });
