@@ -29,7 +29,7 @@ import { closeSync, fstatSync, openSync, readSync, renameSync, unlinkSync, write
 import { endianness } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { FileSummary, SummaryDefinition } from '../model/facts.js';
-import { BlockReader, holdsInOrder, StoredDefinition } from './segment-reads.js';
+import { BlockReader, namesInOrder, StoredDefinition } from './segment-reads.js';
 
 /** The segment's magic bytes. */
 const MAGIC = 'CIXNAMES';
@@ -515,32 +515,13 @@ export class NameSegment {
    */
   namesHoldingInOrder(lowerQuery: string): number[] {
     const mask = characterMask(lowerQuery);
-    const ids = this.namesWithMask(mask);
-    if (ids.length === 0) return ids;
+    if (this.nameCount === 0 || lowerQuery === '') return this.namesWithMask(mask);
     this.name(0);
-    const bytes = this.#nameBytes as Buffer;
-    const offsets = this.#section(Section.StringOffsets);
-    const ascii = Buffer.byteLength(lowerQuery, 'utf8') === lowerQuery.length;
-    const query = Buffer.from(lowerQuery, 'latin1');
-    const found: number[] = [];
-    for (const id of ids) {
-      const start = offsets[id] as number;
-      const end = offsets[id + 1] as number;
-      let at = 0;
-      let plain = ascii;
-      for (let i = start; i < end && at < query.length; i++) {
-        let byte = bytes[i] as number;
-        if (byte >= 0x80) {
-          plain = false;
-          break;
-        }
-        if (byte >= 65 && byte <= 90) byte |= 0x20;
-        if (byte === query[at]) at++;
-      }
-      if (plain ? at === query.length : holdsInOrder(this.name(id).toLowerCase(), lowerQuery)) found.push(id);
-    }
-    return found;
+    const names = { bytes: this.#nameBytes as Buffer, offsets: this.#section(Section.StringOffsets), masks: this.#section(Section.Masks) };
+    return namesInOrder(names, mask, lowerQuery, (id) => this.name(id));
   }
+
+
 
   /** A definition name by id. */
   name(id: number): string {
@@ -560,18 +541,23 @@ export class NameSegment {
 
   /** The definition records of a name id, in blob order. */
   definitionsOf(nameId: number): SegmentDefinition[] {
+    const found: SegmentDefinition[] = [];
+    this.eachDefinition(nameId, (blob, definition, index) => found.push({ blob, index, definition }));
+    return found;
+  }
+
+  /** Calls `visit` with each definition of a name id (its blob, and its index in the blob's summary), in blob order. */
+  eachDefinition(nameId: number, visit: (blob: number, definition: SummaryDefinition, index: number) => void): void {
     const starts = this.#section(Section.NameRecords);
     const from = starts[nameId] ?? 0;
     const to = starts[nameId + 1] ?? from;
-    const found: SegmentDefinition[] = [];
     const name = this.name(nameId);
     // A name's records are contiguous: one read for all of them, not one per record.
     const all = this.#read(Section.Records, from * RECORD, Math.max(0, to - from) * RECORD);
     for (let record = from; record < to; record++) {
       const fields = all.subarray((record - from) * RECORD, (record - from + 1) * RECORD);
-      found.push({ blob: fields[0] ?? NONE, index: fields[1] ?? 0, definition: this.#definition(record, fields, nameId, name) });
+      visit(fields[0] ?? NONE, this.#definition(record, fields, nameId, name), fields[1] ?? 0);
     }
-    return found;
   }
 
   /** The blobs that reference a name (exact), ascending. */

@@ -247,9 +247,10 @@ export class NameIndex {
       const { segment, filesOfBlob } = served;
       const id = filesOfBlob.size === 0 ? -1 : known?.served === served ? known.id : segment.findName(name);
       if (id < 0) continue;
-      for (const { blob, definition } of segment.definitionsOf(id)) {
-        for (const file of filesOfBlob.get(blob) ?? []) found.push({ file, definition });
-      }
+      segment.eachDefinition(id, (blob, definition) => {
+        const files = filesOfBlob.get(blob);
+        if (files) for (const file of files) found.push({ file, definition });
+      });
     }
     for (const located of this.#table.definitionsNamed(name)) found.push(located);
     return found;

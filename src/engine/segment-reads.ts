@@ -16,6 +16,8 @@ const MAX_BLOCKS = 128;
 export class BlockReader {
   #fd: number | undefined;
   readonly #blocks = new Map<number, Buffer>();
+  #lastIndex = -1;
+  #last: Buffer | undefined;
 
   constructor(fd: number) {
     this.#fd = fd;
@@ -25,6 +27,7 @@ export class BlockReader {
   close(): void {
     this.#fd = undefined;
     this.#blocks.clear();
+    this.#last = undefined;
   }
 
   /** `length` bytes at `position` (a view of a cached block when they lie in one; fewer at the file's end). */
@@ -54,6 +57,8 @@ export class BlockReader {
 
   /** A block of the file (its last may be short). */
   #block(index: number): Buffer {
+    // (reads come in runs over one block: the most recent needs no reordering)
+    if (index === this.#lastIndex && this.#last) return this.#last;
     let block = this.#blocks.get(index);
     if (block) {
       this.#blocks.delete(index);
@@ -64,12 +69,55 @@ export class BlockReader {
       if (this.#blocks.size >= MAX_BLOCKS) this.#blocks.delete(this.#blocks.keys().next().value as number);
     }
     this.#blocks.set(index, block);
+    this.#lastIndex = index;
+    this.#last = block;
     return block;
   }
 }
 
+/** Bytes in lower case: ASCII letters lowered, every byte past ASCII 0xff (matched on the decoded name instead). */
+const LOWER = Uint8Array.from({ length: 256 }, (_, byte) => (byte >= 0x80 ? 0xff : byte >= 65 && byte <= 90 ? byte | 0x20 : byte));
+
+/** A segment's definition names: their bytes, where each starts (and the next), the mask of each's characters. */
+export interface NameBytes {
+  bytes: Buffer;
+  offsets: Uint32Array;
+  masks: Uint32Array;
+}
+
+/**
+ * The ids of the names (all holding `mask`'s characters) whose lower case holds `lowerQuery`'s characters in order.
+ * An ASCII query is matched on the names' bytes, with no string made (ASCII found in order stays in order in the
+ * name's lower case); a name past ASCII that it does not match this way, and every name for a query past ASCII, is
+ * decoded (`name`) and matched as a string, as lower case may make more ASCII of it.
+ */
+export function namesInOrder(names: NameBytes, mask: number, lowerQuery: string, name: (id: number) => string): number[] {
+  const { bytes, offsets, masks } = names;
+  const found: number[] = [];
+  const ascii = Buffer.byteLength(lowerQuery, 'utf8') === lowerQuery.length;
+  const query = Buffer.from(lowerQuery, 'latin1');
+  for (let id = 0; id < masks.length; id++) {
+    if (((masks[id] as number) & mask) >>> 0 !== mask) continue;
+    let at = 0;
+    let other = !ascii;
+    if (ascii) {
+      const end = offsets[id + 1] as number;
+      let wanted = query[0] as number;
+      for (let i = offsets[id] as number; i < end; i++) {
+        const byte = LOWER[bytes[i] as number] as number;
+        if (byte === wanted) {
+          if (++at === query.length) break;
+          wanted = query[at] as number;
+        } else if (byte === 0xff) other = true;
+      }
+    }
+    if (at === query.length || (other && holdsInOrder(name(id).toLowerCase(), lowerQuery))) found.push(id);
+  }
+  return found;
+}
+
 /** Whether `lower` holds the characters of `query` in order (both lower case). */
-export function holdsInOrder(lower: string, query: string): boolean {
+function holdsInOrder(lower: string, query: string): boolean {
   let at = 0;
   for (let i = 0; i < query.length; i++) {
     at = lower.indexOf(query[i] as string, at);
