@@ -63,6 +63,9 @@ interface Asked {
 /** What a module system answers when it cannot be created: nothing. */
 const FAILED_SYSTEM: ModuleSystem = { resolve: () => Promise.resolve([]) };
 
+/** Files whose answers {@link ModuleResolver.filesOf} keeps by file (past it, they are forgotten and asked again). */
+const MAX_FILES_ASKING = 20_000;
+
 /** Resolves imports to the files of the tree, per module system; answers are cached until files come or go. */
 export class ModuleResolver {
   readonly #context: ModuleResolverContext;
@@ -75,6 +78,8 @@ export class ModuleResolver {
   readonly #keys = new Map<ModuleSystemDefinition, string>();
   #membership: number;
   readonly #cache = new Map<string, Promise<string[]>>();
+  /** {@link ModuleResolver.filesOf}'s answers by the asking file, then the source. */
+  readonly #filesOfFile = new Map<string, Map<string, Promise<string[]>>>();
   readonly #declarations = new Map<string, Promise<DeclarationPath | undefined>>();
   readonly #warnings = new Map<string, Diagnostic>();
 
@@ -102,9 +107,26 @@ export class ModuleResolver {
     return this.#context.language(from)?.moduleSystem !== undefined;
   }
 
-  /** The files an import of `source` in `from` names (none when it is outside the tree). */
+  /** The files an import of `source` in `from` names (none when it is outside the tree). Do not change the list. */
   filesOf(from: string, source: string): Promise<string[]> {
     this.#refresh();
+    // (a walk through a C file's includes asks this a few thousand times: answered without making a key)
+    let ofFile = this.#filesOfFile.get(from);
+    if (!ofFile) {
+      if (this.#filesOfFile.size >= MAX_FILES_ASKING) this.#filesOfFile.clear();
+      ofFile = new Map();
+      this.#filesOfFile.set(from, ofFile);
+    }
+    let files = ofFile.get(source);
+    if (!files) {
+      files = this.#filesOf(from, source);
+      ofFile.set(source, files);
+    }
+    return files;
+  }
+
+  /** {@link ModuleResolver.filesOf}, computed (once per folder and source, unless its system resolves per file). */
+  #filesOf(from: string, source: string): Promise<string[]> {
     const { language, system, name, key } = this.#systemOf(from);
     // The answer is kept for the folder (its files import alike), so `from` itself is left out after it: a list kept
     // without the file that asked first would lack that file for its neighbours (javac's `JCTree.java` missing from
@@ -290,6 +312,7 @@ export class ModuleResolver {
     const membership = this.#context.membership();
     if (membership === this.#membership) return;
     this.#cache.clear();
+    this.#filesOfFile.clear();
     this.#declarations.clear();
     this.#systems.clear();
     this.#membership = membership;
