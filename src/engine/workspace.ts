@@ -321,7 +321,8 @@ export class Workspace {
 
   /** The scan record's view of this workspace: its root, file system, options and entries. */
   #recordContext(): ScanRecordContext {
-    return { root: this.root, fs: this.#fs, registry: this.registry, options: this.#options, files: () => this.#entries.keys() };
+    const membership = { of: this.#entries, count: this.#membership };
+    return { root: this.root, fs: this.#fs, registry: this.registry, options: this.#options, files: () => this.#entries.keys(), membership };
   }
 
   /** Whether the tree's membership is as the last recorded discovery saw it (see {@link treeUnchanged}). */
