@@ -394,7 +394,12 @@ export class NameSegment {
     this.#refNameCount = counts[4] as number;
     this.definitionTotal = counts[5] as number;
     this.#blobTable = this.#section(Section.Blobs);
-    for (let b = 0; b < this.blobCount; b++) this.#blobIndex.set(this.#string(this.nameCount + b), b);
+    // The blob ids (hex) are one run of the pool: one read for all, not one per id (12,000 of them at every start).
+    const offsets = this.#read(Section.StringOffsets, this.nameCount, this.blobCount + 1);
+    const { offset, length } = sections[Section.StringBytes] as { offset: number; length: number };
+    const at = (b: number) => Math.min(Math.max(offsets[b] ?? 0, offsets[0] ?? 0), length);
+    const ids = this.#file.bytes(offset + at(0), Math.max(0, at(this.blobCount) - at(0))).toString('latin1');
+    for (let b = 0; b < this.blobCount; b++) this.#blobIndex.set(ids.slice(at(b) - at(0), at(b + 1) - at(0)), b);
   }
 
   /**
