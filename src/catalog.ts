@@ -155,9 +155,17 @@ export const OPERATIONS = {
   }),
   findReferences: defineOperation({
     summary: 'Every reference to the symbol at a position (calls, types, imports, ...); definition sites are not listed.',
-    parameters: { file: positionFile, line, column, symbol, scope, limit: { type: 'integer', min: 1, description: 'List only the first N references; total still counts them all' } },
-    call: async (index, { limit, ...query }: Position & Pick<PositionQuery, 'scope'> & { limit?: number }) =>
-      firstOf(await index.findReferences(query), 'references', limit),
+    parameters: {
+      file: positionFile,
+      line,
+      column,
+      symbol,
+      scope,
+      limit: { type: 'integer', min: 1, description: 'List only the first N references; total still counts them all' },
+      fromFile: { type: 'string', placeholder: 'FILE', description: "Go on from this file: a partial answer's nextFile" },
+    },
+    call: async (index, { limit, fromFile, ...query }: Position & Pick<PositionQuery, 'scope'> & { limit?: number; fromFile?: string }) =>
+      firstOf(await index.findReferences(query, fromFile !== undefined ? { fromFile } : {}), 'references', limit),
   }),
   hover: defineOperation({
     summary: 'Signature and doc comment of the definition of the symbol at a position.',

@@ -30,6 +30,7 @@ import type {
   IndexStats,
   ParseResult,
   PositionQuery,
+  ReferencesOptions,
   ReferencesResult,
   SearchScope,
   SignatureInfo,
@@ -352,10 +353,16 @@ export class CodeIndex {
     return findDefinitions(this.#operations, query);
   }
 
-  /** Every reference to the identifier at a position (or a named symbol); definition sites listed apart. */
-  async findReferences(query: PositionQuery): Promise<ReferencesResult> {
+  /**
+   * Every reference to the identifier at a position (or a named symbol); definition sites listed apart. Files are read
+   * in path order within a time budget (`options.timeoutMs`, 10 s by default): past it the answer is `partial`, and
+   * `options.fromFile` goes on where it stopped.
+   *
+   * @throws CodeIndexError `TS_SYMBOL_NOT_FOUND` when nothing is there, `INVALID_ARGUMENT` for a bad query or option.
+   */
+  async findReferences(query: PositionQuery, options: ReferencesOptions = {}): Promise<ReferencesResult> {
     this.#checkOpen();
-    return findReferences(this.#operations, query);
+    return findReferences(this.#operations, query, options);
   }
 
   /** Signature and doc comment of the definition of the identifier at a position. */

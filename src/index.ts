@@ -103,6 +103,8 @@ export type {
   PositionQuery,
   PropertyInfo,
   ReferenceLocation,
+  ReferencesOptions,
+  ReferencesPartial,
   ReferencesResult,
   Resolution,
   SearchScope,

@@ -42,6 +42,8 @@ export type {
   Position,
   PositionQuery,
   ReferenceLocation,
+  ReferencesOptions,
+  ReferencesPartial,
   ReferencesResult,
   Resolution,
   SearchScope,

@@ -29,6 +29,9 @@ export type { ResolverContext } from './binder.js';
 export type { NameAt } from './position.js';
 export type { Lookup, Target } from './targets.js';
 
+/** Lookups that share what they found (see {@link Resolver.question}). */
+export type Question = Walk;
+
 /** The binder answering every concept's questions with the functions of its module. */
 export function createBinder(context: ResolverContext): Binder {
   const b: Binder = {
@@ -88,8 +91,16 @@ export class Resolver {
    * prototype) leads to its definition first. Methods and fields of one name: a call is the methods, a member read
    * the fields.
    */
-  lookupOf(file: string, facts: FileFacts, ref: Reference): Promise<Lookup> {
-    return lookupOf(this.#binder, file, facts, ref, Walk.start());
+  lookupOf(file: string, facts: FileFacts, ref: Reference, question?: Question): Promise<Lookup> {
+    return lookupOf(this.#binder, file, facts, ref, question ? question.anew() : Walk.start());
+  }
+
+  /**
+   * A question several lookups share (of one name in many files: its references): what a module exports under a name,
+   * found for one of them, is not looked for again for the others (a C header reached from a thousand files).
+   */
+  question(): Question {
+    return Walk.start();
   }
 
   /** The types a binding is declared with, or, for a type written as a call, what the function returns. */

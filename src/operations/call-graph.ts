@@ -132,6 +132,7 @@ async function collectEdges(file: string, facts: FileFacts, resolver: Resolver, 
     edges.push({ source: source.id, target: target.id, relation, line, isCycle: false });
   };
   const importedDeclare = importedMethodNames(file, facts, resolver);
+  const question = resolver.question();
   let count = 0;
   for (const ref of facts.references) {
     if (ref.kind === 'import' || ref.kind === 'export' || ref.kind === 'reexport') continue;
@@ -140,7 +141,7 @@ async function collectEdges(file: string, facts: FileFacts, resolver: Resolver, 
     if (options.deadline !== undefined && ++count % 64 === 0 && performance.now() > options.deadline) return { edges, external, isPartial: true };
     const relation: GraphEdge['relation'] = ref.kind === 'call' || ref.arity !== undefined ? 'calls' : 'references';
     const source = nodes.sourceOf(ref);
-    const resolution = await resolver.lookupOf(file, facts, ref);
+    const resolution = await resolver.lookupOf(file, facts, ref, question);
     const targets = await targetsOf(file, facts, resolution.targets, resolver);
     let local = targets.local.map((i) => nodes.ofDefinition(i)).filter((node): node is GraphNode => node !== undefined);
     if (resolution.how === 'unbound' && local.length === 0) local = await unboundTarget(ref, source, facts, resolver, nodes, importedDeclare);

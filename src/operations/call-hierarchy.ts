@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { Question } from '../binding/resolver.js';
 import type { Definition, FileFacts, Reference } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
 import { CodeIndexError, ErrorCode } from '../errors.js';
@@ -100,6 +101,8 @@ class Walk {
   unresolved = 0;
   truncated = false;
   readonly #context: CallHierarchyContext;
+  /** The lookups of this walk share what they found (see `Resolver.question`). */
+  #question: Question | undefined;
   readonly #maxItems: number;
 
   constructor(context: CallHierarchyContext, maxItems: number) {
@@ -118,7 +121,8 @@ class Walk {
 
   /** How a use leads to definitions: bound targets, else the one definition of its name, else nothing. */
   async #targets(file: string, facts: FileFacts, ref: Reference): Promise<{ targets: DefRef[]; resolution: 'bound' | 'name_match' | 'external'; module?: string }> {
-    const resolved = await this.#context.resolver.lookupOf(file, facts, ref);
+    this.#question ??= this.#context.resolver.question();
+    const resolved = await this.#context.resolver.lookupOf(file, facts, ref, this.#question);
     if (resolved.how === 'external') {
       const binding = ref.binding ?? ref.qualifierBinding;
       const module = binding === undefined ? undefined : facts.bindings[binding]?.import?.source;

@@ -6,10 +6,15 @@
  * @module
  */
 import type { Target } from '../binding/resolver.js';
-import type { DefinitionLocation, PositionQuery, ReferenceLocation, ReferencesResult } from '../types.js';
+import { CodeIndexError, ErrorCode } from '../errors.js';
+import type { DefinitionLocation, PositionQuery, ReferenceLocation, ReferencesOptions, ReferencesPartial, ReferencesResult } from '../types.js';
+import { checkGraphTimeout } from './call-graph.js';
 import type { OperationContext } from './context.js';
 import { definitionsOfName } from './name-matches.js';
 import { bindTarget, BOUND_NOTE, checkScope, locationOf, NAME_MATCH_NOTE, resolveTarget, scopeFiles } from './target.js';
+
+/** The time `findReferences` reads files for when a call gives none: past it, the answer is partial. */
+export const DEFAULT_REFERENCES_TIMEOUT_MS = 10_000;
 
 /** What findReferences reads. */
 export type ReferencesContext = Pick<OperationContext, 'workspace' | 'defaultScope' | 'analyzer' | 'resolver'>;
@@ -24,8 +29,10 @@ function targetKey(target: Target): string {
  * binds, the references are those that resolve to the same declarations (and those that cannot be resolved at all,
  * marked `name_match`); otherwise every use of the name.
  */
-export async function findReferences(context: ReferencesContext, query: PositionQuery): Promise<ReferencesResult> {
+export async function findReferences(context: ReferencesContext, query: PositionQuery, options: ReferencesOptions = {}): Promise<ReferencesResult> {
   const scope = checkScope(query?.scope, context.defaultScope);
+  const deadline = performance.now() + checkGraphTimeout(options.timeoutMs ?? DEFAULT_REFERENCES_TIMEOUT_MS);
+  const fromFile = checkFromFile(options.fromFile);
   const target = await resolveTarget(context, query);
   const scoped = scopeFiles(context, target, scope);
   const inScope = scoped.inScope;
@@ -35,16 +42,24 @@ export async function findReferences(context: ReferencesContext, query: Position
   // A local (a parameter, a variable inside a function) is used in its own file only.
   const localOnly = targets.length > 0 && targets.every((t) => 'binding' in t && t.file === target.at?.file);
   if (!localOnly) await scoped.indexAll();
-  const files = localOnly && target.at ? [target.at.file] : [...context.workspace.names.filesReferencing(target.name)].filter(inScope).sort();
+  const all = localOnly && target.at ? [target.at.file] : [...context.workspace.names.filesReferencing(target.name)].filter(inScope).sort();
+  // (path order by code unit, as `sort()` gives: a file's place does not depend on the locale)
+  const files = fromFile === undefined ? all : all.filter((file) => file >= fromFile);
   const references: ReferenceLocation[] = [];
-  for (const file of files) {
+  const question = context.resolver.question();
+  let partial: ReferencesPartial | undefined;
+  for (const [read, file] of files.entries()) {
+    if (read > 0 && performance.now() > deadline) {
+      partial = { filesRead: read, filesLeft: files.length - read, nextFile: file };
+      break;
+    }
     const facts = file === target.at?.file ? target.facts : await context.workspace.factsOf(file);
     if (!facts) continue;
     for (const ref of facts.references) {
       if (ref.name !== target.name) continue;
       let resolution: ReferenceLocation['resolution'];
       if (keys.size > 0) {
-        const resolved = await context.resolver.lookupOf(file, facts, ref);
+        const resolved = await context.resolver.lookupOf(file, facts, ref, question);
         if (resolved.targets.some((t) => keys.has(targetKey(t)))) resolution = 'bound';
         else if (resolved.how === 'unbound') resolution = 'name_match';
         else continue;
@@ -76,6 +91,21 @@ export async function findReferences(context: ReferencesContext, query: Position
     total: references.length,
     definitions,
     resolution: targets.length > 0 ? 'bound' : 'name_match',
-    note: targets.length > 0 ? BOUND_NOTE : NAME_MATCH_NOTE,
+    note: `${targets.length > 0 ? BOUND_NOTE : NAME_MATCH_NOTE}${partial ? partialNote(partial) : ''}`,
+    ...(partial ? { partial } : {}),
   };
+}
+
+/** What a partial answer's note adds. */
+function partialNote({ filesRead, filesLeft, nextFile }: ReferencesPartial): string {
+  return `; partial: the time budget ran out after ${filesRead} of ${filesRead + filesLeft} files, go on with fromFile "${nextFile}"`;
+}
+
+/** A `fromFile` option: a root-relative path, or none. */
+function checkFromFile(fromFile: unknown): string | undefined {
+  if (fromFile === undefined) return undefined;
+  if (typeof fromFile !== 'string' || fromFile === '' || fromFile.length > 4096) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, 'fromFile must be a root-relative path (a partial answer\'s nextFile)', { fromFile });
+  }
+  return fromFile;
 }

@@ -152,6 +152,30 @@ export interface ReferenceLocation {
   resolution?: 'bound' | 'name_match';
 }
 
+/** Options of `findReferences`. */
+export interface ReferencesOptions {
+  /**
+   * Read the files from this one on (root-relative; files are read in path order): where a partial answer said to go
+   * on (`partial.nextFile`).
+   */
+  fromFile?: string;
+  /**
+   * Time budget in milliseconds: past it, no more files are read and the answer is partial, saying where to go on.
+   * @defaultValue 10000
+   */
+  timeoutMs?: number;
+}
+
+/** How far a partial `findReferences` answer got (its time budget ran out), and where to go on. */
+export interface ReferencesPartial {
+  /** Files read (each with every reference of the name in it). */
+  filesRead: number;
+  /** Files left unread. */
+  filesLeft: number;
+  /** The first file left: pass it as `fromFile` to go on. */
+  nextFile: string;
+}
+
 /** What `findReferences` returns (seed 001 `references`, camelCase). */
 export interface ReferencesResult {
   /** The name asked about. */
@@ -168,6 +192,8 @@ export interface ReferencesResult {
   resolution: Resolution;
   /** How to read the answer. */
   note: string;
+  /** Present when the time budget ran out first: the references are those of the files read. */
+  partial?: ReferencesPartial;
 }
 
 /** What `hover` returns (seed 001 `hover`, camelCase). */

@@ -1,7 +1,11 @@
 /**
  * findReferences (src/operations/references.ts): every use of a name, bound or name-matched, definitions flagged apart.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CodeIndex } from '../../src/index.js';
 import { useNavigationIndex } from '../helpers/navigation-project.js';
 
 const nav = useNavigationIndex();
@@ -18,5 +22,42 @@ describe('findReferences', () => {
     expect(result.definitions.every((d) => d.isDefinition)).toBe(true);
     const users = await nav.index.findReferences({ symbol: 'User' });
     expect(users.references.map((r) => r.kind)).toEqual(expect.arrayContaining(['import', 'class', 'type']));
+  });
+
+  it('Should answer within its time budget, partial past it, and go on from the file it names', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'code-index-refs-'));
+    const index = await CodeIndex.open({ root, cacheDir: join(root, '.cache') });
+    try {
+      writeFileSync(join(root, 'shared.ts'), 'export function shared(n: number): number {\n  return n;\n}\n');
+      for (const name of ['a', 'b', 'c', 'd']) {
+        writeFileSync(join(root, `${name}.ts`), `import { shared } from './shared';\nexport const ${name} = shared(1) + shared(2);\n`);
+      }
+      const whole = await index.findReferences({ symbol: 'shared' });
+      const at = (r: { file: string; line: number; column: number }) => `${r.file}:${r.line}:${r.column}`;
+      expect(whole.references.map((r) => r.file)).toEqual(['a.ts', 'a.ts', 'a.ts', 'b.ts', 'b.ts', 'b.ts', 'c.ts', 'c.ts', 'c.ts', 'd.ts', 'd.ts', 'd.ts']);
+      expect(whole.partial).toBeUndefined();
+      // A budget spent before the second file: one file per answer, each saying where the next begins.
+      const pages: string[][] = [];
+      let fromFile: string | undefined;
+      for (let round = 0; round < 10; round++) {
+        const part = await index.findReferences({ symbol: 'shared' }, { timeoutMs: 1e-9, ...(fromFile ? { fromFile } : {}) });
+        pages.push(part.references.map(at));
+        if (!part.partial) break;
+        expect(part.partial.filesRead).toBe(1);
+        expect(part.note).toContain(`fromFile "${part.partial.nextFile}"`);
+        fromFile = part.partial.nextFile;
+      }
+      expect(pages.flat()).toEqual(whole.references.map(at));
+      expect(pages.length).toBe(4);
+    } finally {
+      index.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('Should refuse a bad time budget or fromFile with INVALID_ARGUMENT', async () => {
+    for (const options of [{ timeoutMs: 0 }, { timeoutMs: -5 }, { fromFile: '' }, { fromFile: 42 as unknown as string }]) {
+      await expect(nav.index.findReferences({ symbol: 'User' }, options)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    }
   });
 });

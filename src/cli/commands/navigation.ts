@@ -91,7 +91,7 @@ export const refs: Command<'findReferences'> = {
   args: 'POSITION',
   operation: 'findReferences',
   positionals: POSITION,
-  details: `${POSITION_HELP}\nJSON: ReferencesResult { symbol, references: ReferenceLocation[], total, definitions, resolution, note }.`,
+  details: `${POSITION_HELP}\nJSON: ReferencesResult { symbol, references: ReferenceLocation[], total, definitions, resolution, note, partial? }.`,
   async run(context) {
     const query = positionArgument(onePosition(context.positionals), context.args.scope);
     if (query.scope !== 'file') await indexWithProgress(await context.index());
@@ -100,6 +100,10 @@ export const refs: Command<'findReferences'> = {
       columns(result.references.map((r): Cell[] => [location(r.file, r.line, r.column), [r.kind, colors.yellow], r.preview.trim()])),
     );
     if (!context.json && result.references.length < result.total) context.out.note(`${result.references.length} of ${result.total} shown`);
+    if (!context.json && result.partial) {
+      const { filesRead, filesLeft, nextFile } = result.partial;
+      context.out.note(`partial: ${filesRead} of ${filesRead + filesLeft} files read in the time budget; go on with --from-file ${nextFile}`);
+    }
     return found(context, result.references.length, `no reference to "${result.symbol}" found`);
   },
 };
