@@ -116,8 +116,8 @@ export function namesInOrder(names: NameBytes, mask: number, lowerQuery: string,
   return found;
 }
 
-/** Whether `lower` holds the characters of `query` in order (both lower case). */
-function holdsInOrder(lower: string, query: string): boolean {
+/** Whether `lower` holds the characters of `query` in order (both lower case): a fuzzy match. */
+export function holdsInOrder(lower: string, query: string): boolean {
   let at = 0;
   for (let i = 0; i < query.length; i++) {
     at = lower.indexOf(query[i] as string, at);

@@ -8,6 +8,7 @@
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LocatedDefinition } from '../engine/workspace.js';
 import { characterMask } from '../engine/name-segment.js';
+import { holdsInOrder } from '../engine/segment-reads.js';
 import type { NameHint } from '../engine/names.js';
 import { globMatcher } from '../model/glob.js';
 import { kindInfo, kindMatchesFilter } from '../model/kinds.js';
@@ -57,17 +58,6 @@ function matchesInitials(name: string, lowerQuery: string): boolean {
   return true;
 }
 
-/** Characters of `query` appear in order in `name` (both lower case). */
-function matchesSubsequence(lowerName: string, lowerQuery: string): boolean {
-  let at = 0;
-  for (let i = 0; i < lowerQuery.length; i++) {
-    at = lowerName.indexOf(lowerQuery[i] as string, at);
-    if (at === -1) return false;
-    at++;
-  }
-  return true;
-}
-
 /**
  * The rank tier of names against a query: 0 exact, 1 exact ignoring case, 2 prefix, 3 wildcard/initials, 4 substring,
  * 5 fuzzy (undefined: no match). The query's lower case is made once, not per name.
@@ -83,7 +73,7 @@ export function tierMatcher(query: string, wildcard: ((name: string) => boolean)
     if (lowerName.startsWith(lowerQuery)) return 2;
     if (matchesInitials(name, lowerQuery)) return 3;
     if (lowerName.includes(lowerQuery)) return 4;
-    if (fuzzy && matchesSubsequence(lowerName, lowerQuery)) return 5;
+    if (fuzzy && holdsInOrder(lowerName, lowerQuery)) return 5;
     return undefined;
   };
 }
