@@ -7,6 +7,8 @@
  *
  * @module
  */
+import { LRUCache } from 'lru-cache';
+
 /** What a module's facts say of the names it exports. */
 export interface ModuleView {
   /** Names it binds at top level or exports by name: for these, its facts are read. */
@@ -21,35 +23,9 @@ export interface ModuleView {
 const MAX_VIEW_NAMES = 1_000_000;
 
 /** Views by the key of the facts they were made from, the least recently used dropped past a bound on their names. */
-export class ModuleViews {
-  readonly #views = new Map<string, ModuleView>();
-  #names = 0;
+export type ModuleViews = LRUCache<string, ModuleView>;
 
-  /** The view of the facts with this key, if kept. */
-  get(key: string): ModuleView | undefined {
-    const view = this.#views.get(key);
-    if (view) {
-      this.#views.delete(key);
-      this.#views.set(key, view);
-    }
-    return view;
-  }
-
-  /** Keeps a view (a view of more names than the bound is not kept). */
-  set(key: string, view: ModuleView): void {
-    const size = view.names.size + 1;
-    if (size > MAX_VIEW_NAMES) return;
-    const old = this.#views.get(key);
-    if (old) {
-      this.#names -= old.names.size + 1;
-      this.#views.delete(key);
-    }
-    for (const [oldest, dropped] of this.#views) {
-      if (this.#names + size <= MAX_VIEW_NAMES) break;
-      this.#views.delete(oldest);
-      this.#names -= dropped.names.size + 1;
-    }
-    this.#views.set(key, view);
-    this.#names += size;
-  }
+/** A cache of views holding at most {@link MAX_VIEW_NAMES} names (a view of more is not kept). */
+export function moduleViews(): ModuleViews {
+  return new LRUCache<string, ModuleView>({ maxSize: MAX_VIEW_NAMES, sizeCalculation: (view) => view.names.size + 1 });
 }

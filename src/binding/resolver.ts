@@ -17,7 +17,7 @@ import type { Binder, ResolverContext } from './binder.js';
 import { declarationsIn, exportsOf, followImport, importedFiles, ownDeclarations } from './imports.js';
 import { basesOf, membersOf, methodNames } from './members.js';
 import { lookupOf, lookupOfBinding, lookupOfFreeName, lookupOfSeenName, membersInScope } from './names.js';
-import { ModuleViews } from './module-views.js';
+import { moduleViews } from './module-views.js';
 import { definitionAt, type NameAt } from './position.js';
 import { lookupOfMember } from './qualified.js';
 import { definitionOf, type DefinitionTarget, type Lookup, type Target } from './targets.js';
@@ -37,7 +37,7 @@ export function createBinder(context: ResolverContext): Binder {
   const b: Binder = {
     context,
     companionsRead: new Set(),
-    views: new ModuleViews(),
+    views: moduleViews(),
     lookupOf: (file, facts, ref, walk) => lookupOf(b, file, facts, ref, walk),
     lookupOfBinding: (file, facts, index, walk) => lookupOfBinding(b, file, facts, index, walk),
     lookupOfMember: (file, facts, ref, walk) => lookupOfMember(b, file, facts, ref, walk),

@@ -6,6 +6,7 @@
  * @module
  */
 import { readSync } from 'node:fs';
+import { LRUCache } from 'lru-cache';
 import type { SummaryDefinition } from '../model/facts.js';
 
 /** Reads go through a cache of this many blocks of this size (4 MB); longer reads go to the file. */
@@ -15,7 +16,7 @@ const MAX_BLOCKS = 128;
 /** An immutable file's bytes, read in blocks kept among the most recently used. */
 export class BlockReader {
   #fd: number | undefined;
-  readonly #blocks = new Map<number, Buffer>();
+  readonly #blocks = new LRUCache<number, Buffer>({ max: MAX_BLOCKS });
   #lastIndex = -1;
   #last: Buffer | undefined;
 
@@ -57,18 +58,15 @@ export class BlockReader {
 
   /** A block of the file (its last may be short). */
   #block(index: number): Buffer {
-    // (reads come in runs over one block: the most recent needs no reordering)
+    // (reads come in runs over one block: the most recent needs no lookup)
     if (index === this.#lastIndex && this.#last) return this.#last;
     let block = this.#blocks.get(index);
-    if (block) {
-      this.#blocks.delete(index);
-    } else {
+    if (!block) {
       block = Buffer.alloc(BLOCK_BYTES);
       const read = this.#fd === undefined ? 0 : readSync(this.#fd, block, 0, BLOCK_BYTES, index * BLOCK_BYTES);
       block = block.subarray(0, read);
-      if (this.#blocks.size >= MAX_BLOCKS) this.#blocks.delete(this.#blocks.keys().next().value as number);
+      this.#blocks.set(index, block);
     }
-    this.#blocks.set(index, block);
     this.#lastIndex = index;
     this.#last = block;
     return block;
