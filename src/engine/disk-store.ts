@@ -309,10 +309,10 @@ export class DiskStore implements FactStore {
       try {
         readManifestLines(
           this.#manifest,
-          (_path, encoded, line) => {
-            if (changes.has(_path)) return;
+          (path, encoded) => {
+            if (changes.has(path)) return;
             if (typeof encoded.b === 'string' && !summarize(encoded.b, decodeEntry(encoded, intern)?.summary)) return;
-            output.write(line);
+            output.write(JSON.stringify([path, encoded]));
             count++;
           },
           (read) => {

@@ -293,6 +293,13 @@ describe('the manifest format (store-format.ts)', () => {
     expect(forEachLine(path, (line) => lines.push(line))).toBe(true);
     expect(lines.map((line) => line.length)).toEqual([3, 3 << 20, 4]);
     expect(forEachLine(join(folder, 'missing'), () => {})).toBe(false);
+    // A character cut by the 1 MB chunk's end, and many short lines on both sides of it.
+    const short = Array.from({ length: 50_000 }, (_, i) => `line ${i} é`);
+    const cut = `${'a'.repeat((1 << 20) - 1)}é€`;
+    writeFileSync(path, [cut, ...short, cut].join('\n'));
+    const read: string[] = [];
+    forEachLine(path, (text) => read.push(text));
+    expect(read).toEqual([cut, ...short, cut]);
     const header = JSON.stringify({ format: 'code-index-manifest', version: MANIFEST_VERSION, segment: 'names-00.seg' });
     const line = JSON.stringify(['a.ts', encodeEntry(sampleEntry())]);
     writeFileSync(path, `${header}\n${line}\n{"end":1}\n`);
