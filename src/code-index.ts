@@ -9,7 +9,8 @@ import { createDefaultRegistry } from './languages/bundled.js';
 import type { LanguageRegistry, LanguageStatus } from './languages/registry.js';
 import type { FileFacts } from './model/facts.js';
 import { analysisOf, signaturesOf, symbolsOf, warningsOf } from './model/views.js';
-import { callGraph, checkGraphTimeout } from './operations/call-graph.js';
+import { callGraph } from './operations/call-graph.js';
+import { checkTimeout } from './runtime/deadline.js';
 import { callHierarchy } from './operations/call-hierarchy.js';
 import type { OperationContext } from './operations/context.js';
 import { findDefinitions } from './operations/definitions.js';
@@ -380,7 +381,7 @@ export class CodeIndex {
    * @throws CodeIndexError `FILE_NOT_FOUND`, `TS_UNSUPPORTED_LANGUAGE`, `PATH_TRAVERSAL`, ... as `analyzeFile`.
    */
   async callGraph(file: string, options: CallGraphOptions = {}): Promise<CallGraph> {
-    const deadline = performance.now() + checkGraphTimeout(options.timeoutMs ?? DEFAULT_GRAPH_TIMEOUT_MS);
+    const deadline = performance.now() + checkTimeout(options.timeoutMs ?? DEFAULT_GRAPH_TIMEOUT_MS);
     return callGraph(this.#operations, await this.#facts(file), { includeExternal: options.includeExternal === true, deadline });
   }
 

@@ -75,10 +75,9 @@ export class Walk {
   }
 
   /** Remembers what `module` exports under `name`, for the rest of this question. */
-  remember<T>(module: string, name: string, value: T): T {
+  remember(module: string, name: string, value: unknown): void {
     const key = `${module}\u0000${name}`;
     const known = this.#found.get(key);
     if (!known || known.hops >= this.hops) this.#found.set(key, { hops: this.hops, value });
-    return value;
   }
 }

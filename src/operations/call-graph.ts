@@ -280,14 +280,6 @@ function importSource(facts: FileFacts, ref: Reference): string | undefined {
   return facts.bindings[binding]?.import?.source;
 }
 
-/** A call graph's time budget, refused unless it is a positive number of milliseconds. */
-export function checkGraphTimeout(timeoutMs: unknown): number {
-  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) {
-    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `timeoutMs must be a positive number, got ${JSON.stringify(timeoutMs)}`, { timeoutMs });
-  }
-  return timeoutMs;
-}
-
 /** What the call graph of a file reads. */
 export type CallGraphContext = Pick<OperationContext, 'workspace' | 'resolver'>;
 

@@ -8,7 +8,7 @@
 import type { Target } from '../binding/resolver.js';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { DefinitionLocation, PositionQuery, ReferenceLocation, ReferencesOptions, ReferencesPartial, ReferencesResult } from '../types.js';
-import { checkGraphTimeout } from './call-graph.js';
+import { checkTimeout } from '../runtime/deadline.js';
 import type { OperationContext } from './context.js';
 import { definitionsOfName } from './name-matches.js';
 import { bindTarget, BOUND_NOTE, checkScope, locationOf, NAME_MATCH_NOTE, resolveTarget, scopeFiles } from './target.js';
@@ -31,7 +31,7 @@ function targetKey(target: Target): string {
  */
 export async function findReferences(context: ReferencesContext, query: PositionQuery, options: ReferencesOptions = {}): Promise<ReferencesResult> {
   const scope = checkScope(query?.scope, context.defaultScope);
-  const deadline = performance.now() + checkGraphTimeout(options.timeoutMs ?? DEFAULT_REFERENCES_TIMEOUT_MS);
+  const deadline = performance.now() + checkTimeout(options.timeoutMs ?? DEFAULT_REFERENCES_TIMEOUT_MS);
   const fromFile = checkFromFile(options.fromFile);
   const target = await resolveTarget(context, query);
   const scoped = scopeFiles(context, target, scope);
