@@ -63,6 +63,11 @@
 //                       its files/symbols/references against the uninterrupted index's, and `symbols NAME --json
 //                       --limit 1000` for mutex_lock and 10 drawn function names on both indexes, compared.
 //                       Target: it finishes, parses fewer files than the tree holds, and every answer is equal.
+//   two MCP servers    with --servers: two `code-index mcp` servers on the tree at once, on one empty cache folder,
+//                       each asked `find_symbols` for mutex_lock and 10 drawn function names (the first call, with a
+//                       progress token, makes both index the tree at the same time); then `code-index index --json`
+//                       on that folder, and `symbols NAME --json --limit 1000` on it and on the cold index, compared.
+//                       Target: both answer, equally; the index after them parses nothing and answers as the cold one.
 // The issue's figures on its 2-core machine for the slice: ctags 4.27 s, 154 MB; code-index 191.7 s, 632 MB; first
 // answers 2.1-3.3 s at 430-480 MB; search p50 303 ms, p95 453 ms; RSS 1.1-1.3 GB; 285 MB on disk (1.8x).
 import { spawn } from 'node:child_process';
@@ -110,11 +115,11 @@ const KILL_NAMES = 10;
 const C_KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'return', 'sizeof', 'do', 'case', 'else', 'goto', 'typeof', 'defined', 'asm']);
 
 const USAGE = `Usage: node --expose-gc scripts/bench-scale.mjs [--source DIR] [--ctags PATH] [--full] [--soak] [--soak-queries N]
-         [--soak-edits N] [--kill] [--runs N] [--json FILE] [--keep] [--help]
+         [--soak-edits N] [--kill] [--servers] [--runs N] [--json FILE] [--keep] [--help]
   (npm run bench:scale -- OPTIONS; needs npm run build first; the header of scripts/bench-scale.mjs says what each row measures)`;
 
 function parseArgs(argv) {
-  const args = { source: undefined, ctags: undefined, full: false, soak: false, soakQueries: 10_000, soakEdits: 1_000, kill: false, runs: 1, json: undefined, keep: false, child: undefined };
+  const args = { source: undefined, ctags: undefined, full: false, soak: false, soakQueries: 10_000, soakEdits: 1_000, kill: false, servers: false, runs: 1, json: undefined, keep: false, child: undefined };
   // npm run sets the working directory to the package; paths given on its command line are the caller's.
   const cwd = process.env.INIT_CWD ?? process.cwd();
   const count = (flag, text, min) => {
@@ -136,6 +141,7 @@ function parseArgs(argv) {
     else if (flag === '--soak-queries') args.soakQueries = count(flag, value(), 1);
     else if (flag === '--soak-edits') args.soakEdits = count(flag, value(), 0);
     else if (flag === '--kill') args.kill = true;
+    else if (flag === '--servers') args.servers = true;
     else if (flag === '--runs') args.runs = count(flag, value(), 1);
     else if (flag === '--json') args.json = resolve(cwd, value());
     else if (flag === '--keep') args.keep = true;
@@ -805,6 +811,130 @@ async function killStage(tree, cold, names, timeoutMs) {
   };
 }
 
+/**
+ * `code-index mcp` on the tree, under GNU time, spoken to over stdio: `call(tool, args, progress?)` answers the tool's
+ * text (or throws its error); `close()` ends its input and waits for its exit.
+ */
+function mcpServer(label, tree, cacheDir, timeoutMs) {
+  const timeFile = join(workDir, `time-${timeFiles++}.txt`);
+  const child = spawn(timeBinary, ['-f', '%M', '-o', timeFile, process.execPath, CLI, 'mcp', '--root', tree, '--cache-dir', cacheDir], {
+    cwd: REPO,
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  live.add(child);
+  const pending = new Map();
+  const server = { label, progress: 0, stderr: '' };
+  let next = 1;
+  const fail = (error) => {
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+  };
+  const timer = setTimeout(() => {
+    killGroup(child);
+    fail(new Error(`${label}: timed out after ${sec(timeoutMs)} s`));
+  }, timeoutMs);
+  child.stderr.on('data', (chunk) => (server.stderr = (server.stderr + chunk).slice(-4000)));
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    let message;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      return;
+    }
+    if (message.method === 'notifications/progress') server.progress++;
+    const waiting = message.id !== undefined ? pending.get(message.id) : undefined;
+    if (!waiting) return;
+    pending.delete(message.id);
+    if (message.error) waiting.reject(new Error(`${label}: ${message.error.message}`));
+    else waiting.resolve(message.result);
+  });
+  const exited = new Promise((done) =>
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      live.delete(child);
+      fail(new Error(`${label}: exited (${signal ?? code})${server.stderr ? `: ${server.stderr.trim().split('\n').slice(-3).join(' / ')}` : ''}`));
+      let maxRssMb;
+      if (existsSync(timeFile)) {
+        const last = readFileSync(timeFile, 'utf8').trim().split('\n').at(-1);
+        if (/^\d+$/.test(last ?? '')) maxRssMb = Number(last) / 1024;
+        rmSync(timeFile, { force: true });
+      }
+      done({ code, signal, maxRssMb });
+    }),
+  );
+  const request = (method, params) =>
+    new Promise((resolveRequest, reject) => {
+      const id = next++;
+      pending.set(id, { resolve: resolveRequest, reject });
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    });
+  server.ready = request('initialize', { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'bench-scale', version: '1' } }).then(() =>
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`),
+  );
+  server.call = async (tool, args, progressToken) => {
+    await server.ready;
+    const result = await request('tools/call', { name: tool, arguments: args, ...(progressToken ? { _meta: { progressToken } } : {}) });
+    const text = (result.content ?? []).map((part) => part.text ?? '').join('\n');
+    if (result.isError) throw new Error(`${label}: ${tool} failed: ${text.slice(0, 300)}`);
+    return text;
+  };
+  server.close = () => {
+    child.stdin.end();
+    return exited;
+  };
+  return server;
+}
+
+async function serversStage(tree, cold, names, timeoutMs) {
+  const cacheDir = join(workDir, 'index-servers');
+  const servers = [mcpServer('MCP server A', tree, cacheDir, timeoutMs), mcpServer('MCP server B', tree, cacheDir, timeoutMs)];
+  const started = performance.now();
+  const answers = [];
+  let firstMs;
+  let exits;
+  try {
+    // Both index the tree at once (the first call waits for it), then every name is asked of both at once.
+    const first = await Promise.all(
+      servers.map(async (server, i) => {
+        const text = await server.call('find_symbols', { pattern: names[0] }, `index-${i}`);
+        return { text, ms: performance.now() - started };
+      }),
+    );
+    firstMs = first.map((f) => f.ms);
+    answers.push({ name: names[0], equal: first[0].text === first[1].text });
+    for (const name of names.slice(1)) {
+      const [a, b] = await Promise.all(servers.map((server) => server.call('find_symbols', { pattern: name })));
+      answers.push({ name, equal: a === b });
+    }
+  } finally {
+    exits = await Promise.all(servers.map((server) => server.close()));
+  }
+  const after = expectOk(await cli('code-index index (after the two servers)', ['index', '--root', tree, '--cache-dir', cacheDir, '--json'], { timeoutMs }));
+  const summary = parseJson(after);
+  const counts = ['files', 'symbols', 'references'].filter((key) => summary[key] !== cold.summary[key]);
+  const compared = [];
+  for (const name of names) {
+    const args = ['symbols', name, '--json', '--limit', '1000', '--root', tree];
+    const a = expectOk(await cli(`symbols ${name} (cold index)`, [...args, '--cache-dir', cold.cacheDir], { timeoutMs: 5 * MINUTE }), [0, 1]);
+    const b = expectOk(await cli(`symbols ${name} (the servers' index)`, [...args, '--cache-dir', cacheDir], { timeoutMs: 5 * MINUTE }), [0, 1]);
+    compared.push({ name, equal: a.code === b.code && a.stdout === b.stdout });
+  }
+  await rm(cacheDir, { recursive: true, force: true });
+  return {
+    firstMs,
+    progress: servers.map((server) => server.progress),
+    maxRssMb: exits.map((exit) => exit.maxRssMb),
+    exits: exits.map((exit) => exit.signal ?? exit.code),
+    serversEqual: answers.filter((a) => a.equal).length,
+    answers,
+    after: { wallMs: after.wallMs, parsed: summary.parsed, files: summary.files, countsDiffer: counts },
+    coldEqual: compared.filter((c) => c.equal).length,
+    compared,
+  };
+}
+
 // ---- main ---------------------------------------------------------------------------------------------------------
 
 function errorText(counts) {
@@ -880,6 +1010,17 @@ function report(r, args) {
       kill ? `killed at ${sec(kill.killAtMs)} s${kill.killed ? '' : ' (had ended)'}; answers equal ${kill.equal}/${kill.answers.length}` : '-',
       'finishes, parses only the rest, equal answers',
       met(kill ? kill.killed && kill.parsed < kill.files && kill.equal === kill.answers.length && kill.countsDiffer.length === 0 : undefined),
+    ]);
+  }
+  if (args.servers) {
+    const v = r.servers;
+    rows.push([
+      'two MCP servers at once',
+      '-',
+      v ? `${v.firstMs.map((ms) => `${sec(ms)} s`).join(', ')}; ${v.maxRssMb.map((m) => `${m?.toFixed(0)} MB`).join(', ')}` : 'failed',
+      v ? `equal ${v.serversEqual}/${v.answers.length}; then parsed ${thousands(v.after.parsed)}, equal to cold ${v.coldEqual}/${v.compared.length}` : '-',
+      'both answer, equally; nothing parsed again',
+      met(v ? v.serversEqual === v.answers.length && v.coldEqual === v.compared.length && v.after.parsed === 0 && v.after.countsDiffer.length === 0 : undefined),
     ]);
   }
   console.log(formatTable(rows));
@@ -963,6 +1104,12 @@ async function measure(args) {
     r.kill = await stage('kill -9 and resume', () => killStage(tree, r.cold, names, indexTimeout));
   }
 
+  if (args.servers && r.cold && tags) {
+    const random = prng(2929);
+    const names = [FIRST.symbol, ...drawSearches([...tags.functions].sort(), KILL_NAMES * 2, random).filter((q) => !q.endsWith('*'))];
+    r.servers = await stage('two MCP servers on the tree at once', () => serversStage(tree, r.cold, names, indexTimeout * 2));
+  }
+
   if (r.cold && searches && sites) {
     r.warm = await stage(`warm library queries (${WARM.searches} searches, ${WARM.definitions} definitions)`, () =>
       libraryChild(
@@ -1026,6 +1173,14 @@ async function measure(args) {
       `kill -9 at ${sec(k.killAtMs)} s${k.killed ? '' : ' (the index had already ended)'} (${mb(k.storedBytesAtKill)} MB stored); index again: ${sec(k.wallMs)} s, ${k.maxRssMb?.toFixed(0)} MB, parsed ${thousands(k.parsed)} of ${thousands(k.files)} files; ` +
         `files/symbols/references ${k.countsDiffer.length === 0 ? 'equal' : `differ (${k.countsDiffer.join(', ')})`}; symbols answers equal for ${k.answers.filter((a) => a.equal).map((a) => a.name).join(', ') || 'none'}` +
         (k.equal < k.answers.length ? `; DIFFERENT for ${k.answers.filter((a) => !a.equal).map((a) => a.name).join(', ')}` : ''),
+    );
+  }
+  if (r.servers) {
+    const v = r.servers;
+    console.log(
+      `two MCP servers: first answers after ${v.firstMs.map((ms) => `${sec(ms)} s`).join(' and ')} (${v.progress.join(' and ')} progress notifications), peak RSS ${v.maxRssMb.map((m) => `${m?.toFixed(0)} MB`).join(' and ')}, exits ${v.exits.join(', ')}; ` +
+        `answers equal between them ${v.serversEqual}/${v.answers.length}; index after them: ${sec(v.after.wallMs)} s, parsed ${thousands(v.after.parsed)} of ${thousands(v.after.files)}, files/symbols/references ${v.after.countsDiffer.length === 0 ? 'equal' : `differ (${v.after.countsDiffer.join(', ')})`}; ` +
+        `symbols answers equal to the cold index's ${v.coldEqual}/${v.compared.length}`,
     );
   }
   if (r.disk) console.log(`on disk: ${mb(r.disk.bytes)} MB (${mb(r.disk.allocated)} MB allocated); the tree: ${mb(scan.totalBytes)} MB, of which .c/.h ${mb(scan.sourceBytes)} MB`);
