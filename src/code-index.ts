@@ -93,7 +93,10 @@ export interface CodeIndexOptions {
   defaultScope?: SearchScope;
   /** Glob patterns (root-relative) that limit discovery. @defaultValue every file */
   include?: string[];
-  /** Glob patterns to skip, beside hidden folders, `.gitignore`d files and build folders. @defaultValue [] */
+  /**
+   * Glob patterns to skip, beside hidden folders, build folders and `.gitignore`d files (in a git work tree: a `.git`
+   * at the root or above it). @defaultValue []
+   */
   exclude?: string[];
   /**
    * How long a project scan (discovery and a stat of every file) is reused, in milliseconds. Files a result comes

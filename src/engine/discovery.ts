@@ -1,13 +1,14 @@
 /**
  * Finding the files of a project: every file with a registered extension (or file name) under a folder, minus
- * hidden and build folders and whatever `.gitignore` files at any level exclude. Symlinks are not followed, and
+ * hidden and build folders and, in a git work tree, whatever `.gitignore` files at any level exclude (see
+ * {@link readsGitignores}). Symlinks are not followed, and
  * every path a glob produces goes through the root check ({@link createListingCheck}) before anyone sees it: a
  * glob's fixed prefix is walked by the operating system, which does follow a symlinked folder (`link/*`). The walk,
  * the check and the `.gitignore` reads go through an injected {@link FileSystem} (Node's by default).
  *
  * @module
  */
-import { posix } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { type FileSystemAdapter, glob } from 'tinyglobby';
@@ -16,6 +17,27 @@ import type { LanguageRegistry } from '../languages/registry.js';
 import type { FileSystem } from './file-system.js';
 import { nodeFileSystem } from './node-file-system.js';
 import { createListingCheck, readVerified } from './source.js';
+
+/**
+ * Whether `.gitignore` files decide what the tree under `root` holds: when it is inside a git work tree (a `.git`
+ * folder, or the `.git` file of a worktree or submodule, at the root or in a folder above it), as git itself, ripgrep
+ * and fd read them. Elsewhere they are a packaging leftover: an archive holds what its author shipped, and its
+ * `.gitignore` may exclude all of it (Debian's `linux-source-6.1` ends with `/*` and `!/debian/`: read, it left 38 of
+ * the tree's 78,579 files). The one look outside the root: whether a `.git` entry exists above it (nothing is read).
+ *
+ * @param root - The index root (absolute real path).
+ */
+export function readsGitignores(root: string, fs: FileSystem = nodeFileSystem): boolean {
+  for (let folder = root; ; folder = dirname(folder)) {
+    try {
+      fs.lstat(join(folder, '.git'));
+      return true;
+    } catch {
+      // none here: look in the parent
+    }
+    if (dirname(folder) === folder) return false;
+  }
+}
 
 /** Folders skipped by default wherever they are (seed 001/002's build and dependency folders). */
 export const DEFAULT_EXCLUDE = ['node_modules', 'dist', 'build', 'target', '__pycache__', 'vendor'];
@@ -34,6 +56,12 @@ export interface DiscoveryOptions {
   fileSystem?: FileSystem;
   /** Told the root-relative `.gitignore` files a discovery read (they decide membership as folders do). */
   onIgnoreFiles?: (files: readonly string[]) => void;
+}
+
+/** The `.gitignore` files under the root, when {@link readsGitignores} says they apply (else none). */
+function gitignoreFiles(root: string, skip: string[], fs: FileSystem, walk: FileSystemAdapter | undefined): Promise<string[]> {
+  if (!readsGitignores(root, fs)) return Promise.resolve([]);
+  return glob(['**/.gitignore'], { cwd: root, ignore: skip, dot: true, followSymbolicLinks: false, ...(walk ? { fs: walk } : {}) });
 }
 
 /**
@@ -102,7 +130,7 @@ export async function discoverFiles(
   const walk = globFileSystem(fs);
   const [candidates, gitignores] = await Promise.all([
     glob(patterns, { cwd: root, ignore: skip, dot: false, followSymbolicLinks: false, caseSensitiveMatch: false, ...(walk ? { fs: walk } : {}) }),
-    glob(['**/.gitignore'], { cwd: root, ignore: skip, dot: true, followSymbolicLinks: false, ...(walk ? { fs: walk } : {}) }),
+    gitignoreFiles(root, skip, fs, walk),
   ]);
   const rules = loadGitignores(root, gitignores, fs);
   options.onIgnoreFiles?.(gitignores);
@@ -130,7 +158,7 @@ export interface DiscoveryFilter {
    * `.gitignore` inside it re-includes a file (`!name`): a watcher does not look inside, and misses that case.
    */
   walksFolder(folder: string): boolean;
-  /** Forgets the `.gitignore` rules read so far (one changed, or a folder holding one came). */
+  /** Forgets the `.gitignore` rules read so far (one changed, a folder holding one came, or `.git` came or went). */
   forgetRules(): void;
 }
 
@@ -156,7 +184,9 @@ export function createDiscoveryFilter(root: string, registry: LanguageRegistry, 
   const couldList = partialMatcher(patterns.map(normalize), matchOptions);
   const rules = new Map<string, Ignore | undefined>();
   const walked = new Map<string, boolean>([['', true]]);
+  let readsRules = readsGitignores(root, fs);
   const rulesOf = (folder: string): Ignore | undefined => {
+    if (!readsRules) return undefined;
     if (rules.has(folder)) return rules.get(folder);
     const file = folder ? `${folder}/.gitignore` : '.gitignore';
     let found: Ignore | undefined;
@@ -201,6 +231,7 @@ export function createDiscoveryFilter(root: string, registry: LanguageRegistry, 
     },
     walksFolder,
     forgetRules() {
+      readsRules = readsGitignores(root, fs);
       rules.clear();
       walked.clear();
       walked.set('', true);
@@ -315,6 +346,8 @@ function isIgnored(file: string, rules: GitignoreRules[]): boolean {
   for (const { folder, rules: ig } of rules) {
     if (folder && !file.startsWith(`${folder}/`)) continue;
     const relative = folder ? file.slice(folder.length + 1) : file;
+    // The folder a .gitignore is in is not judged by it (git does not; the matcher refuses the empty path it would be).
+    if (relative === '' || relative === '/') continue;
     // Check each parent folder too: `build/` in a .gitignore excludes everything below it.
     const parts = relative.split('/');
     for (let i = 1; i <= parts.length; i++) {
@@ -341,7 +374,7 @@ export interface TreeOptions {
 
 /**
  * Every file and folder under `folder`, of any type (the text tools read what no grammar parses), minus build
- * folders, `.gitignore`d paths and, unless asked, hidden ones. Root-relative, sorted; folders without the slash.
+ * folders, `.gitignore`d paths (in a git work tree: {@link readsGitignores}) and, unless asked, hidden ones. Root-relative, sorted; folders without the slash.
  */
 export async function listTree(root: string, folder: string, options: TreeOptions = {}): Promise<{ files: string[]; directories: string[] }> {
   for (const pattern of options.filePatterns ?? []) checkGlobPattern(pattern, 'file pattern');
@@ -363,7 +396,7 @@ export async function listTree(root: string, folder: string, options: TreeOption
       ...(options.maxDepth !== undefined ? { deep: options.maxDepth + 1 } : {}),
       ...(walk ? { fs: walk } : {}),
     }),
-    glob(['**/.gitignore'], { cwd: root, ignore: skip, dot: true, followSymbolicLinks: false, ...(walk ? { fs: walk } : {}) }),
+    gitignoreFiles(root, skip, fs, walk),
   ]);
   const rules = loadGitignores(root, gitignores, fs);
   const inRoot = createListingCheck(root, fs);

@@ -336,8 +336,9 @@ export class TreeWatcher implements LiveTree {
     else {
       const relative = (process.platform === 'win32' ? path.replaceAll('\\', '/') : path).replace(/^\.\/|\/+$/g, '');
       const parts = relative.split('/');
-      // Discovery lists nothing in a hidden folder (`.git` sees the most writes); a `.gitignore` changes its rules.
-      if (parts.some((part, i) => part.startsWith('.') && !(i === parts.length - 1 && part === '.gitignore'))) return;
+      // Discovery lists nothing in a hidden folder (`.git` sees the most writes); a `.gitignore` changes its rules, and
+      // so does the root's `.git` coming or going (they apply in a git work tree only).
+      if (parts.some((part, i) => part.startsWith('.') && !(i === parts.length - 1 && (part === '.gitignore' || relative === '.git')))) return;
       if (under(relative, this.#ignored) && relative !== '') return;
       // Below a folder discovery does not walk (`node_modules` under a recursive watch, an `npm install`'s writes).
       const slash = relative.lastIndexOf('/');
@@ -413,7 +414,7 @@ export class TreeWatcher implements LiveTree {
       await this.#target.applyChanges([], ['']);
       return;
     }
-    if (whole || batch.some((path) => path === '.gitignore' || path.endsWith('/.gitignore'))) {
+    if (whole || batch.some((path) => path === '.gitignore' || path === '.git' || path.endsWith('/.gitignore'))) {
       // Discovery's own rules decide again: a scan by the next query, and the watches or listings walked again.
       this.#since = undefined;
       this.#filter.forgetRules();

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { CodeIndex, createDefaultRegistry } from '../../src/index.js';
-import { createDiscoveryFilter, type DiscoveryOptions, discoverFiles, listTree } from '../../src/engine/discovery.js';
+import { createDiscoveryFilter, type DiscoveryOptions, discoverFiles, listTree, readsGitignores } from '../../src/engine/discovery.js';
 import { createListingCheck, readSource, resolveInRoot } from '../../src/engine/source.js';
 import { MemoryFileSystem } from '../helpers/memory-file-system.js';
 import { createNavigationProject } from '../helpers/navigation-project.js';
@@ -18,6 +18,7 @@ const ROOT = '/project';
 function tree(): MemoryFileSystem {
   return new MemoryFileSystem()
     .writeTree(ROOT, {
+      '.git/HEAD': 'ref: refs/heads/main\n',
       '.gitignore': 'generated/\n*.log.ts\n!keep.log.ts\n',
       'src/app.ts': 'export function app() {}\n',
       'src/util/math.py': 'def add(a, b):\n    return a + b\n',
@@ -69,14 +70,59 @@ describe('discoverFiles with an injected file system', () => {
   });
 
   it('Should list every file and folder with listTree, links out of the root dropped', async () => {
-    // Without the nested .gitignore: listing a folder below which a folder holds its own .gitignore fails today, on disk
-    // as well ("path must not be empty": the folder is tested against its own rules as an empty path). Known, not
-    // changed by the file-system seam.
-    const fs = tree().remove(`${ROOT}/src/nested/.gitignore`);
+    // A folder holding its own .gitignore is listed, and that .gitignore applies below it (it once failed: "path must
+    // not be empty", the folder tested against its own rules as an empty path).
+    const fs = tree();
     const listed = await listTree(ROOT, 'src', { fileSystem: fs });
-    expect(listed.files).toEqual(['src/app.ts', 'src/keep.log.ts', 'src/nested/kept.ts', 'src/nested/local.ts', 'src/util/math.py']);
+    expect(listed.files).toEqual(['src/app.ts', 'src/keep.log.ts', 'src/nested/kept.ts', 'src/util/math.py']);
     expect(listed.directories).toEqual(['src/nested', 'src/util']);
+    fs.remove(`${ROOT}/src/nested/.gitignore`);
+    expect((await listTree(ROOT, 'src', { fileSystem: fs })).files).toContain('src/nested/local.ts');
     expect((await listTree(ROOT, '', { fileSystem: fs, filePatterns: ['*.txt'] })).files).toEqual(['notes.txt']);
+  });
+});
+
+describe('.gitignore files apply in a git work tree only (as git, ripgrep and fd read them)', () => {
+  const all = ['README.md', 'generated/api.ts', 'src/app.ts', 'src/debug.log.ts', 'src/keep.log.ts', 'src/nested/kept.ts', 'src/nested/local.ts', 'src/util/math.py'];
+  const filtered = ['README.md', 'src/app.ts', 'src/keep.log.ts', 'src/nested/kept.ts', 'src/util/math.py'];
+  /** What discovery, the filter and listTree each say the tree holds. */
+  async function membership(fs: MemoryFileSystem, root = ROOT) {
+    const filter = createDiscoveryFilter(root, registry, { fileSystem: fs });
+    const listed = (await listTree(root, '', { fileSystem: fs })).files.filter((file) => registry.detectLanguage(file).language);
+    return { discovered: await discoverFiles(root, '', registry, { fileSystem: fs }), filtered: all.filter((file) => filter.listsFile(file)), listed };
+  }
+
+  it('Should read no .gitignore in a tree outside git (an extracted archive), and every rule once .git is there', async () => {
+    const fs = tree().remove(`${ROOT}/.git`);
+    expect(readsGitignores(ROOT, fs)).toBe(false);
+    expect(await membership(fs)).toEqual({ discovered: all, filtered: all, listed: all });
+    // Debian's linux-source ships a .gitignore that ignores every top-level entry but debian/.
+    fs.write(`${ROOT}/.gitignore`, '/*\n!/debian/\n');
+    expect((await membership(fs)).discovered).toEqual(all);
+    fs.write(`${ROOT}/.gitignore`, 'generated/\n*.log.ts\n!keep.log.ts\n').write(`${ROOT}/.git/HEAD`, 'ref: refs/heads/main\n');
+    expect(readsGitignores(ROOT, fs)).toBe(true);
+    expect(await membership(fs)).toEqual({ discovered: filtered, filtered, listed: filtered });
+  });
+
+  it('Should read them when the root is a folder inside a repository, or a worktree whose .git is a file', async () => {
+    const fs = tree().remove(`${ROOT}/.git`);
+    fs.write('/.git/HEAD', 'ref: refs/heads/main\n');
+    expect(readsGitignores(ROOT, fs)).toBe(true);
+    expect((await membership(fs)).discovered).toEqual(filtered);
+    fs.remove('/.git').write(`${ROOT}/.git`, 'gitdir: /elsewhere/.git/worktrees/project\n');
+    expect(readsGitignores(ROOT, fs)).toBe(true);
+    expect(await membership(fs)).toEqual({ discovered: filtered, filtered, listed: filtered });
+  });
+
+  it('Should let a filter see .git come (git init) only after forgetRules, as a watcher calls it', () => {
+    const fs = tree().remove(`${ROOT}/.git`);
+    const filter = createDiscoveryFilter(ROOT, registry, { fileSystem: fs });
+    expect(filter.listsFile('generated/api.ts')).toBe(true);
+    fs.write(`${ROOT}/.git/HEAD`, 'ref: refs/heads/main\n');
+    expect(filter.listsFile('generated/api.ts')).toBe(true);
+    filter.forgetRules();
+    expect(filter.listsFile('generated/api.ts')).toBe(false);
+    expect(filter.walksFolder('generated')).toBe(false);
   });
 });
 

@@ -146,6 +146,7 @@ function source(name: string, body = 'return 1;'): string {
 function tree(files: Record<string, string> = {}): WatchedFileSystem {
   const fs = new WatchedFileSystem();
   fs.writeTree(ROOT, {
+    '.git/HEAD': 'ref: refs/heads/main\n',
     '.gitignore': 'ignored/\n',
     'src/a.ts': source('alpha', 'return beta();'),
     'src/b.ts': source('beta'),
@@ -374,6 +375,19 @@ describe('files and folders added, deleted, renamed', () => {
   });
 });
 
+describe('the root becoming a git work tree', () => {
+  it('Should apply the .gitignore files once .git comes (git init while watched), and no longer once it goes', async () => {
+    const { fs, workspace } = await live(tree({ 'ignored/i.ts': source('inIgnored') }).remove(`${ROOT}/.git`));
+    expect(await workspace.indexFolder('')).toContain('ignored/i.ts');
+    fs.write(`${ROOT}/.git/HEAD`, 'ref: refs/heads/main\n');
+    await delivered();
+    expect(await workspace.indexFolder('')).toEqual(['README.md', 'lib/c.py', 'src/a.ts', 'src/b.ts']);
+    fs.remove(`${ROOT}/.git`);
+    await delivered();
+    expect(await workspace.indexFolder('')).toContain('ignored/i.ts');
+  });
+});
+
 describe('one recursive watch (macOS, Windows)', () => {
   it('Should follow the tree from one watch of the root', async () => {
     const { fs, workspace, watcher } = await live(tree(), { recursive: true });
@@ -471,6 +485,7 @@ describe('on disk, through CodeIndex and Node\'s watches', () => {
     const root = mkdtempSync(join(tmpdir(), 'code-index-watch-'));
     cleanups.push(() => rmSync(root, { recursive: true, force: true }));
     for (let i = 0; i < files; i++) write(root, `src/m${i % 5}/f${i}.ts`, module(i, 0));
+    write(root, '.git/HEAD', 'ref: refs/heads/main\n');
     write(root, '.gitignore', 'ignored/\n');
     return root;
   }

@@ -26,6 +26,8 @@ export function createNavigationProject(): NavigationProject {
     mkdirSync(dirname(join(root, file)), { recursive: true });
     writeFileSync(join(root, file), text);
   };
+  // A git work tree (its `.gitignore` files apply only in one).
+  write('.git/HEAD', 'ref: refs/heads/main\n');
   write('.gitignore', 'generated/\n*.log.ts\n!keep.log.ts\n');
   write(
     'src/auth/service.ts',
