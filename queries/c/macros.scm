@@ -27,3 +27,22 @@
   type: (type_identifier) @macro
   declarator: (_ declarator: (_ declarator: (identifier) parameters: (_)) parameters: (_))
   (#match? @macro "^[A-Z][A-Z0-9_]*$"))
+
+; The attribute macros of the kernel and of C libraries: names C reserves for the implementation (`__init`, `__weak`,
+; `__sched`, `__visible`, `__always_inline`, `__alloc_size(1)`, `__printf(2, 3)`), and ALL-CAPS ones, where the grammar
+; reads them as a declared name or a function. On 243 files of the kernel (kernel/, kernel/sched/, mm/), the function
+; definitions ctags finds that are found went from 0.953 to 0.983, the syntax errors from 3,049 to 2,829.
+; `int __init f(void) {`, `void notrace f(void) {`: the macro read as a declared name, the `;` after it missing, then
+; the function read as a type and a parenthesized declarator. No C code has this shape, whatever the macro's name.
+((declaration declarator: (identifier) @macro (MISSING ";")) . (function_definition type: (type_identifier) declarator: (parenthesized_declarator)))
+; `void __softirq_entry __do_softirq(void)` after another such macro: a run of declarations each missing its `;`.
+((declaration declarator: (identifier) @macro (MISSING ";")) . (declaration declarator: (identifier) (MISSING ";"))
+  (#match? @macro "^(__[a-z0-9_]+|[A-Z][A-Z0-9_]*)$"))
+; `static __always_inline __alloc_size(1) void *f(size_t n) {`: the first macro read as the return type, the second as
+; the function, the real declarator an error after it.
+(function_definition type: (type_identifier) @macro declarator: (function_declarator) . (ERROR) (#match? @macro "^(__[a-z0-9_]+|[A-Z][A-Z0-9_]*)$"))
+(function_definition
+  declarator: (function_declarator declarator: (identifier) @macro.name) @macro . (ERROR)
+  (#match? @macro.name "^(__[a-z0-9_]+|[A-Z][A-Z0-9_]*)$"))
+; `void * __must_check f(...)`: the macro after the `*`, read as an error inside the pointer declarator.
+(pointer_declarator (ERROR . (identifier) @macro .) (#match? @macro "^(__[a-z0-9_]+|[A-Z][A-Z0-9_]*)$"))

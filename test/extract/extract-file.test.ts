@@ -43,6 +43,42 @@ describe('extractFile', () => {
     expect(facts.references.filter((ref) => ref.kind === 'macro').map((ref) => [ref.name, ref.line, ref.column])).toEqual([['EXPORT', 1, 7]]);
   });
 
+  it("Should read C functions behind the kernel's attribute macros, their names kept as uses", async () => {
+    const text = source(
+      'static __always_inline __alloc_size(1) void *kmalloc(size_t size, gfp_t flags)',
+      '{',
+      '\treturn __kmalloc(size, flags);',
+      '}',
+      'static int __init alarmtimer_init(void)',
+      '{',
+      '\treturn 0;',
+      '}',
+      'void notrace trace_pc(void)',
+      '{',
+      '}',
+      'asmlinkage __visible void __softirq_entry __do_softirq(void)',
+      '{',
+      '}',
+      'void * __must_check krealloc(const void *p, size_t n, gfp_t flags);',
+      'static __always_inline __printf(2, 3) int logit(int level, const char *fmt, ...)',
+      '{',
+      '\treturn 0;',
+      '}',
+    );
+    const facts = await factsOf('slab.c', 'c', text);
+    expect(facts.definitions.filter((def) => def.kind === 'function').map((def) => [def.name, def.line])).toEqual([
+      ['kmalloc', 1],
+      ['alarmtimer_init', 5],
+      ['trace_pc', 9],
+      ['__do_softirq', 12],
+      ['krealloc', 15],
+      ['logit', 16],
+    ]);
+    const macros = facts.references.filter((ref) => ref.kind === 'macro').map((ref) => ref.name);
+    expect(macros).toEqual(expect.arrayContaining(['__always_inline', '__alloc_size', '__init', 'notrace', '__visible', '__softirq_entry', '__must_check', '__printf']));
+    expect(facts.errorCount).toBeLessThanOrEqual(1);
+  });
+
   it('Should extract the languages embedded in a file, their facts after the main ones', async () => {
     const text = source('<html>', '<script>', 'function greet(name) { return name; }', 'greet("a");', '</script>', '</html>');
     const facts = await factsOf('page.html', 'html', text);
