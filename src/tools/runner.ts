@@ -58,18 +58,13 @@ export async function runTool(tool: AnyTool, args: unknown, context: ToolContext
   if (!parsed.success) return failure(tool, invalidArguments(tool, parsed.error), root);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let timer: NodeJS.Timeout | undefined;
+  // The indexing the call waits on, if any: a first call on a large tree waits for the whole index, which goes on
+  // after the call is abandoned (the next call waits for the same scan).
+  let indexing: { done: number; total: number } | undefined;
+  const stopWatching = context.index.onProgress((done, total) => (indexing = { done, total }));
   try {
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new CodeIndexError(ErrorCode.TOOL_TIMEOUT, `${tool.name} took longer than ${timeoutMs} ms and was abandoned`, {
-              timeout_ms: timeoutMs,
-              suggestion: 'Narrow the call (a folder, a file pattern, a smaller range)',
-            }),
-          ),
-        timeoutMs,
-      );
+      timer = setTimeout(() => reject(timedOut(tool.name, timeoutMs, indexing)), timeoutMs);
     });
     const maxResultChars = options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
     // Tools that page fit their pages into the budget (a cut made here, after paging, would lose content); with
@@ -82,7 +77,23 @@ export async function runTool(tool: AnyTool, args: unknown, context: ToolContext
     return failure(tool, toToolError(error), root);
   } finally {
     clearTimeout(timer);
+    stopWatching();
   }
+}
+
+/** `TOOL_TIMEOUT`: the call was abandoned; when it waited for the index being built, how far that is (it goes on). */
+function timedOut(tool: string, timeoutMs: number, indexing: { done: number; total: number } | undefined): CodeIndexError {
+  if (indexing && indexing.done < indexing.total) {
+    return new CodeIndexError(
+      ErrorCode.TOOL_TIMEOUT,
+      `${tool} waited ${timeoutMs} ms for the index being built (${indexing.done} of ${indexing.total} files) and was abandoned; the indexing goes on`,
+      { timeout_ms: timeoutMs, indexed_files: indexing.done, total_files: indexing.total, suggestion: 'Call again: the call answers once the index is built' },
+    );
+  }
+  return new CodeIndexError(ErrorCode.TOOL_TIMEOUT, `${tool} took longer than ${timeoutMs} ms and was abandoned`, {
+    timeout_ms: timeoutMs,
+    suggestion: 'Narrow the call (a folder, a file pattern, a smaller range)',
+  });
 }
 
 /**

@@ -13,7 +13,17 @@ import { countTokens } from '../../src/tokens.js';
 
 const ROOT = '/srv/project';
 // The runner reads only the index's root; the tools below never touch the index.
-const context: ToolContext = { index: { root: ROOT } as unknown as CodeIndex };
+/** Listeners of the fake index's progress (a tool below reports some, as a first query on a large tree does). */
+const progress = new Set<(done: number, total: number) => void>();
+const context: ToolContext = {
+  index: {
+    root: ROOT,
+    onProgress: (listener: (done: number, total: number) => void) => {
+      progress.add(listener);
+      return () => progress.delete(listener);
+    },
+  } as unknown as CodeIndex,
+};
 
 const echo = defineTool({
   name: 'echo',
@@ -146,6 +156,25 @@ describe('runTool', () => {
     const hangs = defineTool({ ...echo, name: 'hangs', title: 'Hangs', run: () => new Promise<never>(() => {}) });
     const result = await runTool(hangs, { text: '' }, context, { timeoutMs: 50 });
     expect(result.ok ? undefined : result.error).toMatchObject({ code: 'TOOL_TIMEOUT', message: 'hangs took longer than 50 ms and was abandoned' });
+  });
+
+  it('Should say so when the call waited for the index being built, which goes on', async () => {
+    const waits = defineTool({
+      ...echo,
+      name: 'waits',
+      title: 'Waits',
+      run: () => {
+        for (const listener of progress) listener(3, 10);
+        return new Promise<never>(() => {});
+      },
+    });
+    const result = await runTool(waits, { text: '' }, context, { timeoutMs: 50 });
+    expect(result.ok ? undefined : result.error).toMatchObject({
+      code: 'TOOL_TIMEOUT',
+      message: 'waits waited 50 ms for the index being built (3 of 10 files) and was abandoned; the indexing goes on',
+      details: { indexed_files: 3, total_files: 10, suggestion: 'Call again: the call answers once the index is built' },
+    });
+    expect(progress.size).toBe(0);
   });
 });
 
