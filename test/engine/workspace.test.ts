@@ -243,6 +243,18 @@ describe('a long scan in bounded memory', () => {
 });
 
 describe('files that cannot be indexed', () => {
+  it('Should try a file that ran out of time once more before skipping it (the first may have met a busy machine)', async () => {
+    const slow = Array.from({ length: 20_000 }, (_, i) => `const v${i} = f(${i});`).join('\n');
+    const workspace = workspaceOf(tree().write(`${ROOT}/src/slow.ts`, slow), { limits: { maxFileSize: 10_000_000, parseTimeoutMs: 1 } });
+    const path = await workspace.resolve('src/slow.ts');
+    await expect(workspace.entry(path)).rejects.toMatchObject({ code: 'TS_PARSE_TIMEOUT' });
+    // Analyzed again (not answered from its entry), then skipped from the second timeout on.
+    await expect(workspace.entry(path)).rejects.toMatchObject({ code: 'TS_PARSE_TIMEOUT' });
+    expect(workspace.counters.hits).toBe(0);
+    await expect(workspace.entry(path)).rejects.toMatchObject({ code: 'TS_PARSE_TIMEOUT' });
+    expect(workspace.counters.hits).toBe(1);
+  });
+
   it('Should leave out and list a file over maxFileSize, indexing the rest', async () => {
     const fs = tree().write(`${ROOT}/src/huge.ts`, `export const big = "${'x'.repeat(2_000)}";\n`);
     const workspace = workspaceOf(fs, { limits: { maxFileSize: 1_000, parseTimeoutMs: 5_000 } });
