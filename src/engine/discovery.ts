@@ -374,7 +374,8 @@ export interface TreeOptions {
 
 /**
  * Every file and folder under `folder`, of any type (the text tools read what no grammar parses), minus build
- * folders, `.gitignore`d paths (in a git work tree: {@link readsGitignores}) and, unless asked, hidden ones. Root-relative, sorted; folders without the slash.
+ * folders, `.gitignore`d paths (in a git work tree: {@link readsGitignores}) and, unless asked, hidden ones.
+ * Root-relative, sorted; folders without the slash.
  */
 export async function listTree(root: string, folder: string, options: TreeOptions = {}): Promise<{ files: string[]; directories: string[] }> {
   for (const pattern of options.filePatterns ?? []) checkGlobPattern(pattern, 'file pattern');

@@ -58,8 +58,6 @@ export const RUN_HELD_FILES = 2_000;
 /** Analyses of an unchanged file that may run out of time before it is skipped (see `FileEntry.error`). */
 const MAX_TIMEOUTS = 2;
 
-
-
 /** The index over one root. */
 export class Workspace {
   readonly root: string;
