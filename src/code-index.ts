@@ -10,7 +10,7 @@ import type { LanguageRegistry, LanguageStatus } from './languages/registry.js';
 import type { FileFacts } from './model/facts.js';
 import { analysisOf, signaturesOf, symbolsOf, warningsOf } from './model/views.js';
 import { callGraph } from './operations/call-graph.js';
-import { checkTimeout } from './runtime/deadline.js';
+import { checkTimeout } from './operations/target.js';
 import { callHierarchy } from './operations/call-hierarchy.js';
 import type { OperationContext } from './operations/context.js';
 import { findDefinitions } from './operations/definitions.js';

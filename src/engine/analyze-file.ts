@@ -318,6 +318,20 @@ export function isStickyError(error: { code: string; data?: Record<string, unkno
   return error.code === ErrorCode.FILE_TOO_LARGE || error.code === ErrorCode.BINARY_FILE || error.code === ErrorCode.TS_PARSE_TIMEOUT;
 }
 
+/** Analyses of an unchanged file that may run out of time before it is skipped (see `FileEntry.error`). */
+const MAX_TIMEOUTS = 2;
+
+/** Whether a file's recorded error still holds under these limits (a first timeout is tried once more). */
+export function errorHolds(error: NonNullable<FileEntry['error']>, limits: string): boolean {
+  return error.limits === limits && (error.code !== ErrorCode.TS_PARSE_TIMEOUT || (error.timeouts ?? 1) >= MAX_TIMEOUTS);
+}
+
+/** The error a file's entry records for a failure that stays ({@link isStickyError}), its timeouts counted on. */
+export function recordedError(code: string, message: string, limits: string, before: FileEntry['error']): NonNullable<FileEntry['error']> {
+  const timeouts = code === ErrorCode.TS_PARSE_TIMEOUT ? (before?.code === code ? (before.timeouts ?? 1) : 0) + 1 : undefined;
+  return { code, message, limits, ...(timeouts ? { timeouts } : {}) };
+}
+
 /** Estimated bytes of a file's facts in memory (the bound of the loaded facts' cache). */
 export function estimatedFactsSize(facts: FileFacts): number {
   return 256 + facts.lineLengths.length * 8 + facts.definitions.length * 400 + facts.references.length * 120;

@@ -18,7 +18,7 @@ import { LRUCache } from 'lru-cache';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LanguageRegistry } from '../languages/registry.js';
 import type { FileFacts, FileSummary } from '../model/facts.js';
-import { type AnalysisOutcome, estimatedFactsSize, factKey, isStickyError, limitsKey } from './analyze-file.js';
+import { type AnalysisOutcome, errorHolds, estimatedFactsSize, factKey, isStickyError, limitsKey, recordedError } from './analyze-file.js';
 import { createDiscoveryFilter, type DiscoveryFilter, discoverFiles } from './discovery.js';
 import type { FileSystem } from './file-system.js';
 import { nodeFileSystem } from './node-file-system.js';
@@ -54,9 +54,6 @@ const SAVE_DELAY_MS = 2000;
  * grow with the tree (on the kernel slice, 19 KB a file held: 282 MB of live heap at 12,326 files).
  */
 export const RUN_HELD_FILES = 2_000;
-
-/** Analyses of an unchanged file that may run out of time before it is skipped (see `FileEntry.error`). */
-const MAX_TIMEOUTS = 2;
 
 /** The index over one root. */
 export class Workspace {
@@ -547,9 +544,7 @@ export class Workspace {
 
   #isFresh(entry: FileEntry, stat: FileStat, key: string): boolean {
     if (entry.size !== stat.size || entry.mtimeMs !== stat.mtimeMs || entry.key !== key) return false;
-    const error = entry.error;
-    if (!error) return true;
-    return error.limits === limitsKey(this.#options.limits) && (error.code !== ErrorCode.TS_PARSE_TIMEOUT || (error.timeouts ?? 1) >= MAX_TIMEOUTS);
+    return !entry.error || errorHolds(entry.error, limitsKey(this.#options.limits));
   }
 
   #refresh(file: string, language: string, key: string, stat: FileStat, force = false): Promise<FileEntry> {
@@ -594,15 +589,13 @@ export class Workspace {
     const { code, message, data } = outcome.error;
     if (code === ErrorCode.LANGUAGE_LOAD_FAILED) this.languageStates.set(String(data?.language ?? language), { state: 'failed', error: message });
     if (isStickyError(outcome.error)) {
-      const before = this.#entries.get(file)?.error;
-      const timeouts = code === ErrorCode.TS_PARSE_TIMEOUT ? (before?.code === code ? (before.timeouts ?? 1) : 0) + 1 : undefined;
       this.#set(file, {
         size: stat.size,
         mtimeMs: stat.mtimeMs,
         hash: outcome.stat?.hash ?? '',
         language: this.languageOf(file) ?? 'unknown',
         key,
-        error: { code, message, limits: limitsKey(this.#options.limits), ...(timeouts ? { timeouts } : {}) },
+        error: recordedError(code, message, limitsKey(this.#options.limits), this.#entries.get(file)?.error),
       });
     } else if (code !== ErrorCode.INDEX_CLOSED) this.#forget(file);
     throw new CodeIndexError(code as ErrorCode, message, { ...(data ?? {}), file_path: file });

@@ -8,10 +8,9 @@
 import type { Target } from '../binding/resolver.js';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { DefinitionLocation, PositionQuery, ReferenceLocation, ReferencesOptions, ReferencesPartial, ReferencesResult } from '../types.js';
-import { checkTimeout } from '../runtime/deadline.js';
 import type { OperationContext } from './context.js';
 import { definitionsOfName } from './name-matches.js';
-import { bindTarget, BOUND_NOTE, checkScope, locationOf, NAME_MATCH_NOTE, resolveTarget, scopeFiles } from './target.js';
+import { bindTarget, BOUND_NOTE, checkScope, checkTimeout, locationOf, NAME_MATCH_NOTE, resolveTarget, scopeFiles } from './target.js';
 
 /** The time `findReferences` reads files for when a call gives none: past it, the answer is partial. */
 export const DEFAULT_REFERENCES_TIMEOUT_MS = 10_000;

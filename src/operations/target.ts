@@ -162,6 +162,17 @@ export function scopeFiles(context: Pick<OperationContext, 'workspace'>, target:
   return { inScope: () => true, indexAll: async () => void (await context.workspace.indexFolder('')) };
 }
 
+/**
+ * A caller's time budget (`timeoutMs` of a call graph, a reference query, ...), refused with `INVALID_ARGUMENT`
+ * unless it is a positive number of milliseconds.
+ */
+export function checkTimeout(timeoutMs: unknown): number {
+  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `timeoutMs must be a positive number, got ${JSON.stringify(timeoutMs)}`, { timeoutMs });
+  }
+  return timeoutMs;
+}
+
 /** A query's scope, or the default; refused when it is none of the three. */
 export function checkScope(scope: unknown, fallback: SearchScope): SearchScope {
   const value = scope ?? fallback;

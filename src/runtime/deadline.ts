@@ -20,17 +20,6 @@ export function guardMemory(spent: (() => boolean) | undefined): void {
   memorySpent = spent;
 }
 
-/**
- * A caller's time budget (`timeoutMs` of a call graph, a reference query, ...), refused with `INVALID_ARGUMENT`
- * unless it is a positive number of milliseconds.
- */
-export function checkTimeout(timeoutMs: unknown): number {
-  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) {
-    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `timeoutMs must be a positive number, got ${JSON.stringify(timeoutMs)}`, { timeoutMs });
-  }
-  return timeoutMs;
-}
-
 /** A point in time after which the work stops. */
 export class Deadline {
   readonly #at: number;
