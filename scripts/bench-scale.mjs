@@ -79,6 +79,8 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CACHE_DIR } from './fetch-corpus.mjs';
 
 const SCRIPT = fileURLToPath(import.meta.url);
@@ -814,75 +816,31 @@ async function killStage(tree, cold, names, timeoutMs) {
 }
 
 /**
- * `code-index mcp` on the tree, under GNU time, spoken to over stdio: `call(tool, args, progress?)` answers the tool's
- * text (or throws its error); `close()` ends its input and waits for its exit.
+ * `code-index mcp` on the tree, under GNU time, through the MCP SDK's client (as check-robustness drives it):
+ * `call(tool, args, progress?)` answers the tool's text (or throws its error); `close()` ends it and reads its peak RSS.
  */
-function mcpServer(label, tree, cacheDir, timeoutMs) {
+async function mcpServer(label, tree, cacheDir, timeoutMs) {
   const timeFile = join(workDir, `time-${timeFiles++}.txt`);
-  const child = spawn(timeBinary, ['-f', '%M', '-o', timeFile, process.execPath, CLI, 'mcp', '--root', tree, '--cache-dir', cacheDir], {
+  const transport = new StdioClientTransport({
+    command: timeBinary,
+    args: ['-f', '%M', '-o', timeFile, process.execPath, CLI, 'mcp', '--root', tree, '--cache-dir', cacheDir],
     cwd: REPO,
-    detached: true,
-    stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1' },
+    stderr: 'pipe',
   });
-  live.add(child);
-  const pending = new Map();
-  const server = { label, progress: 0, stderr: '' };
-  let next = 1;
-  const fail = (error) => {
-    for (const { reject } of pending.values()) reject(error);
-    pending.clear();
-  };
-  const timer = setTimeout(() => {
-    killGroup(child);
-    fail(new Error(`${label}: timed out after ${sec(timeoutMs)} s`));
-  }, timeoutMs);
-  child.stderr.on('data', (chunk) => (server.stderr = (server.stderr + chunk).slice(-4000)));
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    let message;
-    try {
-      message = JSON.parse(line);
-    } catch {
-      return;
-    }
-    if (message.method === 'notifications/progress') server.progress++;
-    const waiting = message.id !== undefined ? pending.get(message.id) : undefined;
-    if (!waiting) return;
-    pending.delete(message.id);
-    if (message.error) waiting.reject(new Error(`${label}: ${message.error.message}`));
-    else waiting.resolve(message.result);
-  });
-  const exited = new Promise((done) =>
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      live.delete(child);
-      fail(new Error(`${label}: exited (${signal ?? code})${server.stderr ? `: ${server.stderr.trim().split('\n').slice(-3).join(' / ')}` : ''}`));
-      let maxRssMb;
-      if (existsSync(timeFile)) {
-        const last = readFileSync(timeFile, 'utf8').trim().split('\n').at(-1);
-        if (/^\d+$/.test(last ?? '')) maxRssMb = Number(last) / 1024;
-        rmSync(timeFile, { force: true });
-      }
-      done({ code, signal, maxRssMb });
-    }),
-  );
-  const request = (method, params) =>
-    new Promise((resolveRequest, reject) => {
-      const id = next++;
-      pending.set(id, { resolve: resolveRequest, reject });
-      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
-    });
-  server.ready = request('initialize', { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'bench-scale', version: '1' } }).then(() =>
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`),
-  );
-  server.retries = 0;
-  server.call = async (tool, args, progressToken) => {
-    await server.ready;
+  const client = new Client({ name: 'bench-scale', version: '1.0.0' });
+  await client.connect(transport);
+  // Read, so that a full pipe never stops the server.
+  transport.stderr?.on('data', () => {});
+  const server = { label, progress: 0, retries: 0 };
+  // Each call may wait for the whole index; the stage's own limit bounds it.
+  const options = { timeout: timeoutMs, resetTimeoutOnProgress: true, onprogress: () => server.progress++ };
+  server.call = async (tool, args) => {
     for (;;) {
-      const result = await request('tools/call', { name: tool, arguments: args, ...(progressToken ? { _meta: { progressToken } } : {}) });
+      const result = await client.callTool({ name: tool, arguments: args }, undefined, options);
       const text = (result.content ?? []).map((part) => part.text ?? '').join('\n');
       // A first call waits for the whole index: past the tool's time budget it is abandoned while the index goes on,
-      // and an agent calls again (the stage's own time limit still holds).
+      // and an agent calls again.
       if (result.isError && text.includes('TOOL_TIMEOUT') && text.includes('the indexing goes on')) {
         server.retries++;
         continue;
@@ -891,16 +849,18 @@ function mcpServer(label, tree, cacheDir, timeoutMs) {
       return text;
     }
   };
-  server.close = () => {
-    child.stdin.end();
-    return exited;
+  server.close = async () => {
+    await client.close();
+    const last = existsSync(timeFile) ? readFileSync(timeFile, 'utf8').trim().split('\n').at(-1) : undefined;
+    rmSync(timeFile, { force: true });
+    return { code: 0, maxRssMb: /^\d+$/.test(last ?? '') ? Number(last) / 1024 : undefined };
   };
   return server;
 }
 
 async function serversStage(tree, cold, names, timeoutMs) {
   const cacheDir = join(workDir, 'index-servers');
-  const servers = [mcpServer('MCP server A', tree, cacheDir, timeoutMs), mcpServer('MCP server B', tree, cacheDir, timeoutMs)];
+  const servers = await Promise.all([mcpServer('MCP server A', tree, cacheDir, timeoutMs), mcpServer('MCP server B', tree, cacheDir, timeoutMs)]);
   const started = performance.now();
   const answers = [];
   let firstMs;
@@ -908,8 +868,8 @@ async function serversStage(tree, cold, names, timeoutMs) {
   try {
     // Both index the tree at once (the first call waits for it), then every name is asked of both at once.
     const first = await Promise.all(
-      servers.map(async (server, i) => {
-        const text = await server.call('find_symbols', { pattern: names[0] }, `index-${i}`);
+      servers.map(async (server) => {
+        const text = await server.call('find_symbols', { pattern: names[0] });
         return { text, ms: performance.now() - started };
       }),
     );
