@@ -15,6 +15,9 @@
 // Corpora and oracles:
 //   effect     effect@3.19.3 src (TypeScript; namespace imports `import * as Option from "./Option.js"`, barrels)
 //   rxjs       rxjs@7.8.2 src (TypeScript)
+//   zod        zod@4.1.12 src (TypeScript; namespace-heavy: `core.$constructor`, `z.string()`, interfaces merged with consts)
+//   query-core @tanstack/query-core@5.90.2 src (TypeScript; classes: QueryClient, QueryCache, observers)
+//   mobx       mobx@6.13.7 src (TypeScript; classes with private fields, administration objects, decorators)
 //   express    express@4.21.2 (JavaScript, CommonJS `require` / `module.exports`)
 //   (typescript.mjs: the TypeScript LanguageService, allowJs)
 //   protobuf   google.golang.org/protobuf 1.28.1 (Go, Debian golang-google-protobuf-dev; many packages)
@@ -35,35 +38,7 @@
 // others; hover documentation found >= 0.95.
 import { writeFileSync } from 'node:fs';
 import { CodeIndex } from '../dist/index.js';
-
-const CORPORA = {
-  effect: { oracle: 'typescript', spec: 'effect@3.19.3', folder: 'src', language: 'typescript' },
-  rxjs: { oracle: 'typescript', spec: 'rxjs@7.8.2', folder: 'src', language: 'typescript' },
-  express: { oracle: 'typescript', spec: 'express@4.21.2', folder: '.', language: 'javascript' },
-  protobuf: { oracle: 'gotypes', spec: 'golang-google-protobuf-dev=1.28.1-3', folder: 'google.golang.org/protobuf', dependencies: ['golang-github-google-go-cmp-dev=0.5.9-1'] },
-  goldmark: { oracle: 'gotypes', spec: 'golang-github-yuin-goldmark-dev=1.5.4-1', folder: 'github.com/yuin/goldmark' },
-  gocmp: { oracle: 'gotypes', spec: 'golang-github-google-go-cmp-dev=0.5.9-1', folder: 'github.com/google/go-cmp' },
-  click: { oracle: 'jedi', spec: 'python3-click=8.1.3-2', folder: 'click', language: 'python' },
-  werkzeug: { oracle: 'jedi', spec: 'python3-werkzeug=2.2.2-3+deb12u1', folder: 'werkzeug', language: 'python' },
-  sphinx: { oracle: 'jedi', spec: 'python3-sphinx=5.3.0-4', folder: 'sphinx', language: 'python' },
-  'jdk-http': { oracle: 'javac', spec: 'temurin-25.0.3+9:java.net.http', jdk: 'Temurin-25.0.3+9', module: 'java.net.http' },
-  javac: { oracle: 'javac', spec: 'temurin-25.0.3+9:jdk.compiler', jdk: 'Temurin-25.0.3+9', module: 'jdk.compiler' },
-  lua: { oracle: 'clangd', spec: 'lua/lua@53b41d0', repo: 'lua/lua', commit: '53b41d0cddd80bf33fdc631bdd32e3ba53842b89', language: 'c', flags: ['-std=c99', '-I{root}', '-DLUA_USE_LINUX'] },
-  leveldb: {
-    oracle: 'clangd',
-    spec: 'google/leveldb@78a352f',
-    repo: 'google/leveldb',
-    commit: '78a352f47ed6c1e9d750545e9b242289185b87e1',
-    language: 'cpp',
-    flags: ['-std=c++17', '-I{root}', '-I{root}/include', '-DLEVELDB_PLATFORM_POSIX=1'],
-    // Its git submodules, which its tests and benchmarks include (without them those files do not compile, and clangd
-    // answers there with declarations where it otherwise goes to definitions).
-    dependencies: [
-      { repo: 'google/googletest', commit: '662fe38e44900c007eccb65a5d2ea19df7bd520e', include: ['googletest/include', 'googlemock/include'] },
-      { repo: 'google/benchmark', commit: 'f7547e29ccaed7b64ef4f7495ecfff1c9f6f3d03', include: ['include'] },
-    ],
-  },
-};
+import { CORPORA } from './navigation/corpora.mjs';
 
 function parseArgs(argv) {
   const args = { corpora: Object.keys(CORPORA), samples: 400, misses: 8, json: undefined };

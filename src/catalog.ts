@@ -163,9 +163,17 @@ export const OPERATIONS = {
       scope,
       limit: { type: 'integer', min: 1, description: 'List only the first N references; total still counts them all' },
       fromFile: { type: 'string', placeholder: 'FILE', description: "Go on from this file: a partial answer's nextFile" },
+      includeNameMatches: { type: 'boolean', default: false, description: 'Also list uses that only share the name (their receiver is not known), after the bound ones' },
     },
-    call: async (index, { limit, fromFile, ...query }: Position & Pick<PositionQuery, 'scope'> & { limit?: number; fromFile?: string }) =>
-      firstOf(await index.findReferences(query, fromFile !== undefined ? { fromFile } : {}), 'references', limit),
+    call: async (
+      index,
+      { limit, fromFile, includeNameMatches, ...query }: Position & Pick<PositionQuery, 'scope'> & { limit?: number; fromFile?: string; includeNameMatches?: boolean },
+    ) =>
+      firstOf(
+        await index.findReferences(query, { ...(fromFile !== undefined ? { fromFile } : {}), ...(includeNameMatches === true ? { includeNameMatches } : {}) }),
+        'references',
+        limit,
+      ),
   }),
   hover: defineOperation({
     summary: 'Signature and doc comment of the definition of the symbol at a position.',

@@ -56,15 +56,15 @@
 ; `this` is bound where a `this` parameter declares it (TypeScript), else it is the enclosing class
 (this) @local.reference
 
-; `a.b`, `this.b`, `a.b.c`: a member of what the qualifier names
+; `a.b`, `this.b`, `a.b.c`, `this.#b`: a member of what the qualifier names
 (member_expression
   object: (_) @local.qualifier
-  property: (property_identifier) @local.member)
+  property: [(property_identifier) (private_property_identifier)] @local.member)
 ; `(provider.delegate || Date).now`: a member of the first operand of a fallback (`||`, `??`)
 (member_expression
   object: (parenthesized_expression (binary_expression left: (_) @local.qualifier operator: ["||" "??"]))
-  property: (property_identifier) @local.member)
+  property: [(property_identifier) (private_property_identifier)] @local.member)
 ; `f(x).b`: a member of what `f` returns (its declared return type)
 (member_expression
   object: (call_expression function: (_) @local.qualifier.call)
-  property: (property_identifier) @local.member)
+  property: [(property_identifier) (private_property_identifier)] @local.member)

@@ -276,7 +276,7 @@
 
 (call_expression
   function: (member_expression
-    property: (property_identifier) @name)
+    property: [(property_identifier) (private_property_identifier)] @name)
   arguments: (arguments)? @arguments) @reference.call
 
 (new_expression

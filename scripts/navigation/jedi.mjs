@@ -133,3 +133,23 @@ export async function sample(corpus, args) {
   await writeFile(cache, JSON.stringify(result));
   return result;
 }
+
+/**
+ * Jedi's references of a seeded sample of declarations of a corpus (check:references): `get_references` at each
+ * declaration's name, the references that are not definitions, inside the corpus, as { file, line }.
+ * @param {{ spec: string, folder: string }} corpus
+ * @param {{ samples: number }} args  samples per kind
+ */
+export async function references(corpus, args) {
+  const [name, version] = corpus.spec.split('=');
+  const root = join(await fetchDeb(name, version), DIST_PACKAGES);
+  const cache = join(CACHE_DIR, 'jedi-samples', `references_${corpus.spec.replace(/[^\w.+-]/g, '_')}_${corpus.folder}_${args.samples}_seed${SEED}_jedi${JEDI.version}.json`);
+  if (existsSync(cache)) return { ...JSON.parse(await readFile(cache, 'utf8')), root };
+  const all = (await helper(['declarations', root])).filter((candidate) => candidate.file.startsWith(`${corpus.folder}/`));
+  const files = new Set(all.map((candidate) => candidate.file)).size;
+  const samples = await helper(['references', root], { quota: { declaration: args.samples, method: args.samples, property: args.samples }, candidates: shuffled(all, SEED) });
+  const result = { root, files, candidates: all.length, samples };
+  await mkdir(join(CACHE_DIR, 'jedi-samples'), { recursive: true });
+  await writeFile(cache, JSON.stringify(result));
+  return result;
+}

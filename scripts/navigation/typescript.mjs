@@ -119,3 +119,78 @@ export async function sample(corpus, args) {
   }
   return { root, files: files.length, candidates: candidates.length, samples };
 }
+
+/**
+ * The kind check:references files a declaration under: `method` (methods of classes, interfaces and object types),
+ * `property` (their properties and accessors), `declaration` (functions, classes, interfaces, type aliases, enums,
+ * namespaces and variables at a module's top level); undefined for anything else.
+ */
+function declarationKind(node) {
+  const parent = node.parent;
+  const memberOfType = parent && (ts.isClassLike(parent) || ts.isInterfaceDeclaration(parent) || ts.isTypeLiteralNode(parent));
+  if ((ts.isMethodDeclaration(node) || ts.isMethodSignature(node)) && memberOfType) return 'method';
+  if ((ts.isPropertyDeclaration(node) || ts.isPropertySignature(node) || ts.isGetAccessorDeclaration(node)) && memberOfType) return 'property';
+  if (ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isEnumDeclaration(node)) {
+    return 'declaration';
+  }
+  if (ts.isModuleDeclaration(node) && ts.isIdentifier(node.name)) return 'declaration';
+  if (ts.isVariableDeclaration(node) && ts.isVariableStatement(node.parent?.parent) && ts.isSourceFile(node.parent.parent.parent)) return 'declaration';
+  return undefined;
+}
+
+/** The named declarations of a source file: { kind, offset, name } of each declaration's name. */
+function declarations(sourceFile) {
+  const found = [];
+  const visit = (node) => {
+    const kind = declarationKind(node);
+    if (kind && node.name && (ts.isIdentifier(node.name) || ts.isPrivateIdentifier(node.name))) {
+      found.push({ kind, offset: node.name.getStart(sourceFile), name: node.name.text });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return found;
+}
+
+/**
+ * The oracle's references of a seeded sample of declarations of a corpus (check:references): for each, the
+ * LanguageService's `findReferences` at the declaration's name, every reference that is not a definition, inside the
+ * corpus, as { file, line }. Declarations without such a reference are skipped (they say nothing about recall).
+ * @param {{ spec: string, folder: string, language: 'typescript' | 'javascript' }} corpus
+ * @param {{ samples: number }} args  samples per kind
+ */
+export async function references(corpus, args) {
+  const { root: packageRoot } = await fetchCorpus(corpus.spec, { requireSources: corpus.folder !== '.' });
+  const root = resolve(packageRoot, corpus.folder);
+  const extensions = corpus.language === 'typescript' ? ['.ts', '.tsx'] : ['.js', '.cjs', '.mjs'];
+  const files = listFiles(root, extensions).filter((file) => !file.split(sep).includes('node_modules'));
+  const service = languageService(root, files);
+  const program = service.getProgram();
+  const inCorpus = (file) => file.startsWith(root + sep) && !file.includes(`${sep}node_modules${sep}`) && !file.endsWith('.d.ts');
+  const candidates = [];
+  for (const file of files) {
+    const sourceFile = program.getSourceFile(file);
+    if (!sourceFile) continue;
+    for (const declaration of declarations(sourceFile)) candidates.push({ file, sourceFile, ...declaration });
+  }
+  const samples = [];
+  const taken = { declaration: 0, method: 0, property: 0 };
+  for (const candidate of shuffled(candidates, 12)) {
+    if (Object.values(taken).every((n) => n >= args.samples)) break;
+    if (taken[candidate.kind] >= args.samples) continue;
+    const expected = new Map();
+    for (const symbol of service.findReferences(candidate.file, candidate.offset) ?? []) {
+      for (const reference of symbol.references) {
+        if (reference.isDefinition || !inCorpus(reference.fileName)) continue;
+        const target = program.getSourceFile(reference.fileName);
+        const at = { file: relative(root, reference.fileName).split(sep).join('/'), line: lineColumn(target, reference.textSpan.start).line };
+        expected.set(`${at.file}:${at.line}`, at);
+      }
+    }
+    if (expected.size === 0) continue;
+    const at = lineColumn(candidate.sourceFile, candidate.offset);
+    samples.push({ kind: candidate.kind, file: relative(root, candidate.file).split(sep).join('/'), ...at, name: candidate.name, expected: [...expected.values()] });
+    taken[candidate.kind]++;
+  }
+  return { root, files: files.length, candidates: candidates.length, samples };
+}

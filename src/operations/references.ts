@@ -1,11 +1,14 @@
 /**
  * findReferences: every reference to the identifier at a position (or a named symbol), its definitions listed apart.
- * When the name binds, the references are those that resolve to the same declarations (and those that cannot be
- * resolved at all, marked `name_match`); otherwise every use of the name.
+ * When the name binds, the references are those that resolve to the same declarations, or to a member of the same
+ * family (one it overrides or implements, or one that overrides or implements the same); uses that cannot be resolved
+ * at all are listed only when asked (`includeNameMatches`), marked `name_match`, after the bound ones. When the name
+ * does not bind, every use of the name.
  *
  * @module
  */
 import type { Target } from '../binding/resolver.js';
+import type { FileFacts } from '../model/facts.js';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { DefinitionLocation, PositionQuery, ReferenceLocation, ReferencesOptions, ReferencesPartial, ReferencesResult } from '../types.js';
 import type { OperationContext } from './context.js';
@@ -23,6 +26,60 @@ function targetKey(target: Target): string {
   return 'def' in target ? `${target.file}#d${target.def}` : 'binding' in target ? `${target.file}#b${target.binding}` : `${target.file}#m`;
 }
 
+/** Steps of the walk up one member's bases at most (a member overriding a member overriding ...). */
+const MAX_FAMILY_STEPS = 64;
+
+/**
+ * The members a member overrides or implements, as the compiler relates them: a member of a class or interface, and
+ * the members of its name in the declared bases of its type (`extends`, `implements`), up to the roots. Two members
+ * whose sets meet are one family: a call through the base reaches either (a method, its override in a subclass, the
+ * interface member both implement). Each member's set is found once per question.
+ */
+class Family {
+  readonly #above = new Map<string, Promise<Set<string>>>();
+  readonly #context: ReferencesContext;
+  readonly #name: string;
+  readonly #facts: (file: string) => Promise<FileFacts | undefined>;
+
+  constructor(context: ReferencesContext, name: string, facts: (file: string) => Promise<FileFacts | undefined>) {
+    this.#context = context;
+    this.#name = name;
+    this.#facts = facts;
+  }
+
+  /** The keys of a target and of the members of its name above it. */
+  above(target: Target): Promise<Set<string>> {
+    const key = targetKey(target);
+    let found = this.#above.get(key);
+    if (!found) {
+      found = this.#walk(target);
+      this.#above.set(key, found);
+    }
+    return found;
+  }
+
+  async #walk(start: Target): Promise<Set<string>> {
+    const keys = new Set([targetKey(start)]);
+    const queue = [start];
+    for (let steps = 0; queue.length > 0 && steps < MAX_FAMILY_STEPS; steps++) {
+      const member = queue.shift()!;
+      if (!('def' in member)) continue;
+      const facts = await this.#facts(member.file);
+      const owner = facts?.definitions[member.def]?.parent;
+      if (!facts || owner === undefined) continue;
+      for (const base of await this.#context.resolver.basesOf(member.file, facts, owner)) {
+        for (const inherited of await this.#context.resolver.membersOf(base, this.#name)) {
+          const key = targetKey(inherited);
+          if (keys.has(key)) continue;
+          keys.add(key);
+          queue.push(inherited);
+        }
+      }
+    }
+    return keys;
+  }
+}
+
 /**
  * Every reference to the identifier at a position (or a named symbol), its definitions listed apart. When the name
  * binds, the references are those that resolve to the same declarations (and those that cannot be resolved at all,
@@ -38,6 +95,18 @@ export async function findReferences(context: ReferencesContext, query: Position
   const found = await bindTarget(context, target);
   const targets = found?.resolution.targets ?? [];
   const keys = new Set(targets.map(targetKey));
+  const factsOf = (file: string) => (file === target.at?.file ? Promise.resolve(target.facts) : context.workspace.factsOf(file));
+  const family = new Family(context, target.name, factsOf);
+  // The target's family: its own members and those above them; a use bound to a member whose set meets it is one.
+  const related = new Set<string>();
+  for (const t of targets) for (const key of await family.above(t)) related.add(key);
+  const inFamily = async (resolved: Target[]): Promise<boolean> => {
+    for (const t of resolved) {
+      if (keys.has(targetKey(t))) return true;
+      for (const key of await family.above(t)) if (related.has(key)) return true;
+    }
+    return false;
+  };
   // A local (a parameter, a variable inside a function) is used in its own file only.
   const localOnly = targets.length > 0 && targets.every((t) => 'binding' in t && t.file === target.at?.file);
   if (!localOnly) await scoped.indexAll();
@@ -52,22 +121,24 @@ export async function findReferences(context: ReferencesContext, query: Position
       partial = { filesRead: read, filesLeft: files.length - read, nextFile: file };
       break;
     }
-    const facts = file === target.at?.file ? target.facts : await context.workspace.factsOf(file);
+    const facts = await factsOf(file);
     if (!facts) continue;
     for (const ref of facts.references) {
       if (ref.name !== target.name) continue;
       let resolution: ReferenceLocation['resolution'];
       if (keys.size > 0) {
         const resolved = await context.resolver.lookupOf(file, facts, ref, question);
-        if (resolved.targets.some((t) => keys.has(targetKey(t)))) resolution = 'bound';
-        else if (resolved.how === 'unbound') resolution = 'name_match';
+        if (await inFamily(resolved.targets)) resolution = 'bound';
+        else if (resolved.how === 'unbound' && options.includeNameMatches === true) resolution = 'name_match';
         else continue;
       }
       const preview = facts.previews[ref.line] ?? '';
       references.push({ file, line: ref.line, column: ref.column, kind: ref.kind, preview, ...(resolution ? { resolution } : {}) });
     }
   }
-  references.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  // The bound ones first, then those that only share the name; each in path and position order.
+  const rank = (r: ReferenceLocation) => (r.resolution === 'name_match' ? 1 : 0);
+  references.sort((a, b) => rank(a) - rank(b) || a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   let definitions: DefinitionLocation[];
   if (targets.length > 0) {
     definitions = [];

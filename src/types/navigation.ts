@@ -164,6 +164,13 @@ export interface ReferencesOptions {
    * @defaultValue 10000
    */
   timeoutMs?: number;
+  /**
+   * Also list the uses of the name whose binding could not be followed (a member of a receiver whose type is not
+   * written), marked `resolution: 'name_match'` and listed after the bound ones. Uses bound to another declaration
+   * are never listed.
+   * @defaultValue false
+   */
+  includeNameMatches?: boolean;
 }
 
 /** How far a partial `findReferences` answer got (its time budget ran out), and where to go on. */

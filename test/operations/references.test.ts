@@ -60,4 +60,65 @@ describe('findReferences', () => {
       await expect(nav.index.findReferences({ symbol: 'User' }, options)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     }
   });
+
+  it("Should list a member's family (the members it overrides and implements, their overrides), ES private members, and name matches only on request", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'code-index-refs-'));
+    const index = await CodeIndex.open({ root, persist: false });
+    try {
+      writeFileSync(
+        join(root, 'sink.ts'),
+        [
+          'export interface Sink {',
+          '  next(value: number): void;',
+          '}',
+          'export class Base implements Sink {',
+          '  #count = 0;',
+          '  next(value: number): void {',
+          '    this.#count += value;',
+          '    this.#flush();',
+          '  }',
+          '  #flush(): void {}',
+          '}',
+          'export class Derived extends Base {',
+          '  next(value: number): void {',
+          '    super.next(value * 2);',
+          '  }',
+          '}',
+          'export class Other {',
+          '  next(): void {}',
+          '}',
+        ].join('\n') + '\n',
+      );
+      writeFileSync(
+        join(root, 'use.ts'),
+        [
+          "import { Base, Derived, Other, type Sink } from './sink';",
+          'export function run(sink: Sink, base: Base, derived: Derived, other: Other, unknown: any): void {',
+          '  sink.next(1);',
+          '  base.next(2);',
+          '  derived.next(3);',
+          '  other.next();',
+          '  unknown.next(4);',
+          '}',
+        ].join('\n') + '\n',
+      );
+      const lines = (result: { references: { file: string; line: number; resolution?: string }[] }) =>
+        result.references.map((r) => `${r.file}:${r.line}${r.resolution === 'name_match' ? ' name_match' : ''}`);
+      // Asked at the override: the base's and the interface's uses are its family's; Other's is a stranger's.
+      const derived = await index.findReferences({ file: 'sink.ts', line: 13, column: 3 });
+      expect(lines(derived)).toEqual(['sink.ts:14', 'use.ts:3', 'use.ts:4', 'use.ts:5']);
+      // Asked at the interface member: the same family, through the class that implements it.
+      expect(lines(await index.findReferences({ file: 'sink.ts', line: 2, column: 3 }))).toEqual(['sink.ts:14', 'use.ts:3', 'use.ts:4', 'use.ts:5']);
+      // A receiver of no known type only shares the name: listed on request, after the bound ones.
+      const withNames = await index.findReferences({ file: 'sink.ts', line: 13, column: 3 }, { includeNameMatches: true });
+      expect(lines(withNames)).toEqual(['sink.ts:14', 'use.ts:3', 'use.ts:4', 'use.ts:5', 'use.ts:7 name_match']);
+      expect(lines(await index.findReferences({ file: 'sink.ts', line: 18, column: 3 }))).toEqual(['use.ts:6']);
+      // ES private members, through `this.#name`.
+      expect(lines(await index.findReferences({ file: 'sink.ts', line: 10, column: 3 }))).toEqual(['sink.ts:8']);
+      expect(lines(await index.findReferences({ file: 'sink.ts', line: 5, column: 3 }))).toEqual(['sink.ts:7']);
+    } finally {
+      index.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
