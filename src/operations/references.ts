@@ -61,8 +61,9 @@ class Family {
   async #walk(start: Target): Promise<Set<string>> {
     const keys = new Set([targetKey(start)]);
     const queue = [start];
-    for (let steps = 0; queue.length > 0 && steps < MAX_FAMILY_STEPS; steps++) {
-      const member = queue.shift()!;
+    for (let steps = 0; steps < MAX_FAMILY_STEPS; steps++) {
+      const member = queue.shift();
+      if (!member) break;
       if (!('def' in member)) continue;
       const facts = await this.#facts(member.file);
       const owner = facts?.definitions[member.def]?.parent;
