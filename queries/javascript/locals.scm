@@ -68,3 +68,21 @@
 (member_expression
   object: (call_expression function: (_) @local.qualifier.call)
   property: [(property_identifier) (private_property_identifier)] @local.member)
+
+; ---- elements ----------------------------------------------------------------------
+
+; `for (const query of queries)`, `xs.forEach((x) => ...)`: the name is an element of what the expression is (its
+; declared array, set or map type's elements), when the name has no type of its own (parenthesized parameters are
+; the grammar's own: locals-parameters.scm, queries/typescript/locals.scm)
+(for_in_statement
+  left: (identifier) @local.definition.variable
+  operator: "of"
+  right: (_) @local.type.element)
+(call_expression
+  function: (member_expression
+    object: (_) @local.type.element
+    property: (property_identifier) @_iterate)
+  arguments: (arguments
+    .
+    (arrow_function parameter: (identifier) @local.definition.parameter))
+  (#any-of? @_iterate "forEach" "map" "filter" "find" "findLast" "findIndex" "some" "every" "flatMap"))

@@ -61,3 +61,25 @@
 (nested_type_identifier
   module: (_) @local.qualifier
   name: (type_identifier) @local.member)
+
+; `xs.forEach((x) => ...)` with TypeScript's parameter nodes: an untyped first parameter is an element of `xs`
+(call_expression
+  function: (member_expression
+    object: (_) @local.type.element
+    property: (property_identifier) @_iterate)
+  arguments: (arguments
+    .
+    [(arrow_function parameters: (formal_parameters . (required_parameter pattern: (identifier) @local.definition.parameter !type)))
+     (function_expression parameters: (formal_parameters . (required_parameter pattern: (identifier) @local.definition.parameter !type)))])
+  (#any-of? @_iterate "forEach" "map" "filter" "find" "findLast" "findIndex" "some" "every" "flatMap"))
+
+; `const cache = createCache()`, `const cache = this.#cache` without a type of its own: the variable is what the call
+; returns (its declared return type), or what the member is declared as
+(variable_declarator
+  name: (identifier) @local.definition.variable
+  !type
+  value: (call_expression function: (_) @local.type.call))
+(variable_declarator
+  name: (identifier) @local.definition.variable
+  !type
+  value: (member_expression) @local.type)

@@ -90,3 +90,48 @@ export function namesOneType(part: string, qualifiers: readonly string[]): boole
   const path = `${NAME}(?:(?:\\.|::)${NAME})*`;
   return new RegExp(`^${path}(?:<[^|&]*>)?(?:\\s*\\*+\\s*${NAME}\\s*;)?$`, 'u').test(withoutQualifiers(part, qualifiers));
 }
+
+/** Generic types whose one type argument is the type of their elements. */
+const COLLECTIONS = new Set(['Array', 'ReadonlyArray', 'Set', 'ReadonlySet', 'WeakSet', 'Iterable', 'IterableIterator', 'AsyncIterable', 'AsyncIterableIterator', 'Iterator']);
+/** Generic types whose second type argument is the type of their values (`forEach`'s first parameter). */
+const MAPS = new Set(['Map', 'ReadonlyMap', 'WeakMap']);
+
+/**
+ * The type of the elements of a collection type as written (`Query[]`, `readonly Query[]`, `Array<Query>`,
+ * `ReadonlySet<Observer>`, the values of `Map<string, Query>`; the first of a union with `undefined` or `null`), or
+ * undefined when it is not one.
+ */
+export function elementTypeOf(type: string): string | undefined {
+  const parts = unionOf(type).filter((part) => part !== 'undefined' && part !== 'null');
+  if (parts.length !== 1) return undefined;
+  const text = (parts[0] as string).replace(/^readonly\s+/, '');
+  if (text.endsWith('[]')) {
+    const inner = text.slice(0, -2).trim();
+    return inner === '' || inner.startsWith('(') ? undefined : inner;
+  }
+  const open = text.indexOf('<');
+  if (open < 0 || !text.endsWith('>')) return undefined;
+  const name = text.slice(0, open).trim().split('.').at(-1) ?? '';
+  const args = typeArguments(text.slice(open + 1, -1));
+  if (COLLECTIONS.has(name) && args.length === 1) return args[0];
+  if (MAPS.has(name) && args.length === 2) return args[1];
+  return undefined;
+}
+
+/** The type arguments of a list as written (`string, Query<T>`), split at the commas outside brackets. */
+function typeArguments(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const ch = list[i];
+    if (ch === '<' || ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === '>' || ch === ')' || ch === ']' || ch === '}') depth--;
+    else if (ch === ',' && depth === 0) {
+      parts.push(list.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(list.slice(start).trim());
+  return parts.filter((part) => part !== '');
+}

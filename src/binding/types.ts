@@ -11,7 +11,7 @@ import type { Binder, ChainEnd } from './binder.js';
 import { fileIndex, innermostAt, isNotValue, nestedTypes, referenceAtName } from './file-index.js';
 import type { Lookup, Target } from './targets.js';
 import { unique } from './targets.js';
-import { typePath, withoutReference } from './type-text.js';
+import { elementTypeOf, typePath, withoutReference } from './type-text.js';
 import { namesEnclosingType } from './vocabulary.js';
 import type { Walk } from './walk.js';
 
@@ -61,7 +61,9 @@ async function topLevelTargets(b: Binder, file: string, facts: FileFacts, name: 
 export async function typesOfBinding(b: Binder, file: string, facts: FileFacts, index: number, walk: Walk): Promise<Target[]> {
   const binding = facts.bindings[index];
   if (!binding?.type || walk.exhausted) return [];
-  const segments = binding.type.split(/\.|::/);
+  // `xs[]`: an element of what `xs` is (`for (const x of xs)`, `xs.forEach((x) => ...)`).
+  const element = binding.type.endsWith('[]');
+  const segments = (element ? binding.type.slice(0, -2) : binding.type).split(/\.|::/);
   const [first = '', ...path] = segments;
   const headCalled = first.endsWith('()');
   const head = headCalled ? first.slice(0, -2) : first;
@@ -82,7 +84,50 @@ export async function typesOfBinding(b: Binder, file: string, facts: FileFacts, 
       chain = module;
     }
   }
+  if (element) return elementsOf(b, owners, chain.headCalled, chain.path, walk.deeper());
   return followChain(b, owners, chain.headCalled, chain.path, walk.deeper());
+}
+
+/**
+ * The types of the elements of what a chain leads to: the element type written in the declared type of its last link
+ * (a field's `Query[]`, a method's return type `Array<Query>`, a parameter's `ReadonlySet<Observer>`).
+ */
+async function elementsOf(b: Binder, owners: Target[], headCalled: boolean, path: readonly string[], walk: Walk): Promise<Target[]> {
+  let links = owners;
+  let called = headCalled;
+  const last = path.at(-1);
+  if (last !== undefined) {
+    const before = await walkChain(b, owners, headCalled, path.slice(0, -1), walk.deeper());
+    called = last.endsWith('()');
+    links = [];
+    for (const owner of before.owners) links.push(...(await b.membersOf(owner, called ? last.slice(0, -2) : last, walk.deeper())));
+  }
+  const found: Target[] = [];
+  for (const link of unique(links)) {
+    const written = await writtenTypeOf(b, link, called);
+    const type = written && elementTypeOf(written.type);
+    if (written && type) found.push(...(await b.typesOf(link.file, written.facts, type, walk.deeper(), written.within)));
+  }
+  return unique(found);
+}
+
+/**
+ * The type a target is declared with, as written: a field's or constant's type, a function's return type when it is
+ * called, a parameter's type from the parameters of the function declaring it; and the definition it is read within.
+ */
+async function writtenTypeOf(b: Binder, target: Target, called: boolean): Promise<{ type: string; facts: FileFacts; within: number | undefined } | undefined> {
+  if ('module' in target) return undefined;
+  const facts = await b.context.facts(target.file);
+  if (!facts) return undefined;
+  if ('def' in target) {
+    const def = facts.definitions[target.def];
+    const type = called ? def?.returnType : def?.type;
+    return type === undefined ? undefined : { type, facts, within: target.def };
+  }
+  const binding = facts.bindings[target.binding];
+  const within = binding ? innermostAt(facts, binding.line) : undefined;
+  const type = within === undefined ? undefined : facts.definitions[within]?.parameters?.find((p) => p.name === binding?.name)?.type;
+  return type === undefined || called ? undefined : { type, facts, within };
 }
 
 /**

@@ -243,9 +243,10 @@ function localNames(locals: RawLocals, definitions: readonly BindableDefinition[
     const def = definitionAt.get(local.node.startIndex);
     if (def !== undefined) binding.def = def;
     // (`const { a } = obj`: `a` is `obj.a`, typed as that member is)
-    const value = local.type && local.typeMember ? chainOf(local.type.text) : undefined;
-    const declaredType = local.type && !local.typeMember ? typeNameOf(local.type, local.typeCall === true) : undefined;
-    const type = declaredType ?? (value !== undefined ? `${value}.${name}` : undefined);
+    const value = local.type && (local.typeMember || local.typeElement) ? chainOf(local.type.text) : undefined;
+    const declaredType = local.type && !local.typeMember && !local.typeElement ? typeNameOf(local.type, local.typeCall === true) : undefined;
+    // (`for (const x of xs)`: `x` is an element of `xs`, written `xs[]`; a name path never ends so otherwise)
+    const type = declaredType ?? (value === undefined ? undefined : local.typeElement ? `${value}[]` : `${value}.${name}`);
     if (type) binding.type = type;
     const region = regionOf[i];
     return {

@@ -219,13 +219,16 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
     const type = first(match, 'local.type');
     const typeCall = type ? undefined : first(match, 'local.type.call');
     const typeMember = type || typeCall ? undefined : first(match, 'local.type.member');
+    const typeElement = type || typeCall || typeMember ? undefined : first(match, 'local.type.element');
     const typed = type
       ? { type }
       : typeCall
         ? { type: typeCall, typeCall: true as const }
         : typeMember
           ? { type: typeMember, typeMember: true as const }
-          : {};
+          : typeElement
+            ? { type: typeElement, typeElement: true as const }
+            : {};
     const after = first(match, 'local.after');
     locals.definitions.push({
       node,

@@ -8,12 +8,15 @@ import type { Node } from '../runtime/tree-sitter.js';
 
 /** Longest qualifier kept (`a.b.c`); longer expressions are not names. */
 const MAX_QUALIFIER = 120;
-/** A qualifier that names something: `a`, `a.b.c`, `this`, `self`, `super`, `Foo::Bar` (no calls, no indexing). */
-const QUALIFIER_PATH = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*)*$/u;
+/**
+ * A qualifier that names something: `a`, `a.b.c`, `this`, `self`, `super`, `Foo::Bar`, `this.#cache` (an ES private
+ * member after a dot); no calls, no indexing.
+ */
+const QUALIFIER_PATH = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::)#?[\p{L}_$][\p{L}\p{N}_$]*)*$/u;
 /** The longest qualifier text read as a chain, its arguments included. */
 const MAX_CHAIN_TEXT = 2_000;
-/** A chain of names and calls: `a.b`, `f()`, `m.Descriptor().Fields()` (arguments left out). */
-const CHAIN = /^[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?(?:(?:\.|::)[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?)*$/u;
+/** A chain of names and calls: `a.b`, `f()`, `m.Descriptor().Fields()`, `this.#cache.get()` (arguments left out). */
+const CHAIN = /^[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?(?:(?:\.|::)#?[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?)*$/u;
 
 /**
  * An expression as a chain of names and calls, its arguments left out (`x.Get(i).Name()` is `x.Get().Name()`), or

@@ -22,7 +22,7 @@ import type {
  * Version of what extraction stores. Bump it whenever extraction changes what it writes for the same source: stored
  * facts of another version are never served.
  */
-export const FACTS_VERSION = 6;
+export const FACTS_VERSION = 7;
 
 /** One definition (`@definition.<kind>`), with everything its views need already written out as text. */
 export interface Definition {
@@ -132,7 +132,10 @@ export interface Binding {
   def?: number;
   /** In the file's own scope (a module-level name). */
   top?: true;
-  /** Its declared type or constructor, as a name path (`Db`, `ns.Db`): its members are that type's. */
+  /**
+   * Its declared type or constructor, as a name path (`Db`, `ns.Db`): its members are that type's. A path ending in
+   * `[]` is an element of what the path names (`xs[]` of `for (const x of xs)`).
+   */
   type?: string;
   /** The binding the type's first name resolves to in this file. */
   typeBinding?: number;

@@ -24,10 +24,12 @@ describe('readCaptures', () => {
       expect([...raw.imports.values()].map((fact) => [fact.source, fact.items.map((item) => item.name)])).toEqual([['./math', ['clamp']]]);
       expect([...raw.exports.values()].map((fact) => fact.declarations.map((node) => node.type))).toEqual([['function_declaration']]);
       expect([...raw.comments.values()].map((node) => node.text)).toEqual(['/** Grows. */']);
-      expect(raw.locals.definitions.map((local) => [local.kind, local.node.text])).toEqual([
-        ['parameter', 'size'],
-        ['parameter', 'rest'],
-        ['variable', 'next'],
+      // (`next` twice: declared, and typed as what `clamp` returns)
+      expect(raw.locals.definitions.map((local) => [local.kind, local.node.text, local.type?.text, local.typeCall])).toEqual([
+        ['parameter', 'size', undefined, undefined],
+        ['parameter', 'rest', undefined, undefined],
+        ['variable', 'next', undefined, undefined],
+        ['variable', 'next', 'clamp', true],
       ]);
       expect(raw.locals.uses.map((use) => use.text)).toEqual(expect.arrayContaining(['size', 'next']));
     });
