@@ -133,3 +133,5 @@
 (implements_clause (type_identifier) @name) @reference.implementation
 (extends_type_clause type: (type_identifier) @name) @reference.interface
 (type_arguments (type_identifier) @name) @reference.type
+; `ns.Type`: a member of a namespace, in a type position (the type of a name declared as a type and a value)
+(nested_type_identifier name: (type_identifier) @name) @reference.type

@@ -223,8 +223,48 @@ export async function methodsOrFields(b: Binder, lookup: Lookup, { ref }: Ranked
   return { ...lookup, targets: lookup.targets.filter((_, i) => (call ? !field(kinds[i]) : !method(kinds[i]))) };
 }
 
+/** Reference kinds written in a type position (`x: Foo`, `implements Foo`, `extends Foo` of an interface). */
+const TYPE_POSITIONS = new Set(['type', 'implementation', 'interface']);
+/** Reference kinds written in a value position (a call, `new Foo`, a name read, a member used). */
+const VALUE_POSITIONS = new Set(['call', 'class', 'read', 'member']);
+
+/** The declaration space a target is named in: a type's, a value's, or both (a class, an enum, a namespace). */
+async function spaceOf(b: Binder, target: Target): Promise<'type' | 'value' | 'both'> {
+  if ('module' in target) return 'both';
+  const facts = await b.context.facts(target.file);
+  if ('binding' in target) return facts?.bindings[target.binding]?.kind === 'type_parameter' ? 'type' : 'value';
+  const kind = facts?.definitions[target.def]?.kind;
+  if (kind === undefined) return 'both';
+  const info = kindInfo(kind);
+  if (info.category === 'type') return info.typeKind === 'enum' ? 'both' : 'type';
+  if (info.category === 'class' || kind === 'module' || info.category === 'import') return 'both';
+  return 'value';
+}
+
+/**
+ * Declarations of one name in two spaces, in a language that names types and values apart (TypeScript's merged
+ * `interface Union` and `const Union`): a name in a type position leads to the types, one in a value position to the
+ * values; a class, an enum or a namespace answers both. When no target is of the use's space, the lookup stays.
+ */
+export async function declarationSpaces(b: Binder, lookup: Lookup, { facts, ref }: RankedUse): Promise<Lookup> {
+  if (lookup.targets.length < 2 || !b.context.modules.vocabulary(facts.language).declarationSpaces) return lookup;
+  const wanted = TYPE_POSITIONS.has(ref.kind) ? 'type' : VALUE_POSITIONS.has(ref.kind) ? 'value' : undefined;
+  if (wanted === undefined) return lookup;
+  const spaces = await Promise.all(lookup.targets.map((target) => spaceOf(b, target)));
+  const kept = lookup.targets.filter((_, i) => spaces[i] === wanted || spaces[i] === 'both');
+  return kept.length === 0 || kept.length === lookup.targets.length ? lookup : { ...lookup, targets: kept };
+}
+
 /** The rules, in the order they apply. */
-export const RANKERS: readonly Ranker[] = [definitionsFirst, typedefOfTagFirst, typedefsFirst, lastMacroFirst, takenBranchesFirst, methodsOrFields];
+export const RANKERS: readonly Ranker[] = [
+  definitionsFirst,
+  typedefOfTagFirst,
+  typedefsFirst,
+  lastMacroFirst,
+  takenBranchesFirst,
+  methodsOrFields,
+  declarationSpaces,
+];
 
 /** A reference's lookup, ranked by every rule in turn. */
 export async function rank(b: Binder, lookup: Lookup, use: RankedUse): Promise<Lookup> {

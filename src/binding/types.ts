@@ -59,16 +59,30 @@ async function topLevelTargets(b: Binder, file: string, facts: FileFacts, name: 
  * to return.
  */
 export async function typesOfBinding(b: Binder, file: string, facts: FileFacts, index: number, walk: Walk): Promise<Target[]> {
-  const binding = facts.bindings[index];
-  if (!binding?.type || walk.exhausted) return [];
+  const start = await chainOfBinding(b, file, facts, index, walk);
+  if (!start) return [];
   // `xs[]`: an element of what `xs` is (`for (const x of xs)`, `xs.forEach((x) => ...)`).
+  if (start.element) return elementsOf(b, start.owners, start.headCalled, start.path, walk.deeper());
+  return followChain(b, start.owners, start.headCalled, start.path, walk.deeper());
+}
+
+/** Where the chain a binding's type is written as starts: what its head leads to, and the rest of it. */
+async function chainOfBinding(
+  b: Binder,
+  file: string,
+  facts: FileFacts,
+  index: number,
+  walk: Walk,
+): Promise<{ owners: Target[]; headCalled: boolean; path: readonly string[]; element: boolean } | undefined> {
+  const binding = facts.bindings[index];
+  if (!binding?.type || walk.exhausted) return undefined;
   const element = binding.type.endsWith('[]');
   const segments = (element ? binding.type.slice(0, -2) : binding.type).split(/\.|::/);
   const [first = '', ...path] = segments;
   const headCalled = first.endsWith('()');
   const head = headCalled ? first.slice(0, -2) : first;
   let owners: Target[] = [];
-  let chain = { headCalled, path };
+  let chain: { headCalled: boolean; path: readonly string[] } = { headCalled, path };
   if (binding.typeBinding !== undefined) owners = (await b.lookupOfBinding(file, facts, binding.typeBinding, walk.deeper())).targets;
   else {
     // `Self`, `this`, `self.make()`: the type enclosing the binding.
@@ -84,8 +98,7 @@ export async function typesOfBinding(b: Binder, file: string, facts: FileFacts, 
       chain = module;
     }
   }
-  if (element) return elementsOf(b, owners, chain.headCalled, chain.path, walk.deeper());
-  return followChain(b, owners, chain.headCalled, chain.path, walk.deeper());
+  return { owners, headCalled: chain.headCalled, path: chain.path, element };
 }
 
 /**
@@ -93,6 +106,29 @@ export async function typesOfBinding(b: Binder, file: string, facts: FileFacts, 
  * (a field's `Query[]`, a method's return type `Array<Query>`, a parameter's `ReadonlySet<Observer>`).
  */
 async function elementsOf(b: Binder, owners: Target[], headCalled: boolean, path: readonly string[], walk: Walk): Promise<Target[]> {
+  const found: Target[] = [];
+  for (const written of await writtenTypesOf(b, owners, headCalled, path, walk)) {
+    const type = elementTypeOf(written.type);
+    if (type) found.push(...(await b.typesOf(written.file, written.facts, type, walk.deeper(), written.within)));
+  }
+  return unique(found);
+}
+
+/** A type as written, with the file and the definition it is read within. */
+interface WrittenType {
+  type: string;
+  file: string;
+  facts: FileFacts;
+  within: number | undefined;
+}
+
+/**
+ * The types the last link of a chain is declared with, as written: a field's or constant's type, a function's return
+ * type when it is called, a parameter's type from the parameters of the function declaring it, and for a variable
+ * typed by what initialises it (`const xs = this.#items`), that chain's.
+ */
+async function writtenTypesOf(b: Binder, owners: Target[], headCalled: boolean, path: readonly string[], walk: Walk): Promise<WrittenType[]> {
+  if (walk.exhausted) return [];
   let links = owners;
   let called = headCalled;
   const last = path.at(-1);
@@ -102,32 +138,28 @@ async function elementsOf(b: Binder, owners: Target[], headCalled: boolean, path
     links = [];
     for (const owner of before.owners) links.push(...(await b.membersOf(owner, called ? last.slice(0, -2) : last, walk.deeper())));
   }
-  const found: Target[] = [];
+  const found: WrittenType[] = [];
   for (const link of unique(links)) {
-    const written = await writtenTypeOf(b, link, called);
-    const type = written && elementTypeOf(written.type);
-    if (written && type) found.push(...(await b.typesOf(link.file, written.facts, type, walk.deeper(), written.within)));
+    if ('module' in link) continue;
+    const facts = await b.context.facts(link.file);
+    if (!facts) continue;
+    if ('def' in link) {
+      const def = facts.definitions[link.def];
+      const type = called ? def?.returnType : def?.type;
+      if (type !== undefined) found.push({ type, file: link.file, facts, within: link.def });
+      continue;
+    }
+    const binding = facts.bindings[link.binding];
+    const within = binding ? innermostAt(facts, binding.line) : undefined;
+    const parameter = within === undefined ? undefined : facts.definitions[within]?.parameters?.find((p) => p.name === binding?.name)?.type;
+    if (parameter !== undefined) {
+      if (!called) found.push({ type: parameter, file: link.file, facts, within });
+      continue;
+    }
+    const start = called ? undefined : await chainOfBinding(b, link.file, facts, link.binding, walk.deeper());
+    if (start && !start.element) found.push(...(await writtenTypesOf(b, start.owners, start.headCalled, start.path, walk.deeper())));
   }
-  return unique(found);
-}
-
-/**
- * The type a target is declared with, as written: a field's or constant's type, a function's return type when it is
- * called, a parameter's type from the parameters of the function declaring it; and the definition it is read within.
- */
-async function writtenTypeOf(b: Binder, target: Target, called: boolean): Promise<{ type: string; facts: FileFacts; within: number | undefined } | undefined> {
-  if ('module' in target) return undefined;
-  const facts = await b.context.facts(target.file);
-  if (!facts) return undefined;
-  if ('def' in target) {
-    const def = facts.definitions[target.def];
-    const type = called ? def?.returnType : def?.type;
-    return type === undefined ? undefined : { type, facts, within: target.def };
-  }
-  const binding = facts.bindings[target.binding];
-  const within = binding ? innermostAt(facts, binding.line) : undefined;
-  const type = within === undefined ? undefined : facts.definitions[within]?.parameters?.find((p) => p.name === binding?.name)?.type;
-  return type === undefined || called ? undefined : { type, facts, within };
+  return found;
 }
 
 /**

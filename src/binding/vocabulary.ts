@@ -17,10 +17,12 @@ export interface Vocabulary {
   readonly parent: ReadonlySet<string>;
   /** Words before a type's name that do not name it (`const`, `struct`, `mut`). */
   readonly typeQualifiers: readonly string[];
+  /** Types and values are named apart (`BindingVocabulary.declarationSpaces`). */
+  readonly declarationSpaces: boolean;
 }
 
 /** The vocabulary of a language without one. */
-export const NO_WORDS: Vocabulary = { self: new Set(), selfType: new Set(), parent: new Set(), typeQualifiers: [] };
+export const NO_WORDS: Vocabulary = { self: new Set(), selfType: new Set(), parent: new Set(), typeQualifiers: [], declarationSpaces: false };
 
 /** How deep embedded languages are followed (EJS embeds HTML, which embeds JavaScript). */
 const MAX_DEPTH = 4;
@@ -46,6 +48,7 @@ export function vocabularyOf(definition: LanguageDefinition | undefined, languag
     selfType: new Set(words('selfType')),
     parent: new Set(words('parent')),
     typeQualifiers: words('typeQualifiers'),
+    declarationSpaces: parts.some((part) => part.declarationSpaces === true),
   };
 }
 

@@ -55,7 +55,7 @@ export function resolveUses<U extends NameUse>(
     deadline.tick();
     visible.moveTo(at);
     const use = uses.get(at) as U;
-    const binding = groups.bindingAt(visible.stackOf(use.name), at, use.kind === 'call');
+    const binding = groups.bindingAt(visible.stackOf(use.name), at, use.kind === 'call' ? 'call' : use.kind === 'type' ? 'type' : 'value');
     if (binding !== undefined) resolved.set(use, binding);
   }
   return resolved;
@@ -127,7 +127,7 @@ class Groups {
   readonly #offsets: number[];
   /** Whether each binding is visible only after its declaration. */
   readonly #sequential: boolean[];
-  readonly #namespaces = new WeakMap<number[], { calls: number[]; others: number[] }>();
+  readonly #namespaces = new WeakMap<number[], { calls: number[]; types: number[]; values: number[] }>();
   readonly #hoisting = new WeakMap<number[], number | undefined>();
 
   constructor(numbered: ScopedBindings) {
@@ -152,9 +152,9 @@ class Groups {
    * an error region where the grammar lost the scopes between declarations) binds a use to the nearest declaration
    * above it, else the first.
    */
-  bindingAt(stack: readonly number[][], at: number, call: boolean): number | undefined {
+  bindingAt(stack: readonly number[][], at: number, space: 'call' | 'type' | 'value'): number | undefined {
     for (let level = stack.length - 1; level >= 0; level--) {
-      const group = this.#namespaceOf(stack[level] as number[], call);
+      const group = this.#namespaceOf(stack[level] as number[], space);
       if (group.length === 0) continue;
       const above = this.#lastAtOrAbove(group, at);
       if (above !== undefined) return above;
@@ -177,16 +177,26 @@ class Groups {
   }
 
   /** A scope declaring a method and a field of one name (Java's separate namespaces): a call takes the method, any other use the field. */
-  #namespaceOf(group: number[], call: boolean): number[] {
+  #namespaceOf(group: number[], space: 'call' | 'type' | 'value'): number[] {
     let split = this.#namespaces.get(group);
     if (!split) {
       const callable = (b: number) => kindInfo((this.#bindings[b] as Binding).kind).callable;
-      const calls = group.filter(callable);
-      const mixed = calls.length > 0 && calls.length < group.length;
-      split = mixed ? { calls, others: group.filter((b) => !callable(b)) } : { calls: group, others: group };
+      const spaceOf = (b: number) => bindingSpace((this.#bindings[b] as Binding).kind);
+      // A name declared as a type and as a value in one scope (TypeScript's `const a = ...; type a = ...`): a use in
+      // a type position sees the types, any other the values (a class, an enum, an import: both).
+      const values = group.filter((b) => spaceOf(b) !== 'type');
+      const types = group.filter((b) => spaceOf(b) !== 'value');
+      const others = values.length > 0 ? values : group;
+      const calls = others.filter(callable);
+      const mixed = calls.length > 0 && calls.length < others.length;
+      split = {
+        calls: mixed ? calls : others,
+        types: types.length > 0 ? types : group,
+        values: mixed ? others.filter((b) => !callable(b)) : others,
+      };
       this.#namespaces.set(group, split);
     }
-    return call ? split.calls : split.others;
+    return space === 'call' ? split.calls : space === 'type' ? split.types : split.values;
   }
 
   /** The first declaration visible in its whole scope (not only after it), if any. */
@@ -194,4 +204,14 @@ class Groups {
     if (!this.#hoisting.has(group)) this.#hoisting.set(group, group.find((b) => !this.#sequential[b]));
     return this.#hoisting.get(group);
   }
+}
+
+/** The space a binding of a kind names: a type only (an interface, a type alias, a type parameter), a value only, or both. */
+function bindingSpace(kind: string): 'type' | 'value' | 'both' {
+  if (kind === 'type_parameter') return 'type';
+  const info = kindInfo(kind);
+  if (info.category === 'type') return info.typeKind === 'enum' ? 'both' : 'type';
+  if (info.category === 'class' || info.category === 'import' || kind === 'import' || kind === 'module') return 'both';
+  if (info.category === 'outline' && kind !== 'variable') return 'both';
+  return 'value';
 }

@@ -141,6 +141,12 @@ export interface BindingVocabulary {
    * `volatile`, `struct`, `union`, `enum`; C++ adds `class` and `typename`), Rust's `&mut Db` names `Db` (`mut`).
    */
   typeQualifiers?: string[];
+  /**
+   * Types and values are named apart (TypeScript: `interface Union` and `function Union` are two declarations of one
+   * name): a name in a type position leads to the types of that name, one in a value position to the values; a
+   * class, an enum or a namespace is both.
+   */
+  declarationSpaces?: boolean;
 }
 
 /** Everything code-index needs to know about one language. */

@@ -12,7 +12,7 @@ import { argumentFit, overloadFor } from '../../src/binding/overloads.js';
 import { lastMacroFirst, methodsOrFields, RANKERS, typedefsFirst } from '../../src/binding/ranking.js';
 import { createBinder } from '../../src/binding/resolver.js';
 import { bound, type Lookup, type Target, targetKey, unique } from '../../src/binding/targets.js';
-import { namesOneType, typeHead, typePath, unionOf, withoutReference } from '../../src/binding/type-text.js';
+import { elementTypeOf, namesOneType, typeHead, typePath, unionOf, withoutReference } from '../../src/binding/type-text.js';
 import { typesOfBinding } from '../../src/binding/types.js';
 import { vocabularyOf } from '../../src/binding/vocabulary.js';
 import { MAX_HOPS, Walk } from '../../src/binding/walk.js';
@@ -282,7 +282,7 @@ describe('ranking', () => {
 
   it('Should apply its rules in a fixed order', () => {
     const names = RANKERS.map((ranker) => ranker.name);
-    expect(names).toEqual(['definitionsFirst', 'typedefOfTagFirst', 'typedefsFirst', 'lastMacroFirst', 'takenBranchesFirst', 'methodsOrFields']);
+    expect(names).toEqual(['definitionsFirst', 'typedefOfTagFirst', 'typedefsFirst', 'lastMacroFirst', 'takenBranchesFirst', 'methodsOrFields', 'declarationSpaces']);
   });
 });
 
@@ -298,6 +298,15 @@ describe('type text', () => {
     expect(typeHead('java.util.List<String>')).toBe('List');
     expect(typeHead('A[]')).toBe('A[]');
     expect(unionOf('| A<T | U> | B')).toEqual(['A<T | U>', 'B']);
+    // The elements of a collection type as written (for...of, forEach callbacks); anything else is no collection.
+    expect(elementTypeOf('Query[]')).toBe('Query');
+    expect(elementTypeOf('readonly Query<T>[] | undefined')).toBe('Query<T>');
+    expect(elementTypeOf('Array<Query<TData, TError>>')).toBe('Query<TData, TError>');
+    expect(elementTypeOf('ReadonlySet<Observer>')).toBe('Observer');
+    expect(elementTypeOf('Map<string, Entry>')).toBe('Entry');
+    expect(elementTypeOf('Promise<Query>')).toBeUndefined();
+    expect(elementTypeOf('(A | B)[]')).toBeUndefined();
+    expect(elementTypeOf('Query[] | Other[]')).toBeUndefined();
     expect(namesOneType('typedef struct node *node_p;', c)).toBe(true);
     expect(namesOneType('struct node', [])).toBe(false);
     expect(namesOneType('{ a: number }', [])).toBe(false);
