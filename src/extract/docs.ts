@@ -119,9 +119,10 @@ function docAbove(
       if (!item.comment) break;
       const text = comments.get(item.id)?.text ?? '';
       const block = style.block?.some(([open]) => text.startsWith(open)) ?? false;
-      // Blank lines may part a `/** ... */` comment from what it documents (TypeScript, Javadoc, PHPDoc and KDoc
-      // still attach it), or any comment in a `detached` style (clangd's); any other doc comment must touch it.
-      if (row(item.end) < belowRow - 1 && !(j === k && (text.startsWith('/**') || style.detached === true))) break;
+      // Blank lines may part a `/** ... */` comment from what it documents, plain comments between them or not
+      // (TypeScript, Javadoc, PHPDoc and KDoc still attach it), or any comment in a `detached` style (clangd's); any
+      // other doc comment must touch it.
+      if (row(item.end) < belowRow - 1 && !(collected.length === 0 && (text.startsWith('/**') || style.detached === true))) break;
       if (!isDocComment(text, style)) {
         // A plain comment between a declaration and its doc comment (`/** Doc. */ // note` above a Java class) is
         // passed over, as javac and TypeScript read the doc comment before it; one above the doc ends it.

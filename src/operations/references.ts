@@ -137,6 +137,7 @@ export async function findReferences(context: ReferencesContext, query: Position
       references.push({ file, line: ref.line, column: ref.column, kind: ref.kind, preview, ...(resolution ? { resolution } : {}) });
     }
   }
+  if (related.size > 0) references.push(...(await familyDeclarations(context, target.name, { keys, inFamily, factsOf, inScope, fromFile, partial })));
   // The bound ones first, then those that only share the name; each in path and position order.
   const rank = (r: ReferenceLocation) => (r.resolution === 'name_match' ? 1 : 0);
   references.sort((a, b) => rank(a) - rank(b) || a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
@@ -165,6 +166,41 @@ export async function findReferences(context: ReferencesContext, query: Position
     note: `${targets.length > 0 ? BOUND_NOTE : NAME_MATCH_NOTE}${partial ? partialNote(partial) : ''}`,
     ...(partial ? { partial } : {}),
   };
+}
+
+/**
+ * The other members of a member's family, listed as references of kind `override` (as the TypeScript
+ * LanguageService lists them): the members it overrides or implements, and those that override or implement the same,
+ * from the files that define its name (within the pages a partial answer covers).
+ */
+async function familyDeclarations(
+  context: ReferencesContext,
+  name: string,
+  asked: {
+    keys: ReadonlySet<string>;
+    inFamily: (resolved: Target[]) => Promise<boolean>;
+    factsOf: (file: string) => Promise<FileFacts | undefined>;
+    inScope: (file: string) => boolean;
+    fromFile: string | undefined;
+    partial: ReferencesPartial | undefined;
+  },
+): Promise<ReferenceLocation[]> {
+  const { keys, inFamily, factsOf, inScope, fromFile, partial } = asked;
+  const files = new Set<string>();
+  for (const entry of context.workspace.names.definitionsNamed(name)) files.add(entry.file);
+  const found: ReferenceLocation[] = [];
+  for (const file of [...files].sort()) {
+    if (!inScope(file) || (fromFile !== undefined && file < fromFile) || (partial && file >= partial.nextFile)) continue;
+    const facts = await factsOf(file);
+    if (!facts) continue;
+    for (const [def, definition] of facts.definitions.entries()) {
+      if (definition.name !== name || definition.parent === undefined) continue;
+      const member = { file, def };
+      if (keys.has(targetKey(member)) || !(await inFamily([member]))) continue;
+      found.push({ file, line: definition.line, column: definition.column, kind: 'override', preview: facts.previews[definition.line] ?? '', resolution: 'bound' });
+    }
+  }
+  return found;
 }
 
 /** What a partial answer's note adds. */

@@ -144,7 +144,11 @@ export interface ReferenceLocation {
   line: number;
   /** 1-based column (UTF-16 code units). */
   column: number;
-  /** `call`, `class`, `type`, `read`, `member`, `import`, `reexport`, `export`, ... */
+  /**
+   * `call`, `class`, `type`, `read`, `member`, `import`, `reexport`, `export`, ...; `override`: the declaration of a
+   * member of the same family in another type (one that overrides or implements the member asked about, or that it
+   * overrides or implements).
+   */
   kind: string;
   /** The line of the reference. */
   preview: string;

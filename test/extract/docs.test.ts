@@ -32,6 +32,33 @@ describe('documentDefinitions', () => {
     ]);
   });
 
+  it('Should take a /** */ comment parted from its definition by a blank line and plain comments, as TypeScript does', async () => {
+    const text = source(
+      '/**',
+      ' * Tells the observers.',
+      ' */',
+      '',
+      '// Called by Atom when its value changes',
+      'export function propagateChanged(observable: object): void {}',
+      '',
+      '/** Not this one. */',
+      'const x = 1;',
+      '',
+      '// plain only',
+      'export function untold(): void {}',
+    );
+    const docs = await withParsed('typescript', text, (parsed) => {
+      const { placed, raw } = prepared(parsed);
+      const found = documentDefinitions(placed, raw, parsed.loaded.definition, parsed.lines);
+      return placed.map((def) => [def.raw.name, found.get(def.index) ?? null]);
+    });
+    expect(docs).toEqual([
+      ['propagateChanged', 'Tells the observers.'],
+      ['x', 'Not this one.'],
+      ['untold', null],
+    ]);
+  });
+
   it('Should read a docstring captured as @doc', async () => {
     const text = source('def area(r):', '    """The area of a circle."""', '    return 3.14 * r * r');
     const docs = await withParsed('python', text, (parsed) => {

@@ -102,16 +102,24 @@ describe('findReferences', () => {
           '}',
         ].join('\n') + '\n',
       );
-      const lines = (result: { references: { file: string; line: number; resolution?: string }[] }) =>
-        result.references.map((r) => `${r.file}:${r.line}${r.resolution === 'name_match' ? ' name_match' : ''}`);
-      // Asked at the override: the base's and the interface's uses are its family's; Other's is a stranger's.
+      const lines = (result: { references: { file: string; line: number; kind: string; resolution?: string }[] }) =>
+        result.references.map((r) => `${r.file}:${r.line}${r.kind === 'override' ? ' override' : ''}${r.resolution === 'name_match' ? ' name_match' : ''}`);
+      // Asked at the override: the base's and the interface's uses are its family's, and so are their declarations;
+      // Other's is a stranger's.
       const derived = await index.findReferences({ file: 'sink.ts', line: 13, column: 3 });
-      expect(lines(derived)).toEqual(['sink.ts:14', 'use.ts:3', 'use.ts:4', 'use.ts:5']);
+      expect(lines(derived)).toEqual(['sink.ts:2 override', 'sink.ts:6 override', 'sink.ts:14', 'use.ts:3', 'use.ts:4', 'use.ts:5']);
       // Asked at the interface member: the same family, through the class that implements it.
-      expect(lines(await index.findReferences({ file: 'sink.ts', line: 2, column: 3 }))).toEqual(['sink.ts:14', 'use.ts:3', 'use.ts:4', 'use.ts:5']);
+      expect(lines(await index.findReferences({ file: 'sink.ts', line: 2, column: 3 }))).toEqual([
+        'sink.ts:6 override',
+        'sink.ts:13 override',
+        'sink.ts:14',
+        'use.ts:3',
+        'use.ts:4',
+        'use.ts:5',
+      ]);
       // A receiver of no known type only shares the name: listed on request, after the bound ones.
       const withNames = await index.findReferences({ file: 'sink.ts', line: 13, column: 3 }, { includeNameMatches: true });
-      expect(lines(withNames)).toEqual(['sink.ts:14', 'use.ts:3', 'use.ts:4', 'use.ts:5', 'use.ts:7 name_match']);
+      expect(lines(withNames)).toEqual(['sink.ts:2 override', 'sink.ts:6 override', 'sink.ts:14', 'use.ts:3', 'use.ts:4', 'use.ts:5', 'use.ts:7 name_match']);
       expect(lines(await index.findReferences({ file: 'sink.ts', line: 18, column: 3 }))).toEqual(['use.ts:6']);
       // ES private members, through `this.#name`.
       expect(lines(await index.findReferences({ file: 'sink.ts', line: 10, column: 3 }))).toEqual(['sink.ts:8']);
