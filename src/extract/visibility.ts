@@ -184,8 +184,10 @@ class Groups {
       const spaceOf = (b: number) => bindingSpace((this.#bindings[b] as Binding).kind);
       // A name declared as a type and as a value in one scope (TypeScript's `const a = ...; type a = ...`): a use in
       // a type position sees the types, any other the values (a class, an enum, an import: both).
-      const values = group.filter((b) => spaceOf(b) !== 'type');
-      const types = group.filter((b) => spaceOf(b) !== 'value');
+      // (only where the name is declared as a type alone: other groups keep every binding for every use)
+      const typeOnly = group.some((b) => spaceOf(b) === 'type');
+      const values = typeOnly ? group.filter((b) => spaceOf(b) !== 'type') : group;
+      const types = typeOnly ? group.filter((b) => spaceOf(b) !== 'value') : group;
       const others = values.length > 0 ? values : group;
       const calls = others.filter(callable);
       const mixed = calls.length > 0 && calls.length < others.length;
