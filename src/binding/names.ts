@@ -39,6 +39,12 @@ async function candidatesOf(b: Binder, file: string, facts: FileFacts, ref: Refe
     if (entry?.source === undefined) return unbound('a re-exported name');
     return b.followImport(file, entry.source, entry.kind === 'namespace' ? '*' : (entry.localName ?? entry.name), walk.deeper());
   }
+  // A name an export list writes (`__all__ = ["f"]`, Elm's `exposing (Item)`) before the file declares it: the file's
+  // own declaration of that name.
+  if (ref.kind === 'export') {
+    const own = await b.ownDeclarations(file, ref.name, walk.deeper());
+    if (own.length > 0) return bound(own);
+  }
   const members = await b.membersInScope(file, facts, ref.name, ref.enclosing, walk.deeper());
   if (members.length > 0) return bound(members);
   const visible = await b.lookupOfFreeName(file, facts, ref.name, ref.enclosing, walk.deeper());

@@ -64,7 +64,8 @@ async function navigate(file: string, analysis: FileAnalysis): Promise<string> {
   for (const def of named) {
     if (lookups === 3) break;
     const refs = await index.findReferences({ file, line: def.line, column: def.column ?? 1, scope: 'file' });
-    const ref = refs.references.find((r) => r.line !== def.line);
+    // (a use, not the declaration of another member of its family: `override` references are declarations)
+    const ref = refs.references.find((r) => r.line !== def.line && r.kind !== 'override');
     if (!ref) continue;
     const found = await index.findDefinitions({ file, line: ref.line, column: ref.column, scope: 'directory' });
     const target = found.definitions[0];
