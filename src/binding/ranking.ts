@@ -8,7 +8,7 @@
  * @module
  */
 import type { Definition, FileFacts, Reference } from '../model/facts.js';
-import { kindInfo } from '../model/kinds.js';
+import { declarationSpace, kindInfo } from '../model/kinds.js';
 import { addTo } from '../model/multimap.js';
 import type { Binder } from './binder.js';
 import { fileIndex, isTypeLike } from './file-index.js';
@@ -234,11 +234,7 @@ async function spaceOf(b: Binder, target: Target): Promise<'type' | 'value' | 'b
   const facts = await b.context.facts(target.file);
   if ('binding' in target) return facts?.bindings[target.binding]?.kind === 'type_parameter' ? 'type' : 'value';
   const kind = facts?.definitions[target.def]?.kind;
-  if (kind === undefined) return 'both';
-  const info = kindInfo(kind);
-  if (info.category === 'type') return info.typeKind === 'enum' ? 'both' : 'type';
-  if (info.category === 'class' || kind === 'module' || info.category === 'import') return 'both';
-  return 'value';
+  return kind === undefined ? 'both' : declarationSpace(kind);
 }
 
 /**

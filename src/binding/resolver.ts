@@ -28,6 +28,7 @@ import { Walk } from './walk.js';
 export type { ResolverContext } from './binder.js';
 export type { NameAt } from './position.js';
 export type { Lookup, Target } from './targets.js';
+export { targetKey } from './targets.js';
 
 /** Lookups that share what they found (see {@link Resolver.question}). */
 export type Question = Walk;

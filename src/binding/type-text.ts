@@ -66,19 +66,24 @@ export function withoutReference(type: string, qualifiers: readonly string[]): s
 
 /** The members of a union type as written (`A<T> | B | C`; a leading `|` allowed), or the type itself. */
 export function unionOf(type: string): string[] {
+  return splitOutsideBrackets(type, '|');
+}
+
+/** A type's text split at a separator outside brackets (`<>`, `()`, `[]`, `{}`), the parts trimmed, empty ones left out. */
+function splitOutsideBrackets(text: string, separator: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
-  for (let i = 0; i < type.length; i++) {
-    const ch = type[i];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
     if (ch === '<' || ch === '(' || ch === '[' || ch === '{') depth++;
     else if (ch === '>' || ch === ')' || ch === ']' || ch === '}') depth--;
-    else if (ch === '|' && depth === 0) {
-      parts.push(type.slice(start, i).trim());
+    else if (ch === separator && depth === 0) {
+      parts.push(text.slice(start, i).trim());
       start = i + 1;
     }
   }
-  parts.push(type.slice(start).trim());
+  parts.push(text.slice(start).trim());
   return parts.filter((part) => part !== '');
 }
 
@@ -112,26 +117,8 @@ export function elementTypeOf(type: string): string | undefined {
   const open = text.indexOf('<');
   if (open < 0 || !text.endsWith('>')) return undefined;
   const name = text.slice(0, open).trim().split('.').at(-1) ?? '';
-  const args = typeArguments(text.slice(open + 1, -1));
+  const args = splitOutsideBrackets(text.slice(open + 1, -1), ',');
   if (COLLECTIONS.has(name) && args.length === 1) return args[0];
   if (MAPS.has(name) && args.length === 2) return args[1];
   return undefined;
-}
-
-/** The type arguments of a list as written (`string, Query<T>`), split at the commas outside brackets. */
-function typeArguments(list: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < list.length; i++) {
-    const ch = list[i];
-    if (ch === '<' || ch === '(' || ch === '[' || ch === '{') depth++;
-    else if (ch === '>' || ch === ')' || ch === ']' || ch === '}') depth--;
-    else if (ch === ',' && depth === 0) {
-      parts.push(list.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  parts.push(list.slice(start).trim());
-  return parts.filter((part) => part !== '');
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import type { Binding } from '../model/facts.js';
-import { kindInfo } from '../model/kinds.js';
+import { declarationSpace, kindInfo } from '../model/kinds.js';
 import { addTo } from '../model/multimap.js';
 import type { Deadline } from '../runtime/deadline.js';
 import type { Span } from './spans.js';
@@ -181,21 +181,17 @@ class Groups {
     let split = this.#namespaces.get(group);
     if (!split) {
       const callable = (b: number) => kindInfo((this.#bindings[b] as Binding).kind).callable;
-      const spaceOf = (b: number) => bindingSpace((this.#bindings[b] as Binding).kind);
-      // A name declared as a type and as a value in one scope (TypeScript's `const a = ...; type a = ...`): a use in
-      // a type position sees the types, any other the values (a class, an enum, an import: both).
-      // (only where the name is declared as a type alone: other groups keep every binding for every use)
+      const spaceOf = (b: number) => declarationSpace((this.#bindings[b] as Binding).kind);
+      // A name declared as a type alone and as a value in one scope (TypeScript's `const a = ...; type a = ...`): a
+      // use in a type position sees the types, any other the values (a class, an enum, an import: both). A group
+      // without a type-only declaration keeps every binding for every use.
       const typeOnly = group.some((b) => spaceOf(b) === 'type');
-      const values = typeOnly ? group.filter((b) => spaceOf(b) !== 'type') : group;
       const types = typeOnly ? group.filter((b) => spaceOf(b) !== 'value') : group;
-      const others = values.length > 0 ? values : group;
+      const valued = typeOnly ? group.filter((b) => spaceOf(b) !== 'type') : group;
+      const others = valued.length > 0 ? valued : group;
       const calls = others.filter(callable);
       const mixed = calls.length > 0 && calls.length < others.length;
-      split = {
-        calls: mixed ? calls : others,
-        types: types.length > 0 ? types : group,
-        values: mixed ? others.filter((b) => !callable(b)) : others,
-      };
+      split = { calls: mixed ? calls : others, types, values: mixed ? others.filter((b) => !callable(b)) : others };
       this.#namespaces.set(group, split);
     }
     return space === 'call' ? split.calls : space === 'type' ? split.types : split.values;
@@ -206,14 +202,4 @@ class Groups {
     if (!this.#hoisting.has(group)) this.#hoisting.set(group, group.find((b) => !this.#sequential[b]));
     return this.#hoisting.get(group);
   }
-}
-
-/** The space a binding of a kind names: a type only (an interface, a type alias, a type parameter), a value only, or both. */
-function bindingSpace(kind: string): 'type' | 'value' | 'both' {
-  if (kind === 'type_parameter') return 'type';
-  const info = kindInfo(kind);
-  if (info.category === 'type') return info.typeKind === 'enum' ? 'both' : 'type';
-  if (info.category === 'class' || info.category === 'import' || kind === 'import' || kind === 'module') return 'both';
-  if (info.category === 'outline' && kind !== 'variable') return 'both';
-  return 'value';
 }

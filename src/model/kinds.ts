@@ -136,6 +136,19 @@ export function kindInfo(kind: string): KindInfo {
   return KINDS.get(kind) ?? OTHER;
 }
 
+/**
+ * The declaration space a definition or binding of a kind names, where a language names types and values apart
+ * (TypeScript): a type only (an interface, a type alias, a type parameter), a value only (a function, a constant, a
+ * variable, a member), or both (a class, an enum, a namespace, an import, and the kinds of no space: a parameter).
+ */
+export function declarationSpace(kind: string): 'type' | 'value' | 'both' {
+  if (kind === 'type_parameter') return 'type';
+  const info = kindInfo(kind);
+  if (info.category === 'type') return info.typeKind === 'enum' ? 'both' : 'type';
+  if (info.category === 'class' || info.category === 'import' || kind === 'module') return 'both';
+  return info.category === 'outline' && kind !== 'variable' ? 'both' : 'value';
+}
+
 /** The kinds of the table a seed 002 `symbol_type` answers to (a kind not in the table answers to none). */
 export function kindsOfScannerType(type: ScannerType): string[] {
   return [...KINDS].filter(([, info]) => info.scannerTypes.includes(type)).map(([kind]) => kind);

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { Target } from '../binding/resolver.js';
+import { type Target, targetKey } from '../binding/resolver.js';
 import type { FileFacts } from '../model/facts.js';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { DefinitionLocation, PositionQuery, ReferenceLocation, ReferencesOptions, ReferencesPartial, ReferencesResult } from '../types.js';
@@ -20,11 +20,6 @@ export const DEFAULT_REFERENCES_TIMEOUT_MS = 10_000;
 
 /** What findReferences reads. */
 export type ReferencesContext = Pick<OperationContext, 'workspace' | 'defaultScope' | 'analyzer' | 'resolver'>;
-
-/** A target as a key: the same declaration gives the same key. */
-function targetKey(target: Target): string {
-  return 'def' in target ? `${target.file}#d${target.def}` : 'binding' in target ? `${target.file}#b${target.binding}` : `${target.file}#m`;
-}
 
 /** Steps of the walk up one member's bases at most (a member overriding a member overriding ...). */
 const MAX_FAMILY_STEPS = 64;
