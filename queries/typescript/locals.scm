@@ -83,3 +83,44 @@
   name: (identifier) @local.definition.variable
   !type
   value: (member_expression) @local.type)
+
+; `const result: Result = { status, isLoading: x, notify() {} }`: each key of the object is the member of the declared
+; type it sets (a shorthand key stays the read of its variable)
+(variable_declarator
+  type: (type_annotation [(type_identifier) (nested_type_identifier)] @local.qualifier)
+  value: (object
+    [(pair key: (property_identifier) @local.member)
+     (method_definition name: (property_identifier) @local.member)]))
+(variable_declarator
+  type: (type_annotation (generic_type name: (_) @local.qualifier))
+  value: (object
+    [(pair key: (property_identifier) @local.member)
+     (method_definition name: (property_identifier) @local.member)]))
+; `function make(): Result { return { status } }`, `(): Result => ({ status })`: the keys of the object a function
+; returns are the members of its declared return type (a `return` right in its body)
+(_
+  return_type: (type_annotation [(type_identifier) (nested_type_identifier)] @local.qualifier)
+  body: (statement_block
+    (return_statement
+      (object
+        [(pair key: (property_identifier) @local.member)
+         (method_definition name: (property_identifier) @local.member)]))))
+(_
+  return_type: (type_annotation (generic_type name: (_) @local.qualifier))
+  body: (statement_block
+    (return_statement
+      (object
+        [(pair key: (property_identifier) @local.member)
+         (method_definition name: (property_identifier) @local.member)]))))
+(arrow_function
+  return_type: (type_annotation [(type_identifier) (nested_type_identifier)] @local.qualifier)
+  body: (parenthesized_expression
+    (object
+      [(pair key: (property_identifier) @local.member)
+       (method_definition name: (property_identifier) @local.member)])))
+(arrow_function
+  return_type: (type_annotation (generic_type name: (_) @local.qualifier))
+  body: (parenthesized_expression
+    (object
+      [(pair key: (property_identifier) @local.member)
+       (method_definition name: (property_identifier) @local.member)])))
