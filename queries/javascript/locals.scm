@@ -86,3 +86,12 @@
     .
     (arrow_function parameter: (identifier) @local.definition.parameter))
   (#any-of? @_iterate "forEach" "map" "filter" "find" "findLast" "findIndex" "some" "every" "flatMap"))
+
+; `const { error, data: value, retry = 3 } = state`: each key destructured is a use of the member of what the value is
+(variable_declarator
+  name: (object_pattern
+    [(shorthand_property_identifier_pattern) @local.member
+     (pair_pattern key: (property_identifier) @local.member)
+     (object_assignment_pattern left: (shorthand_property_identifier_pattern) @local.member)])
+  value: (_) @local.qualifier
+  (#set! local.member.declares "true"))

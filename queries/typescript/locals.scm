@@ -124,3 +124,18 @@
     (object
       [(pair key: (property_identifier) @local.member)
        (method_definition name: (property_identifier) @local.member)])))
+; `function f({ retry, signal }: Options)`: each key destructured from a typed parameter is a use of its type's member
+(required_parameter
+  pattern: (object_pattern
+    [(shorthand_property_identifier_pattern) @local.member
+     (pair_pattern key: (property_identifier) @local.member)
+     (object_assignment_pattern left: (shorthand_property_identifier_pattern) @local.member)])
+  type: (type_annotation [(type_identifier) (nested_type_identifier)] @local.qualifier)
+  (#set! local.member.declares "true"))
+(required_parameter
+  pattern: (object_pattern
+    [(shorthand_property_identifier_pattern) @local.member
+     (pair_pattern key: (property_identifier) @local.member)
+     (object_assignment_pattern left: (shorthand_property_identifier_pattern) @local.member)])
+  type: (type_annotation (generic_type name: (_) @local.qualifier))
+  (#set! local.member.declares "true"))

@@ -40,6 +40,8 @@ export interface Use {
   called?: true;
   /** The qualifier is the call itself (`a.f(x)`), not its callee: read up to these arguments. */
   arguments?: Node;
+  /** The name also declares a name (a destructured key): it stays a use beside the declaration. */
+  declares?: true;
 }
 
 /** A name use and what it resolves to in the file. */
@@ -349,7 +351,7 @@ function redeclarations(declared: readonly Declared[], homes: readonly number[])
 
 /**
  * The name uses: tagged references, `@local.reference` names and members; one per name node. A binding's own name is
- * not a use, nor a declaration's own name, bound or not (members, `(stock-level [s])` in a protocol); an `impl T`
+ * not a use unless a member is taken there (destructuring), nor a declaration's own name, bound or not (members, `(stock-level [s])` in a protocol); an `impl T`
  * block's name stays a use of `T`.
  */
 function collectUses(raw: RawCaptures, definitions: readonly BindableDefinition[], bindingAt: ReadonlyMap<number, number>): Map<number, Use> {
@@ -363,9 +365,12 @@ function collectUses(raw: RawCaptures, definitions: readonly BindableDefinition[
   }
   for (const node of raw.locals.uses) if (!uses.has(node.startIndex)) uses.set(node.startIndex, { node, name: node.text, kind: 'read' });
   for (const { node, kind } of raw.locals.kindedUses) if (!uses.has(node.startIndex)) uses.set(node.startIndex, { node, name: node.text, kind });
-  for (const offset of bindingAt.keys()) uses.delete(offset);
+  // (a destructured name is also a use of the member it takes: `const { error } = state`, `({ signal }: Options)`)
+  const kept = (offset: number) => uses.get(offset)?.declares === true;
+  for (const offset of bindingAt.keys()) if (!kept(offset)) uses.delete(offset);
   for (const def of definitions) {
-    if (def.raw.nameNode && def.raw.kind !== 'import' && kindInfo(def.raw.kind).declaresName !== false) uses.delete(def.raw.nameNode.startIndex);
+    const name = def.raw.nameNode;
+    if (name && def.raw.kind !== 'import' && kindInfo(def.raw.kind).declaresName !== false && !kept(name.startIndex)) uses.delete(name.startIndex);
   }
   return uses;
 }
@@ -387,6 +392,7 @@ function memberUse(existing: Use | undefined, member: RawLocals['members'][numbe
     qualifier: member.qualifier,
     ...(member.called ? { called: true as const } : {}),
     ...(member.arguments ? { arguments: member.arguments } : {}),
+    ...(member.declares ? { declares: true as const } : {}),
   };
 }
 

@@ -213,7 +213,9 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
       const args = first(match, 'local.qualifier.arguments');
       locals.members.push({ node, qualifier: invocation, called: true, ...(args ? { arguments: args } : {}) });
     }
-    else if (qualifier) locals.members.push({ node, qualifier });
+    else if (qualifier) {
+      locals.members.push({ node, qualifier, ...(match.properties['local.member.declares'] === 'true' ? { declares: true as const } : {}) });
+    }
   } else if (name === 'local.definition' || name.startsWith('local.definition.')) {
     const kind = name === 'local.definition' ? 'variable' : name.slice('local.definition.'.length);
     const type = first(match, 'local.type');

@@ -139,8 +139,10 @@ export interface RawLocals {
    * Members used through a qualifier (`@local.member` with `@local.qualifier`: `a.b`, `this.b`; or with
    * `@local.qualifier.call`: `f(x).b`, a member of what `f` returns; or with `@local.qualifier.invocation`, the call
    * itself when its callee is no one node, Java's `a.f(x).b`, read up to its `@local.qualifier.arguments`: `arguments`).
+   * `declares`: the member's name also declares a name (`(#set! local.member.declares "true")`: `const { a } = obj`
+   * declares `a` and uses `obj.a`), and stays a use beside the declaration.
    */
-  members: Array<{ node: Node; qualifier: Node; called?: true; arguments?: Node }>;
+  members: Array<{ node: Node; qualifier: Node; called?: true; arguments?: Node; declares?: true }>;
   /**
    * `@local.after` captured without a definition in its match, with `@local.after.region`: the names the locals
    * query binds inside the region (the `@local.after` node itself when none is captured) are visible only after the

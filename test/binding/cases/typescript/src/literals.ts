@@ -23,3 +23,12 @@ export function idle(): Status {
 export const quiet = (): Observer<number> => ({ next: () => undefined, complete() {} });
 
 export const entries: Array<Entry> = [];
+
+export function loading({ isLoading }: Status): boolean {
+  return isLoading;
+}
+
+export function labelOf(current: Status): string {
+  const { label, isLoading: busy = false } = current;
+  return busy ? '' : label;
+}
