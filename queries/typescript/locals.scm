@@ -73,6 +73,36 @@
      (function_expression parameters: (formal_parameters . (required_parameter pattern: (identifier) @local.definition.parameter !type)))])
   (#any-of? @_iterate "forEach" "map" "filter" "find" "findLast" "findIndex" "some" "every" "flatMap"))
 
+; `$constructor("Name", (inst, def) => ...)`, `new Observable((subscriber) => ...)`, `operate((source, subscriber) =>
+; ...)`: an untyped parameter of a function passed as an argument is typed by the callee's declared parameter at that
+; argument (the parameter of the function type it is declared as); `forEach`-like callbacks take their elements above
+(call_expression
+  function: (identifier) @local.type.argument
+  arguments: (arguments
+    [(arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @local.definition.parameter !type)))
+     (arrow_function parameter: (identifier) @local.definition.parameter)
+     (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @local.definition.parameter !type)))]))
+(call_expression
+  function: (member_expression property: [(property_identifier) (private_property_identifier)] @_callee) @local.type.argument
+  arguments: (arguments
+    [(arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @local.definition.parameter !type)))
+     (arrow_function parameter: (identifier) @local.definition.parameter)
+     (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @local.definition.parameter !type)))])
+  (#not-any-of? @_callee "forEach" "map" "filter" "find" "findLast" "findIndex" "some" "every" "flatMap"))
+(new_expression
+  constructor: [(identifier) (member_expression)] @local.type.argument
+  arguments: (arguments
+    [(arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @local.definition.parameter !type)))
+     (arrow_function parameter: (identifier) @local.definition.parameter)
+     (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @local.definition.parameter !type)))]))
+
+; `inst.step = (value) => ...`: the method the tags give the receiver is also a use of the member of what the receiver
+; is (an interface's `step`, as the compiler reads the assignment)
+(assignment_expression
+  left: (member_expression object: (identifier) @local.qualifier property: (property_identifier) @local.member)
+  right: [(arrow_function) (function_expression)]
+  (#set! local.member.declares "true"))
+
 ; `const cache = createCache()`, `const cache = this.#cache` without a type of its own: the variable is what the call
 ; returns (its declared return type), or what the member is declared as
 (variable_declarator

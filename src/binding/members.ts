@@ -11,7 +11,7 @@ import type { Binder } from './binder.js';
 import { fileIndex, isTypeLike, receiverKey, referenceAtName } from './file-index.js';
 import { packageSubmodulesOf } from './imports.js';
 import { type DefinitionTarget, isDefinition, type Target, unique } from './targets.js';
-import { namesOneType, unionOf } from './type-text.js';
+import { isCallbackParameterType, namesOneType, unionOf } from './type-text.js';
 import { Walk } from './walk.js';
 
 /** The names of the methods a file declares (callable members of a type, or callables with a receiver), in one pass. */
@@ -53,7 +53,7 @@ async function membersOfBinding(b: Binder, file: string, facts: FileFacts, index
   let types = await b.typesOfBinding(file, facts, index, walk.deeper());
   // A type the file does not bind itself (a C header's `struct node *`): found as the file finds the names it sees.
   const binding = facts.bindings[index];
-  if (types.length === 0 && binding?.type && binding.typeBinding === undefined) types = await b.typesOf(file, facts, binding.type, walk.deeper());
+  if (types.length === 0 && binding?.type && binding.typeBinding === undefined && !isCallbackParameterType(binding.type)) types = await b.typesOf(file, facts, binding.type, walk.deeper());
   const asTypes = await typesOfTargets(b, types, walk.deeper());
   return membersOfAll(b, asTypes, name, walk.deeper());
 }

@@ -77,7 +77,8 @@ function splitOutsideBrackets(text: string, separator: string): string[] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (ch === '<' || ch === '(' || ch === '[' || ch === '{') depth++;
-    else if (ch === '>' || ch === ')' || ch === ']' || ch === '}') depth--;
+    // (the arrow of a function type, `(x: A) => B`, closes nothing)
+    else if ((ch === '>' && text[i - 1] !== '=') || ch === ')' || ch === ']' || ch === '}') depth--;
     else if (ch === separator && depth === 0) {
       parts.push(text.slice(start, i).trim());
       start = i + 1;
@@ -121,4 +122,72 @@ export function elementTypeOf(type: string): string | undefined {
   if (COLLECTIONS.has(name) && args.length === 1) return args[0];
   if (MAPS.has(name) && args.length === 2) return args[1];
   return undefined;
+}
+
+/** Where the bracket opened at `open` closes (`()`, `<>`, `[]`, `{}` nested; a function type's `=>` is no bracket), or -1. */
+function closingOf(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '<' || ch === '(' || ch === '[' || ch === '{') depth++;
+    else if ((ch === '>' && text[i - 1] !== '=') || ch === ')' || ch === ']' || ch === '}') {
+      if (--depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/**
+ * The type of a function type's parameter at `index` as written (`T` at 0 of `(inst: T, def: D) => void`; a
+ * `this` parameter is not counted; `((x: A) => void) | undefined` is the function type), or undefined when the
+ * type is no function type, has no such parameter or leaves it untyped.
+ */
+export function callbackParameterType(type: string, index: number): string | undefined {
+  const parts = unionOf(type).filter((part) => part !== 'undefined' && part !== 'null');
+  if (parts.length !== 1) return undefined;
+  let text = parts[0] as string;
+  for (let i = 0; i < 4 && text.startsWith('(') && closingOf(text, 0) === text.length - 1; i++) text = text.slice(1, -1).trim();
+  // (a generic function type, `<T>(x: T) => void`)
+  if (text.startsWith('<')) text = text.slice(closingOf(text, 0) + 1).trim();
+  if (!text.startsWith('(')) return undefined;
+  const end = closingOf(text, 0);
+  if (end < 0 || !text.slice(end + 1).trimStart().startsWith('=>')) return undefined;
+  const parameters = splitOutsideBrackets(text.slice(1, end), ',').filter((parameter) => !/^this\s*:/.test(parameter));
+  const parameter = parameters[index];
+  if (parameter === undefined || parameter.startsWith('...')) return undefined;
+  const colon = splitOutsideBrackets(parameter, ':');
+  return colon.length >= 2 ? colon.slice(1).join(':').trim() : undefined;
+}
+
+/** The type arguments written after a type's name (`ZodNumber`, `D` of `core.$constructor<ZodNumber, D>`), or none. */
+export function typeArgumentsOf(type: string): string[] {
+  const open = type.indexOf('<');
+  if (open < 0) return [];
+  const close = closingOf(type, open);
+  return close < 0 ? [] : splitOutsideBrackets(type.slice(open + 1, close), ',');
+}
+
+/** The names a type parameter list declares (`T`, `D` of `<T extends Trait, D = T["def"]>`). */
+export function typeParameterNames(list: string | undefined): string[] {
+  if (list === undefined || !list.startsWith('<')) return [];
+  return typeArgumentsOf(list).map((parameter) => new RegExp(`^(?:const\\s+|in\\s+|out\\s+)*(${NAME})`, 'u').exec(parameter)?.[1] ?? '');
+}
+
+/** A callback parameter's position under a call (`f(0:1)`: the first argument's second parameter). */
+export interface CallbackPosition {
+  argument: number;
+  parameter: number;
+  /** Where the suffix starts in the written type. */
+  at: number;
+}
+
+/** The callback position a binding's type ends with (`f(0:1)`), if it does. */
+export function argumentOf(type: string): CallbackPosition | undefined {
+  const found = /\((\d+):(\d+)\)$/.exec(type);
+  return found ? { argument: Number(found[1]), parameter: Number(found[2]), at: found.index } : undefined;
+}
+
+/** Whether a binding's type is a callback's parameter (`f(0:1)`), which names no type by its text. */
+export function isCallbackParameterType(type: string): boolean {
+  return argumentOf(type) !== undefined;
 }

@@ -11,7 +11,7 @@ import type { Binder, ChainEnd } from './binder.js';
 import { fileIndex, innermostAt, isNotValue, nestedTypes, referenceAtName } from './file-index.js';
 import type { Lookup, Target } from './targets.js';
 import { unique } from './targets.js';
-import { elementTypeOf, typePath, withoutReference } from './type-text.js';
+import { argumentOf, callbackParameterType, type CallbackPosition, elementTypeOf, typeArgumentsOf, typeHead, typeParameterNames, typePath, withoutReference } from './type-text.js';
 import { namesEnclosingType } from './vocabulary.js';
 import type { Walk } from './walk.js';
 
@@ -63,6 +63,8 @@ export async function typesOfBinding(b: Binder, file: string, facts: FileFacts, 
   if (!start) return [];
   // `xs[]`: an element of what `xs` is (`for (const x of xs)`, `xs.forEach((x) => ...)`).
   if (start.element) return elementsOf(b, start.owners, start.headCalled, start.path, walk.deeper());
+  // `f(0:1)`: a parameter of a function passed to `f` (`f((a, x) => ...)`).
+  if (start.argument) return callbackParameterTypes(b, file, facts, index, start, start.argument, walk.deeper());
   return followChain(b, start.owners, start.headCalled, start.path, walk.deeper());
 }
 
@@ -73,11 +75,13 @@ async function chainOfBinding(
   facts: FileFacts,
   index: number,
   walk: Walk,
-): Promise<{ owners: Target[]; headCalled: boolean; path: readonly string[]; element: boolean } | undefined> {
+): Promise<ChainStart | undefined> {
   const binding = facts.bindings[index];
   if (!binding?.type || walk.exhausted) return undefined;
   const element = binding.type.endsWith('[]');
-  const segments = (element ? binding.type.slice(0, -2) : binding.type).split(/\.|::/);
+  const argument = argumentOf(binding.type);
+  const written = element ? binding.type.slice(0, -2) : argument ? binding.type.slice(0, argument.at) : binding.type;
+  const segments = written.split(/\.|::/);
   const [first = '', ...path] = segments;
   const headCalled = first.endsWith('()');
   const head = headCalled ? first.slice(0, -2) : first;
@@ -98,7 +102,84 @@ async function chainOfBinding(
       chain = module;
     }
   }
-  return { owners, headCalled: chain.headCalled, path: chain.path, element };
+  return { owners, headCalled: chain.headCalled, path: chain.path, element, ...(argument ? { argument } : {}) };
+}
+
+/** Where a binding's type chain starts, and what the binding is of what it leads to. */
+interface ChainStart {
+  owners: Target[];
+  headCalled: boolean;
+  path: readonly string[];
+  /** An element of it (`xs[]`). */
+  element: boolean;
+  /** A parameter of the function passed at an argument of it (`f(0:1)`): the argument's and the parameter's positions. */
+  argument?: CallbackPosition;
+}
+
+/**
+ * The types of a parameter of a function passed as an argument (`$constructor("A", (inst, def) => ...)`): the
+ * callee's parameter at that argument is declared as a function type (`initializer: (inst: T, def: D) => void`), whose
+ * parameter there is the type. A type parameter of the callee (`T`) is what the declared type the call's result is
+ * given to says (`const A: core.$constructor<A> = core.$constructor(...)` against its return type `$constructor<T, D>`);
+ * a class called or constructed is its constructors'.
+ */
+async function callbackParameterTypes(
+  b: Binder,
+  file: string,
+  facts: FileFacts,
+  index: number,
+  start: ChainStart,
+  position: CallbackPosition,
+  walk: Walk,
+): Promise<Target[]> {
+  const callees = await followChain(b, start.owners, start.headCalled, start.path, walk.deeper());
+  const found: Target[] = [];
+  for (const callee of callees.slice(0, MAX_CALLEES)) {
+    if (!('def' in callee) || walk.exhausted) continue;
+    const calleeFacts = await b.context.facts(callee.file);
+    const def = calleeFacts?.definitions[callee.def];
+    if (!calleeFacts || !def) continue;
+    const functions = kindInfo(def.kind).category === 'class' ? await b.membersOf(callee, 'constructor', walk.deeper()) : [callee];
+    for (const fn of functions) {
+      if (!('def' in fn)) continue;
+      const fnFacts = await b.context.facts(fn.file);
+      const signature = fnFacts?.definitions[fn.def];
+      const declared = signature?.parameters?.[position.argument]?.type;
+      const type = declared === undefined ? undefined : callbackParameterType(declared, position.parameter);
+      if (!fnFacts || !signature || type === undefined) continue;
+      const head = typePath(type, []);
+      if (head !== undefined && typeParameterNames(signature.typeParameters).includes(head)) {
+        // (a type parameter: what the declared type of the result says it is, read where the call is written)
+        const inferred = inferredTypeArgument(facts, index, signature.returnType, head);
+        if (inferred !== undefined) found.push(...(await b.typesOf(file, facts, inferred, walk.deeper(), innermostAt(facts, facts.bindings[index]?.line ?? 0))));
+        continue;
+      }
+      found.push(...(await b.typesOf(fn.file, fnFacts, type, walk.deeper(), fn.def)));
+    }
+  }
+  return unique(found);
+}
+
+/** How many callees a callback's parameter is typed from (overloads of one function are a few). */
+const MAX_CALLEES = 8;
+
+/**
+ * A type parameter's argument, read from the declared type of the definition the call is written in when that type
+ * is the callee's return type (`const A: core.$constructor<A, D> = ...` for `$constructor<T, D>`: `T` is `A`).
+ */
+function inferredTypeArgument(facts: FileFacts, index: number, returned: string | undefined, parameter: string): string | undefined {
+  const binding = facts.bindings[index];
+  if (returned === undefined || !binding) return undefined;
+  const at = typeArgumentsOf(returned).indexOf(parameter);
+  if (at < 0) return undefined;
+  for (let i = innermostAt(facts, binding.line), depth = 0; i !== undefined && depth < 16; i = facts.definitions[i]?.parent, depth++) {
+    const declared = facts.definitions[i]?.type;
+    // (inside a function's body, what it is declared as is not where the call's result goes)
+    if (kindInfo(facts.definitions[i]?.kind ?? '').callable) return undefined;
+    if (declared === undefined) continue;
+    return typeHead(declared) === typeHead(returned) ? typeArgumentsOf(declared)[at] : undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -157,7 +238,7 @@ async function writtenTypesOf(b: Binder, owners: Target[], headCalled: boolean, 
       continue;
     }
     const start = called ? undefined : await chainOfBinding(b, link.file, facts, link.binding, walk.deeper());
-    if (start && !start.element) found.push(...(await writtenTypesOf(b, start.owners, start.headCalled, start.path, walk.deeper())));
+    if (start && !start.element && !start.argument) found.push(...(await writtenTypesOf(b, start.owners, start.headCalled, start.path, walk.deeper())));
   }
   return found;
 }

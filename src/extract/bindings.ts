@@ -245,10 +245,12 @@ function localNames(locals: RawLocals, definitions: readonly BindableDefinition[
     const def = definitionAt.get(local.node.startIndex);
     if (def !== undefined) binding.def = def;
     // (`const { a } = obj`: `a` is `obj.a`, typed as that member is)
-    const value = local.type && (local.typeMember || local.typeElement) ? chainOf(local.type.text) : undefined;
-    const declaredType = local.type && !local.typeMember && !local.typeElement ? typeNameOf(local.type, local.typeCall === true) : undefined;
-    // (`for (const x of xs)`: `x` is an element of `xs`, written `xs[]`; a name path never ends so otherwise)
-    const type = declaredType ?? (value === undefined ? undefined : local.typeElement ? `${value}[]` : `${value}.${name}`);
+    const value = local.type && (local.typeMember || local.typeElement || local.typeArgument) ? chainOf(local.type.text) : undefined;
+    const declaredType =
+      local.type && !local.typeMember && !local.typeElement && !local.typeArgument ? typeNameOf(local.type, local.typeCall === true) : undefined;
+    // (`for (const x of xs)`: `x` is an element of `xs`, written `xs[]`; `f((a, x) => ...)`: `x` is the second
+    // parameter of the callee's first parameter, written `f(0:1)`; a name path never ends so otherwise)
+    const type = declaredType ?? (value === undefined ? undefined : local.typeElement ? `${value}[]` : local.typeArgument && local.type ? argumentType(value, local.type, local.node) : `${value}.${name}`);
     if (type) binding.type = type;
     const region = regionOf[i];
     return {
@@ -260,6 +262,26 @@ function localNames(locals: RawLocals, definitions: readonly BindableDefinition[
       ...(local.redeclares ? { redeclares: true as const } : {}),
     };
   });
+}
+
+/**
+ * The type of a parameter of a function passed as an argument (`f(x, (a, b) => ...)`: `b` is `f(1:1)`, the second
+ * parameter of what `f`'s second parameter is declared as), from where the name sits under the call of `callee`.
+ */
+function argumentType(chain: string, callee: Node, name: Node): string | undefined {
+  const call = callee.parent;
+  // From the name up to the call: [name, (its parameter node), (the parameter list), the function, the arguments].
+  const path: Node[] = [];
+  for (let node: Node | null = name; node && node.id !== call?.id && path.length < 8; node = node.parent) path.push(node);
+  const list = path.at(-1);
+  const fn = path.at(-2);
+  const params = path.at(-3);
+  if (!list || !fn || !params || list.parent?.id !== call?.id) return undefined;
+  const argument = list.namedChildren.filter((child) => child !== null && !child.isExtra).findIndex((child) => child?.id === fn.id);
+  // (a lone parameter without parentheses, `x => ...`, is the function's first)
+  const param = path.at(-4);
+  const parameter = params.id === name.id ? 0 : param ? params.namedChildren.filter((child) => child !== null && !child.isExtra).findIndex((child) => child?.id === param.id) : -1;
+  return argument < 0 || parameter < 0 ? undefined : `${chain}(${argument}:${parameter})`;
 }
 
 /**

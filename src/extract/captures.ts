@@ -222,6 +222,7 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
     const typeCall = type ? undefined : first(match, 'local.type.call');
     const typeMember = type || typeCall ? undefined : first(match, 'local.type.member');
     const typeElement = type || typeCall || typeMember ? undefined : first(match, 'local.type.element');
+    const typeArgument = type || typeCall || typeMember || typeElement ? undefined : first(match, 'local.type.argument');
     const typed = type
       ? { type }
       : typeCall
@@ -230,7 +231,9 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
           ? { type: typeMember, typeMember: true as const }
           : typeElement
             ? { type: typeElement, typeElement: true as const }
-            : {};
+            : typeArgument
+              ? { type: typeArgument, typeArgument: true as const }
+              : {};
     const after = first(match, 'local.after');
     locals.definitions.push({
       node,

@@ -126,11 +126,12 @@ export interface RawLocals {
    * `typeCall`: the type is what the function `type` names returns (`@local.type.call`: `x := NewFoo()`); `after`:
    * the name is visible only after this node (`@local.after`: Go's `x := x` reads the outer `x`); `typeMember`: the
    * binding is the member of `type` named like it (`@local.type.member`: `const { a } = obj` is `obj.a`); `typeElement`: an
-   * element of `type` (`@local.type.element`: `for (const x of xs)`); `redeclares`: a
+   * element of `type` (`@local.type.element`: `for (const x of xs)`); `typeArgument`: a parameter of a function passed as
+   * an argument to the callee `type`, typed by the callee's parameter there (`@local.type.argument`: `f((x) => ...)`); `redeclares`: a
    * name its scope already binds above is assigned, not declared again (`(#set! local.redeclares "true")`: Go's
    * `b, err := g()` after `a, err := f()`).
    */
-  definitions: Array<{ node: Node; kind: string; type?: Node; typeCall?: true; typeMember?: true; typeElement?: true; outer: boolean; after?: Node; redeclares?: true }>;
+  definitions: Array<{ node: Node; kind: string; type?: Node; typeCall?: true; typeMember?: true; typeElement?: true; typeArgument?: true; outer: boolean; after?: Node; redeclares?: true }>;
   /** Names read (`@local.reference`). */
   uses: NameSpan[];
   /** Names used as what their capture says (`@local.reference.<kind>`: `type` for a type's name). */

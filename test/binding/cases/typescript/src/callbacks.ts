@@ -1,0 +1,44 @@
+import type { Observer } from './types';
+
+export interface Trait {
+  _def: { name: string };
+}
+
+export interface Counter extends Trait {
+  step(by: number): Counter;
+  reset(): void;
+}
+
+export interface Maker<T extends Trait, D = T['_def']> {
+  new (def: D): T;
+  init(inst: T, def: D): void;
+}
+
+/** Makes a constructor whose instances the initializer sets up. */
+export function maker<T extends Trait, D = T['_def']>(name: string, initializer: (inst: T, def: D) => void): Maker<T, D> {
+  return { name, initializer } as unknown as Maker<T, D>;
+}
+
+export const Counter: Maker<Counter> = maker('Counter', (inst, def) => {
+  inst.step = (by) => inst.step(by - 1);
+  inst.reset = () => {};
+  inst._def = def;
+});
+
+export class Sink {
+  emit(value: number): void {}
+}
+
+export class Stream {
+  constructor(private subscribe?: (this: Stream, sink: Sink) => void) {}
+}
+
+export function operate(init: (source: Stream, sink: Sink) => void): void {}
+
+export const ticks = new Stream((sink) => sink.emit(1));
+operate((source, sink) => {
+  sink.emit(2);
+});
+
+export function watch(observe: ((observer: Observer<number>) => void) | undefined): void {}
+watch(observer => observer.complete());
