@@ -31,13 +31,13 @@
 ; declared types: a parameter's or a variable's members are its type's
 (required_parameter
   pattern: (identifier) @local.definition.parameter
-  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))
+  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (lookup_type)] @local.type))
 (optional_parameter
   pattern: (identifier) @local.definition.parameter
-  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))
+  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (lookup_type)] @local.type))
 (variable_declarator
   name: (identifier) @local.definition.variable
-  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))
+  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (lookup_type)] @local.type))
 ; `x: Foo | undefined`, `x?: Foo | null`: the type is the first of a union of two
 (required_parameter
   pattern: (identifier) @local.definition.parameter
@@ -51,7 +51,7 @@
 ; `function f(this: SchedulerAction<T>)`: what `this` is inside
 (required_parameter
   pattern: (this) @local.definition.parameter
-  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))
+  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (lookup_type)] @local.type))
 
 ; ---- uses --------------------------------------------------------------------------
 
@@ -114,18 +114,80 @@
   !type
   value: (member_expression) @local.type)
 
+; `const issue = raw as Issue`: the variable is of the type it is asserted as (`satisfies` leaves the value's own type)
+(variable_declarator
+  name: (identifier) @local.definition.variable
+  !type
+  value: (as_expression (_) [(type_identifier) (generic_type) (nested_type_identifier) (lookup_type)] @local.type))
+; `const { each, scheduler } = (...) as TimeoutConfig<T>`: each key destructured is a use of the asserted type's member
+(variable_declarator
+  name: (object_pattern
+    [(shorthand_property_identifier_pattern) @local.member
+     (pair_pattern key: (property_identifier) @local.member)
+     (object_assignment_pattern left: (shorthand_property_identifier_pattern) @local.member)])
+  value: (as_expression (_) [(type_identifier) (nested_type_identifier)] @local.qualifier)
+  (#set! local.member.declares "true"))
+(variable_declarator
+  name: (object_pattern
+    [(shorthand_property_identifier_pattern) @local.member
+     (pair_pattern key: (property_identifier) @local.member)
+     (object_assignment_pattern left: (shorthand_property_identifier_pattern) @local.member)])
+  value: (as_expression (_) (generic_type name: (_) @local.qualifier))
+  (#set! local.member.declares "true"))
+; `{ retry: 3 } as Options`, `{ retry: 3 } satisfies Options`: the keys are the members of the type (a shorthand key
+; `{ retry }` is also the read of its variable: `@local.member.beside` keeps both uses)
+([(as_expression
+    (object
+      [(pair key: (property_identifier) @local.member)
+       (method_definition name: (property_identifier) @local.member)
+       (shorthand_property_identifier) @local.member.beside])
+    [(type_identifier) (nested_type_identifier)] @local.qualifier)
+  (satisfies_expression
+    (object
+      [(pair key: (property_identifier) @local.member)
+       (method_definition name: (property_identifier) @local.member)
+       (shorthand_property_identifier) @local.member.beside])
+    [(type_identifier) (nested_type_identifier)] @local.qualifier)])
+([(as_expression
+    (object
+      [(pair key: (property_identifier) @local.member)
+       (method_definition name: (property_identifier) @local.member)
+       (shorthand_property_identifier) @local.member.beside])
+    (generic_type name: (_) @local.qualifier))
+  (satisfies_expression
+    (object
+      [(pair key: (property_identifier) @local.member)
+       (method_definition name: (property_identifier) @local.member)
+       (shorthand_property_identifier) @local.member.beside])
+    (generic_type name: (_) @local.qualifier))])
+
 ; `const result: Result = { status, isLoading: x, notify() {} }`: each key of the object is the member of the declared
-; type it sets (a shorthand key stays the read of its variable)
+; type it sets (a shorthand key too, beside the read of its variable)
 (variable_declarator
   type: (type_annotation [(type_identifier) (nested_type_identifier)] @local.qualifier)
   value: (object
     [(pair key: (property_identifier) @local.member)
-     (method_definition name: (property_identifier) @local.member)]))
+     (method_definition name: (property_identifier) @local.member)
+     (shorthand_property_identifier) @local.member.beside]))
 (variable_declarator
   type: (type_annotation (generic_type name: (_) @local.qualifier))
   value: (object
     [(pair key: (property_identifier) @local.member)
-     (method_definition name: (property_identifier) @local.member)]))
+     (method_definition name: (property_identifier) @local.member)
+     (shorthand_property_identifier) @local.member.beside])
+  (#not-any-of? @local.qualifier "Readonly" "Partial" "Required"))
+; `const request: Readonly<AjaxRequest> = { url }`: a wrapper stands for its type argument (the binding vocabulary's
+; `typeWrappers` says so of declared types)
+(variable_declarator
+  type: (type_annotation
+    (generic_type
+      name: (type_identifier) @_wrapper
+      type_arguments: (type_arguments . [(type_identifier) (nested_type_identifier)] @local.qualifier .)))
+  value: (object
+    [(pair key: (property_identifier) @local.member)
+     (method_definition name: (property_identifier) @local.member)
+     (shorthand_property_identifier) @local.member.beside])
+  (#any-of? @_wrapper "Readonly" "Partial" "Required"))
 ; `function make(): Result { return { status } }`, `(): Result => ({ status })`: the keys of the object a function
 ; returns are the members of its declared return type (a `return` right in its body)
 (_
@@ -134,26 +196,30 @@
     (return_statement
       (object
         [(pair key: (property_identifier) @local.member)
-         (method_definition name: (property_identifier) @local.member)]))))
+         (method_definition name: (property_identifier) @local.member)
+         (shorthand_property_identifier) @local.member.beside]))))
 (_
   return_type: (type_annotation (generic_type name: (_) @local.qualifier))
   body: (statement_block
     (return_statement
       (object
         [(pair key: (property_identifier) @local.member)
-         (method_definition name: (property_identifier) @local.member)]))))
+         (method_definition name: (property_identifier) @local.member)
+         (shorthand_property_identifier) @local.member.beside]))))
 (arrow_function
   return_type: (type_annotation [(type_identifier) (nested_type_identifier)] @local.qualifier)
   body: (parenthesized_expression
     (object
       [(pair key: (property_identifier) @local.member)
-       (method_definition name: (property_identifier) @local.member)])))
+       (method_definition name: (property_identifier) @local.member)
+       (shorthand_property_identifier) @local.member.beside])))
 (arrow_function
   return_type: (type_annotation (generic_type name: (_) @local.qualifier))
   body: (parenthesized_expression
     (object
       [(pair key: (property_identifier) @local.member)
-       (method_definition name: (property_identifier) @local.member)])))
+       (method_definition name: (property_identifier) @local.member)
+       (shorthand_property_identifier) @local.member.beside])))
 ; `function f({ retry, signal }: Options)`: each key destructured from a typed parameter is a use of its type's member
 (required_parameter
   pattern: (object_pattern

@@ -167,10 +167,32 @@ export function typeArgumentsOf(type: string): string[] {
   return close < 0 ? [] : splitOutsideBrackets(type.slice(open + 1, close), ',');
 }
 
-/** The names a type parameter list declares (`T`, `D` of `<T extends Trait, D = T["def"]>`). */
-export function typeParameterNames(list: string | undefined): string[] {
+/** The type parameters a list declares, with their defaults (`T`, and `D` = `T["def"]` of `<T extends Trait, D = T["def"]>`). */
+export function typeParametersOf(list: string | undefined): Array<{ name: string; default?: string }> {
   if (list === undefined || !list.startsWith('<')) return [];
-  return typeArgumentsOf(list).map((parameter) => new RegExp(`^(?:const\\s+|in\\s+|out\\s+)*(${NAME})`, 'u').exec(parameter)?.[1] ?? '');
+  return typeArgumentsOf(list).map((parameter) => {
+    const name = new RegExp(`^(?:const\\s+|in\\s+|out\\s+)*(${NAME})`, 'u').exec(parameter)?.[1] ?? '';
+    const parts = splitOutsideBrackets(parameter, '=');
+    return parts.length === 2 ? { name, default: parts[1] as string } : { name };
+  });
+}
+
+/** A type with type parameters' names replaced by their arguments (`T["def"]` with `T` as `Check`: `Check["def"]`). */
+export function substituted(type: string, args: ReadonlyMap<string, string>): string {
+  let text = type;
+  for (const [name, arg] of args) text = text.replace(new RegExp(`(?<![\\p{L}\\p{N}_$])${name.replace(/\$/g, '\\$')}(?![\\p{L}\\p{N}_$])`, 'gu'), arg);
+  return text;
+}
+
+/**
+ * An indexed access type as written (`Options["retry"]`, `T["_zod"]["def"]`): the type indexed and the keys, in order;
+ * undefined for any other type.
+ */
+export function indexedAccessOf(type: string): { base: string; keys: string[] } | undefined {
+  const found = /^([^[\]]+?)\s*((?:\[\s*(?:"[^"\]]*"|'[^'\]]*')\s*\])+)$/.exec(type.trim());
+  if (!found) return undefined;
+  const keys = [...(found[2] as string).matchAll(/\[\s*["']([^"'\]]*)["']\s*\]/g)].map((key) => key[1] as string);
+  return { base: (found[1] as string).trim(), keys };
 }
 
 /** A callback parameter's position under a call (`f(0:1)`: the first argument's second parameter). */

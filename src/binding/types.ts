@@ -7,11 +7,24 @@
  */
 import type { Definition, FileFacts } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
+import { unwrapType } from '../model/type-wrappers.js';
 import type { Binder, ChainEnd } from './binder.js';
 import { fileIndex, innermostAt, isNotValue, nestedTypes, referenceAtName } from './file-index.js';
 import type { Lookup, Target } from './targets.js';
 import { unique } from './targets.js';
-import { argumentOf, callbackParameterType, type CallbackPosition, elementTypeOf, typeArgumentsOf, typeHead, typeParameterNames, typePath, withoutReference } from './type-text.js';
+import {
+  argumentOf,
+  callbackParameterType,
+  type CallbackPosition,
+  elementTypeOf,
+  indexedAccessOf,
+  substituted,
+  typeArgumentsOf,
+  typeHead,
+  typeParametersOf,
+  typePath,
+  withoutReference,
+} from './type-text.js';
 import { namesEnclosingType } from './vocabulary.js';
 import type { Walk } from './walk.js';
 
@@ -21,7 +34,11 @@ import type { Walk } from './walk.js';
  */
 export async function typesOf(b: Binder, file: string, facts: FileFacts, type: string | undefined, walk: Walk, within?: number): Promise<Target[]> {
   const words = b.context.modules.vocabulary(facts.language);
-  const path = typePath(type, words.typeQualifiers);
+  const written = type === undefined ? undefined : unwrapType(type, words.typeWrappers);
+  // `Options["retry"]`, `T["_zod"]["def"]`: the members indexed (a member stands for its declared type).
+  const indexed = written === undefined ? undefined : indexedAccessOf(written);
+  if (indexed && !walk.exhausted) return followChain(b, await typesOf(b, file, facts, indexed.base, walk.deeper(), within), false, indexed.keys, walk.deeper());
+  const path = typePath(written, words.typeQualifiers);
   if (!path || walk.exhausted) return [];
   const [head = '', ...rest] = path.split(/\.|::/);
   let owners: Target[] = [];
@@ -59,6 +76,9 @@ async function topLevelTargets(b: Binder, file: string, facts: FileFacts, name: 
  * to return.
  */
 export async function typesOfBinding(b: Binder, file: string, facts: FileFacts, index: number, walk: Walk): Promise<Target[]> {
+  const written = facts.bindings[index]?.type;
+  // `Holder['request']`: an indexed access type, read as types are.
+  if (written !== undefined && indexedAccessOf(written)) return b.typesOf(file, facts, written, walk.deeper(), innermostAt(facts, facts.bindings[index]?.line ?? 0));
   const start = await chainOfBinding(b, file, facts, index, walk);
   if (!start) return [];
   // `xs[]`: an element of what `xs` is (`for (const x of xs)`, `xs.forEach((x) => ...)`).
@@ -148,10 +168,19 @@ async function callbackParameterTypes(
       const type = declared === undefined ? undefined : callbackParameterType(declared, position.parameter);
       if (!fnFacts || !signature || type === undefined) continue;
       const head = typePath(type, []);
-      if (head !== undefined && typeParameterNames(signature.typeParameters).includes(head)) {
-        // (a type parameter: what the declared type of the result says it is, read where the call is written)
-        const inferred = inferredTypeArgument(facts, index, signature.returnType, head);
-        if (inferred !== undefined) found.push(...(await b.typesOf(file, facts, inferred, walk.deeper(), innermostAt(facts, facts.bindings[index]?.line ?? 0))));
+      const parameters = typeParametersOf(signature.typeParameters);
+      if (head !== undefined && parameters.some((p) => p.name === head)) {
+        // (a type parameter: what the declared type of the result says it is, read where the call is written; else
+        // its default, with the parameters it names read so: `D = T["def"]`)
+        const args = new Map<string, string>();
+        for (const p of parameters) {
+          const inferred = inferredTypeArgument(facts, index, signature.returnType, p.name);
+          if (inferred !== undefined) args.set(p.name, inferred);
+        }
+        const fallback = parameters.find((p) => p.name === head)?.default;
+        const inferred = args.get(head) ?? (fallback === undefined ? undefined : substituted(fallback, args));
+        const unresolved = inferred === undefined || parameters.some((p) => p.name === typePath(inferred, []));
+        if (!unresolved) found.push(...(await b.typesOf(file, facts, inferred, walk.deeper(), innermostAt(facts, facts.bindings[index]?.line ?? 0))));
         continue;
       }
       found.push(...(await b.typesOf(fn.file, fnFacts, type, walk.deeper(), fn.def)));

@@ -19,10 +19,12 @@ export interface Vocabulary {
   readonly typeQualifiers: readonly string[];
   /** Types and values are named apart (`BindingVocabulary.declarationSpaces`). */
   readonly declarationSpaces: boolean;
+  /** Generic types that stand for their first type argument (`Readonly`). */
+  readonly typeWrappers: readonly string[];
 }
 
 /** The vocabulary of a language without one. */
-export const NO_WORDS: Vocabulary = { self: new Set(), selfType: new Set(), parent: new Set(), typeQualifiers: [], declarationSpaces: false };
+export const NO_WORDS: Vocabulary = { self: new Set(), selfType: new Set(), parent: new Set(), typeQualifiers: [], declarationSpaces: false, typeWrappers: [] };
 
 /** How deep embedded languages are followed (EJS embeds HTML, which embeds JavaScript). */
 const MAX_DEPTH = 4;
@@ -42,13 +44,14 @@ export function vocabularyOf(definition: LanguageDefinition | undefined, languag
   };
   collect(definition, 0);
   if (parts.length === 0) return NO_WORDS;
-  const words = (field: 'self' | 'selfType' | 'parent' | 'typeQualifiers') => [...new Set(parts.flatMap((part) => part[field] ?? []))];
+  const words = (field: 'self' | 'selfType' | 'parent' | 'typeQualifiers' | 'typeWrappers') => [...new Set(parts.flatMap((part) => part[field] ?? []))];
   return {
     self: new Set(words('self')),
     selfType: new Set(words('selfType')),
     parent: new Set(words('parent')),
     typeQualifiers: words('typeQualifiers'),
     declarationSpaces: parts.some((part) => part.declarationSpaces === true),
+    typeWrappers: words('typeWrappers'),
   };
 }
 

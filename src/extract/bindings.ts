@@ -119,7 +119,7 @@ export interface BindingInput {
  */
 export function bindNames({ root, raw, definitions, vocabulary, lines, deadline }: BindingInput): BoundNames {
   const scopes = scopesOf(root, raw.locals.scopes);
-  const { declared, homes } = homesOf(scopes, declareNames(raw, definitions, lines));
+  const { declared, homes } = homesOf(scopes, declareNames(raw, definitions, lines, vocabulary?.typeWrappers ?? []));
   const numbered = numberBindings(declared, homes, scopes.length);
   const uses = collectUses(raw, definitions, numbered.bindingAt);
   const resolved = resolveUses(scopes, numbered, uses, deadline);
@@ -150,7 +150,7 @@ function scopesOf(root: Node, nodes: readonly Node[]): Scope[] {
  * joins the first): definitions a bare name can reach, then imports (`const x = require('m')` is an import binding,
  * not only a variable), then what the locals query binds.
  */
-function declareNames(raw: RawCaptures, definitions: readonly BindableDefinition[], lines: LineIndex): Declared[] {
+function declareNames(raw: RawCaptures, definitions: readonly BindableDefinition[], lines: LineIndex, wrappers: readonly string[]): Declared[] {
   const position = (node: Node) => lines.position(node.startIndex);
   const declared: Declared[] = [];
   const at = new Map<number, number>();
@@ -161,7 +161,7 @@ function declareNames(raw: RawCaptures, definitions: readonly BindableDefinition
       declared.push(entry);
     } else if (entry.binding.import) declared[known] = joinImport(declared[known] as Declared, entry.binding.import);
   }
-  for (const local of localNames(raw.locals, definitions, position)) {
+  for (const local of localNames(raw.locals, definitions, position, wrappers)) {
     const known = at.get(local.entry.nameStart);
     if (known === undefined) {
       at.set(local.entry.nameStart, declared.length);
@@ -230,7 +230,7 @@ interface LocalName {
  * What the locals query binds. A `@local.definition` on a definition's name binds that definition: a class member the
  * language sees as a bare name in the class's body (Java's `save()`), which the definitions above leave to `this.save`.
  */
-function localNames(locals: RawLocals, definitions: readonly BindableDefinition[], position: Position): LocalName[] {
+function localNames(locals: RawLocals, definitions: readonly BindableDefinition[], position: Position, wrappers: readonly string[]): LocalName[] {
   const definitionAt = new Map<number, number>();
   for (const def of definitions) if (def.raw.nameNode && def.raw.kind !== 'import') definitionAt.set(def.raw.nameNode.startIndex, def.index);
   // A name without an `@local.after` of its own becomes visible at the end of the innermost `@local.after` region
@@ -247,7 +247,7 @@ function localNames(locals: RawLocals, definitions: readonly BindableDefinition[
     // (`const { a } = obj`: `a` is `obj.a`, typed as that member is)
     const value = local.type && (local.typeMember || local.typeElement || local.typeArgument) ? chainOf(local.type.text) : undefined;
     const declaredType =
-      local.type && !local.typeMember && !local.typeElement && !local.typeArgument ? typeNameOf(local.type, local.typeCall === true) : undefined;
+      local.type && !local.typeMember && !local.typeElement && !local.typeArgument ? typeNameOf(local.type, local.typeCall === true, wrappers) : undefined;
     // (`for (const x of xs)`: `x` is an element of `xs`, written `xs[]`; `f((a, x) => ...)`: `x` is the second
     // parameter of the callee's first parameter, written `f(0:1)`; a name path never ends so otherwise)
     const type = declaredType ?? (value === undefined ? undefined : local.typeElement ? `${value}[]` : local.typeArgument && local.type ? argumentType(value, local.type, local.node) : `${value}.${name}`);
@@ -376,12 +376,20 @@ function redeclarations(declared: readonly Declared[], homes: readonly number[])
  * not a use unless a member is taken there (destructuring), nor a declaration's own name, bound or not (members, `(stock-level [s])` in a protocol); an `impl T`
  * block's name stays a use of `T`.
  */
+/** Where a second use of one name node is kept among the uses by offset: beside its start. */
+const BESIDE = 0.5;
+
 function collectUses(raw: RawCaptures, definitions: readonly BindableDefinition[], bindingAt: ReadonlyMap<number, number>): Map<number, Use> {
   const uses = new Map<number, Use>();
   for (const ref of raw.references) {
     uses.set(ref.nameNode.startIndex, { node: ref.nameNode, name: ref.name, kind: ref.kind, ...(ref.call ? { call: ref.call } : {}) });
   }
   for (const member of raw.locals.members) {
+    // (a use beside the name's own: kept apart, at a key between offsets, `BESIDE` after the name's start)
+    if (member.beside) {
+      uses.set(member.node.startIndex + BESIDE, memberUse(undefined, member) as Use);
+      continue;
+    }
     const use = memberUse(uses.get(member.node.startIndex), member);
     if (use) uses.set(member.node.startIndex, use);
   }

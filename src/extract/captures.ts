@@ -203,7 +203,7 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
   }
   else if (name === 'local.reference') locals.uses.push(node);
   else if (name.startsWith('local.reference.')) locals.kindedUses.push({ node, kind: name.slice('local.reference.'.length) });
-  else if (name === 'local.member') {
+  else if (name === 'local.member' || name === 'local.member.beside') {
     const qualifier = first(match, 'local.qualifier');
     const called = first(match, 'local.qualifier.call');
     const invocation = first(match, 'local.qualifier.invocation');
@@ -214,7 +214,12 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
       locals.members.push({ node, qualifier: invocation, called: true, ...(args ? { arguments: args } : {}) });
     }
     else if (qualifier) {
-      locals.members.push({ node, qualifier, ...(match.properties['local.member.declares'] === 'true' ? { declares: true as const } : {}) });
+      locals.members.push({
+        node,
+        qualifier,
+        ...(match.properties['local.member.declares'] === 'true' ? { declares: true as const } : {}),
+        ...(name === 'local.member.beside' ? { beside: true as const } : {}),
+      });
     }
   } else if (name === 'local.definition' || name.startsWith('local.definition.')) {
     const kind = name === 'local.definition' ? 'variable' : name.slice('local.definition.'.length);

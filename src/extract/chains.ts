@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { unwrapType } from '../model/type-wrappers.js';
 import type { Node } from '../runtime/tree-sitter.js';
 
 /** Longest qualifier kept (`a.b.c`); longer expressions are not names. */
@@ -70,11 +71,17 @@ function withoutTypeArguments(written: string): string {
  * A declared type as a name path: `Foo<T>` is `Foo`, `ns.Foo` stays a path; or, for a function called (`NewFoo()`,
  * `m.Fields().Get()`, `Foo::new()`, `Vec::<u8>::new()`), the chain it is, to be read as what it returns.
  */
-export function typeNameOf(node: Node, called: boolean): string | undefined {
+export function typeNameOf(node: Node, called: boolean, wrappers: readonly string[] = []): string | undefined {
   if (called) {
     const chain = chainOf(node.text) ?? chainOf(withoutTypeArguments(node.text));
     return chain === undefined ? undefined : `${chain}()`;
   }
-  const text = withoutTypeArguments(node.text.replace(/\s+/g, ''));
-  return QUALIFIER_PATH.test(text) ? text : undefined;
+  const text = withoutTypeArguments(unwrapType(node.text, wrappers).replace(/\s+/g, ''));
+  if (QUALIFIER_PATH.test(text)) return text;
+  // An indexed access type (`Holder['request']['observer']`): kept as written, with its keys.
+  const indexed = INDEXED_ACCESS.exec(node.text.replace(/\s+/g, ''));
+  return indexed && QUALIFIER_PATH.test(withoutTypeArguments(indexed[1] as string)) ? `${withoutTypeArguments(indexed[1] as string)}${indexed[2]}` : undefined;
 }
+
+/** A name path indexed by string keys (`A['b']["c"]`), the path and the keys apart. */
+const INDEXED_ACCESS = /^([^[\]]+)((?:\[(?:"[^"\]]*"|'[^'\]]*')\])+)$/;

@@ -141,9 +141,10 @@ export interface RawLocals {
    * `@local.qualifier.call`: `f(x).b`, a member of what `f` returns; or with `@local.qualifier.invocation`, the call
    * itself when its callee is no one node, Java's `a.f(x).b`, read up to its `@local.qualifier.arguments`: `arguments`).
    * `declares`: the member's name also declares a name (`(#set! local.member.declares "true")`: `const { a } = obj`
-   * declares `a` and uses `obj.a`), and stays a use beside the declaration.
+   * declares `a` and uses `obj.a`), and stays a use beside the declaration. `beside` (`@local.member.beside`): the
+   * name is also another use, kept as it is (a shorthand key `{ retry }` reads `retry` and sets the member `retry`).
    */
-  members: Array<{ node: Node; qualifier: Node; called?: true; arguments?: Node; declares?: true }>;
+  members: Array<{ node: Node; qualifier: Node; called?: true; arguments?: Node; declares?: true; beside?: true }>;
   /**
    * `@local.after` captured without a definition in its match, with `@local.after.region`: the names the locals
    * query binds inside the region (the `@local.after` node itself when none is captured) are visible only after the

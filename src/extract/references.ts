@@ -34,7 +34,12 @@ export function collectReferences(
   lines: LineIndex,
 ): Reference[] {
   const found = new Map<number, NamedUse>();
-  for (const use of bound.uses.values()) found.set(use.node.startIndex, use);
+  // (a second use of one name, `{ retry }`'s member beside its variable's read, is listed after the first)
+  const beside: NamedUse[] = [];
+  for (const [offset, use] of bound.uses) {
+    if (offset === use.node.startIndex) found.set(offset, use);
+    else beside.push(use);
+  }
   for (const fact of [...raw.imports.values()].sort((a, b) => a.node.startIndex - b.node.startIndex)) {
     for (const item of fact.items) {
       if (item.isDefault || item.isNamespace || !item.node) continue;
@@ -52,8 +57,11 @@ export function collectReferences(
     }
   }
   // In source order (a name's start), so an argument's value is found by where its name starts.
-  const list = [...found.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);
-  const indexAt = new Map(list.map((ref, i) => [ref.node.startIndex, i]));
+  const list = [...found.values(), ...beside].sort((a, b) => a.node.startIndex - b.node.startIndex);
+  const indexAt = new Map<number, number>();
+  list.forEach((ref, i) => {
+    if (!indexAt.has(ref.node.startIndex)) indexAt.set(ref.node.startIndex, i);
+  });
   const enclosing = innermost(
     placed.map((def) => ({ ...spanOf(def.raw.node), def })),
     list.map((ref) => ({ start: ref.node.startIndex, end: ref.node.endIndex })),

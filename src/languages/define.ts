@@ -147,6 +147,11 @@ export interface BindingVocabulary {
    * class, an enum or a namespace is both.
    */
   declarationSpaces?: boolean;
+  /**
+   * Generic types that stand for their first type argument: a value of `Readonly<Query>` has `Query`'s members
+   * (TypeScript's `Readonly`, `Partial`, `Required`, `NonNullable`).
+   */
+  typeWrappers?: string[];
 }
 
 /** Everything code-index needs to know about one language. */
