@@ -220,6 +220,23 @@
       [(pair key: (property_identifier) @local.member)
        (method_definition name: (property_identifier) @local.member)
        (shorthand_property_identifier) @local.member.beside])))
+; `spyReportStart({ type: UPDATE, object: this })`, `new QueryObserver(client, { queryKey })`: the keys of an object
+; passed as an argument are the members of the callee's parameter type there
+(call_expression
+  function: (_) @local.qualifier.parameter
+  arguments: (arguments
+    (object
+      [(pair key: (property_identifier) @local.member)
+       (method_definition name: (property_identifier) @local.member)
+       (shorthand_property_identifier) @local.member.beside])))
+(new_expression
+  constructor: (_) @local.qualifier.parameter
+  arguments: (arguments
+    (object
+      [(pair key: (property_identifier) @local.member)
+       (method_definition name: (property_identifier) @local.member)
+       (shorthand_property_identifier) @local.member.beside])))
+
 ; `function f({ retry, signal }: Options)`: each key destructured from a typed parameter is a use of its type's member
 (required_parameter
   pattern: (object_pattern

@@ -12,7 +12,8 @@ import { isNotValue } from './file-index.js';
 import { importSourceOf, submodulesOf } from './imports.js';
 import { membersOfAll } from './members.js';
 import { bound, definitionOf, type Lookup, type Target, unbound, unique } from './targets.js';
-import { followChain, hasExternalType, hasTreeTypeArguments, modulePathOf, walkChain } from './types.js';
+import { typeParametersOf, typePath } from './type-text.js';
+import { followChain, hasExternalType, hasTreeTypeArguments, modulePathOf, signaturesOf, walkChain } from './types.js';
 import { namesEnclosingClass } from './vocabulary.js';
 import type { Walk } from './walk.js';
 
@@ -28,6 +29,8 @@ interface Head {
 /** What a member use (`q.name`) leads to: the members `name` of what its qualifier leads to. */
 export async function lookupOfMember(b: Binder, file: string, facts: FileFacts, ref: Reference, walk: Walk): Promise<Lookup> {
   const qualifier = ref.qualifier ?? '';
+  const argument = /\((\d+)\)$/.exec(qualifier);
+  if (argument) return lookupOfArgumentKey(b, file, facts, ref, qualifier.slice(0, argument.index), Number(argument[1]), walk);
   // A chain of names and calls: `a.b.c`, `f()`, `m.Descriptor().Fields()`.
   const [first = '', ...path] = qualifier.split(/\.|::/);
   const headCalled = first.endsWith('()');
@@ -187,4 +190,26 @@ async function withoutStatic(b: Binder, targets: Target[]): Promise<Target[]> {
     if (!('def' in target) || !def?.modifiers?.includes('static')) kept.push(target);
   }
   return kept.length > 0 ? kept : targets;
+}
+
+/**
+ * A key of an object passed as an argument (`f(a, { retry: 3 })`, written `f(1)`): the member of the type the callee's
+ * parameter there is declared as (a class's constructors'; a parameter typed by a type parameter is not followed).
+ */
+async function lookupOfArgumentKey(b: Binder, file: string, facts: FileFacts, ref: Reference, callee: string, at: number, walk: Walk): Promise<Lookup> {
+  const [first = '', ...path] = callee.split(/\.|::/);
+  const headCalled = first.endsWith('()');
+  const found = await headOf(b, file, facts, ref, headCalled ? first.slice(0, -2) : first, walk);
+  if (!('owners' in found)) return found;
+  const callees = await followChain(b, found.owners, headCalled, path, walk.deeper());
+  if (callees.length === 0 && found.external) return found.external;
+  const owners: Target[] = [];
+  for (const { fn, facts: fnFacts, signature } of await signaturesOf(b, callees, walk.deeper())) {
+    const type = signature.parameters?.[at]?.type;
+    const head = type === undefined ? undefined : typePath(type, []);
+    if (type === undefined || head === undefined || typeParametersOf(signature.typeParameters).some((p) => p.name === head)) continue;
+    owners.push(...(await b.typesOf(fn.file, fnFacts, type, walk.deeper(), fn.def)));
+  }
+  const targets = await membersOfAll(b, unique(owners), ref.name, walk.deeper());
+  return targets.length > 0 ? bound(targets) : unbound(`the parameter ${at + 1} of ${callee} declares no member "${ref.name}"`);
 }

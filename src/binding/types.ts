@@ -10,7 +10,7 @@ import { kindInfo } from '../model/kinds.js';
 import { unwrapType } from '../model/type-wrappers.js';
 import type { Binder, ChainEnd } from './binder.js';
 import { fileIndex, innermostAt, isNotValue, nestedTypes, referenceAtName } from './file-index.js';
-import type { Lookup, Target } from './targets.js';
+import type { DefinitionTarget, Lookup, Target } from './targets.js';
 import { unique } from './targets.js';
 import {
   argumentOf,
@@ -154,6 +154,41 @@ async function callbackParameterTypes(
 ): Promise<Target[]> {
   const callees = await followChain(b, start.owners, start.headCalled, start.path, walk.deeper());
   const found: Target[] = [];
+  for (const { fn, facts: fnFacts, signature } of await signaturesOf(b, callees, walk)) {
+    const declared = signature.parameters?.[position.argument]?.type;
+    const type = declared === undefined ? undefined : callbackParameterType(declared, position.parameter);
+    if (type === undefined) continue;
+    const head = typePath(type, []);
+    const parameters = typeParametersOf(signature.typeParameters);
+    if (head !== undefined && parameters.some((p) => p.name === head)) {
+      // (a type parameter: what the declared type of the result says it is, read where the call is written; else
+      // its default, with the parameters it names read so: `D = T["def"]`)
+      const args = new Map<string, string>();
+      for (const p of parameters) {
+        const inferred = inferredTypeArgument(facts, index, signature.returnType, p.name);
+        if (inferred !== undefined) args.set(p.name, inferred);
+      }
+      const fallback = parameters.find((p) => p.name === head)?.default;
+      const inferred = args.get(head) ?? (fallback === undefined ? undefined : substituted(fallback, args));
+      const unresolved = inferred === undefined || parameters.some((p) => p.name === typePath(inferred, []));
+      if (!unresolved) found.push(...(await b.typesOf(file, facts, inferred, walk.deeper(), innermostAt(facts, facts.bindings[index]?.line ?? 0))));
+      continue;
+    }
+    found.push(...(await b.typesOf(fn.file, fnFacts, type, walk.deeper(), fn.def)));
+  }
+  return unique(found);
+}
+
+/** How many callees a callback's parameter is typed from (overloads of one function are a few). */
+const MAX_CALLEES = 8;
+
+/** The signatures a call of these callees may run: a function's (each overload), a class's constructors. */
+export async function signaturesOf(
+  b: Binder,
+  callees: Target[],
+  walk: Walk,
+): Promise<Array<{ fn: DefinitionTarget; facts: FileFacts; signature: Definition }>> {
+  const found: Array<{ fn: DefinitionTarget; facts: FileFacts; signature: Definition }> = [];
   for (const callee of callees.slice(0, MAX_CALLEES)) {
     if (!('def' in callee) || walk.exhausted) continue;
     const calleeFacts = await b.context.facts(callee.file);
@@ -164,33 +199,11 @@ async function callbackParameterTypes(
       if (!('def' in fn)) continue;
       const fnFacts = await b.context.facts(fn.file);
       const signature = fnFacts?.definitions[fn.def];
-      const declared = signature?.parameters?.[position.argument]?.type;
-      const type = declared === undefined ? undefined : callbackParameterType(declared, position.parameter);
-      if (!fnFacts || !signature || type === undefined) continue;
-      const head = typePath(type, []);
-      const parameters = typeParametersOf(signature.typeParameters);
-      if (head !== undefined && parameters.some((p) => p.name === head)) {
-        // (a type parameter: what the declared type of the result says it is, read where the call is written; else
-        // its default, with the parameters it names read so: `D = T["def"]`)
-        const args = new Map<string, string>();
-        for (const p of parameters) {
-          const inferred = inferredTypeArgument(facts, index, signature.returnType, p.name);
-          if (inferred !== undefined) args.set(p.name, inferred);
-        }
-        const fallback = parameters.find((p) => p.name === head)?.default;
-        const inferred = args.get(head) ?? (fallback === undefined ? undefined : substituted(fallback, args));
-        const unresolved = inferred === undefined || parameters.some((p) => p.name === typePath(inferred, []));
-        if (!unresolved) found.push(...(await b.typesOf(file, facts, inferred, walk.deeper(), innermostAt(facts, facts.bindings[index]?.line ?? 0))));
-        continue;
-      }
-      found.push(...(await b.typesOf(fn.file, fnFacts, type, walk.deeper(), fn.def)));
+      if (fnFacts && signature && kindInfo(signature.kind).callable) found.push({ fn, facts: fnFacts, signature });
     }
   }
-  return unique(found);
+  return found;
 }
-
-/** How many callees a callback's parameter is typed from (overloads of one function are a few). */
-const MAX_CALLEES = 8;
 
 /**
  * A type parameter's argument, read from the declared type of the definition the call is written in when that type

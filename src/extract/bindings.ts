@@ -42,6 +42,8 @@ export interface Use {
   arguments?: Node;
   /** The name also declares a name (a destructured key): it stays a use beside the declaration. */
   declares?: true;
+  /** The qualifier is a callee: the member is one of the type of its parameter at the argument holding the name. */
+  parameter?: true;
 }
 
 /** A name use and what it resolves to in the file. */
@@ -284,6 +286,19 @@ function argumentType(chain: string, callee: Node, name: Node): string | undefin
   return argument < 0 || parameter < 0 ? undefined : `${chain}(${argument}:${parameter})`;
 }
 
+/** The position of the argument holding `name` under the call of `callee` (`f(a, { key })`: 1), if it is one. */
+function argumentIndex(callee: Node, name: NameSpan): number | undefined {
+  const call = callee.parent;
+  if (!call || name.startIndex < call.startIndex || name.startIndex >= call.endIndex) return undefined;
+  const path: Node[] = [];
+  for (let node: Node | null = call.descendantForIndex(name.startIndex, name.endIndex); node && node.id !== call.id && path.length < 8; node = node.parent) path.push(node);
+  const list = path.at(-1);
+  const argument = path.at(-2);
+  if (!list || !argument || list.parent?.id !== call.id) return undefined;
+  const at = list.namedChildren.filter((child) => child !== null && !child.isExtra).findIndex((child) => child?.id === argument.id);
+  return at < 0 ? undefined : at;
+}
+
 /**
  * A declaration the locals query binds (from any of its patterns; not a definition's or an import's name alone)
  * learns where it becomes visible and whether it redeclares; any declaration there learns its declared type.
@@ -423,6 +438,7 @@ function memberUse(existing: Use | undefined, member: RawLocals['members'][numbe
     ...(member.called ? { called: true as const } : {}),
     ...(member.arguments ? { arguments: member.arguments } : {}),
     ...(member.declares ? { declares: true as const } : {}),
+    ...(member.parameter ? { parameter: true as const } : {}),
   };
 }
 
@@ -473,5 +489,9 @@ function qualifierOf(
   if (text === undefined) return { qualifier: '' };
   const head = uses.get(qualifier.startIndex);
   const headBinding = head ? resolved.get(head) : undefined;
-  return { qualifier: use.called ? `${text}()` : text, ...(headBinding !== undefined ? { qualifierBinding: headBinding } : {}) };
+  // (`f(a, { key })`: the member is one of `f`'s second parameter's type, written `f(1)`)
+  const argument = use.parameter ? argumentIndex(qualifier, use.node) : undefined;
+  if (use.parameter && argument === undefined) return { qualifier: '' };
+  const path = use.called ? `${text}()` : argument !== undefined ? `${text}(${argument})` : text;
+  return { qualifier: path, ...(headBinding !== undefined ? { qualifierBinding: headBinding } : {}) };
 }

@@ -205,6 +205,7 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
   else if (name.startsWith('local.reference.')) locals.kindedUses.push({ node, kind: name.slice('local.reference.'.length) });
   else if (name === 'local.member' || name === 'local.member.beside') {
     const qualifier = first(match, 'local.qualifier');
+    const parameter = first(match, 'local.qualifier.parameter');
     const called = first(match, 'local.qualifier.call');
     const invocation = first(match, 'local.qualifier.invocation');
     // Two patterns may see one member (`f(x).b` is also a member of the call): the callee's is the one to keep.
@@ -213,6 +214,7 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
       const args = first(match, 'local.qualifier.arguments');
       locals.members.push({ node, qualifier: invocation, called: true, ...(args ? { arguments: args } : {}) });
     }
+    else if (parameter) locals.members.push({ node, qualifier: parameter, parameter: true, ...(name === 'local.member.beside' ? { beside: true as const } : {}) });
     else if (qualifier) {
       locals.members.push({
         node,

@@ -143,8 +143,10 @@ export interface RawLocals {
    * `declares`: the member's name also declares a name (`(#set! local.member.declares "true")`: `const { a } = obj`
    * declares `a` and uses `obj.a`), and stays a use beside the declaration. `beside` (`@local.member.beside`): the
    * name is also another use, kept as it is (a shorthand key `{ retry }` reads `retry` and sets the member `retry`).
+   * `parameter` (`@local.qualifier.parameter`, a callee): the member is one of the callee's parameter type at the
+   * argument holding it (`f({ retry: 3 })`).
    */
-  members: Array<{ node: Node; qualifier: Node; called?: true; arguments?: Node; declares?: true; beside?: true }>;
+  members: Array<{ node: Node; qualifier: Node; called?: true; arguments?: Node; declares?: true; beside?: true; parameter?: true }>;
   /**
    * `@local.after` captured without a definition in its match, with `@local.after.region`: the names the locals
    * query binds inside the region (the `@local.after` node itself when none is captured) are visible only after the

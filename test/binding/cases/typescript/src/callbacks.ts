@@ -42,3 +42,12 @@ operate((source, sink) => {
 
 export function watch(observe: ((observer: Observer<number>) => void) | undefined): void {}
 watch(observer => observer.complete());
+
+export interface Options {
+  retries: number;
+  label?: string;
+}
+
+export function configure(name: string, options: Options): void {}
+const label = 'x';
+configure('a', { retries: 3, label });
