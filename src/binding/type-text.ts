@@ -167,13 +167,18 @@ export function typeArgumentsOf(type: string): string[] {
   return close < 0 ? [] : splitOutsideBrackets(type.slice(open + 1, close), ',');
 }
 
-/** The type parameters a list declares, with their defaults (`T`, and `D` = `T["def"]` of `<T extends Trait, D = T["def"]>`). */
-export function typeParametersOf(list: string | undefined): Array<{ name: string; default?: string }> {
+/**
+ * The type parameters a list declares, with their constraints and defaults (`T` extends `Trait`, and `D` = `T["def"]`
+ * of `<T extends Trait, D = T["def"]>`).
+ */
+export function typeParametersOf(list: string | undefined): Array<{ name: string; constraint?: string; default?: string }> {
   if (list === undefined || !list.startsWith('<')) return [];
   return typeArgumentsOf(list).map((parameter) => {
     const name = new RegExp(`^(?:const\\s+|in\\s+|out\\s+)*(${NAME})`, 'u').exec(parameter)?.[1] ?? '';
     const parts = splitOutsideBrackets(parameter, '=');
-    return parts.length === 2 ? { name, default: parts[1] as string } : { name };
+    const declared = parts.length === 2 ? { name, default: parts[1] as string } : { name };
+    const constraint = new RegExp(`^(?:const\\s+|in\\s+|out\\s+)*${NAME}\\s+extends\\s+(.+)$`, 'su').exec((parts[0] as string | undefined) ?? '')?.[1];
+    return constraint === undefined || parts.length > 2 ? declared : { ...declared, constraint: constraint.trim() };
   });
 }
 

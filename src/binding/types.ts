@@ -9,6 +9,7 @@ import type { Definition, FileFacts } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
 import { unwrapType } from '../model/type-wrappers.js';
 import type { Binder, ChainEnd } from './binder.js';
+import { inferredTypeArgument, memberTypeOnOwner } from './generics.js';
 import { fileIndex, innermostAt, isNotValue, nestedTypes, referenceAtName } from './file-index.js';
 import type { DefinitionTarget, Lookup, Target } from './targets.js';
 import { unique } from './targets.js';
@@ -19,8 +20,6 @@ import {
   elementTypeOf,
   indexedAccessOf,
   substituted,
-  typeArgumentsOf,
-  typeHead,
   typeParametersOf,
   typePath,
   withoutReference,
@@ -206,25 +205,6 @@ export async function signaturesOf(
 }
 
 /**
- * A type parameter's argument, read from the declared type of the definition the call is written in when that type
- * is the callee's return type (`const A: core.$constructor<A, D> = ...` for `$constructor<T, D>`: `T` is `A`).
- */
-function inferredTypeArgument(facts: FileFacts, index: number, returned: string | undefined, parameter: string): string | undefined {
-  const binding = facts.bindings[index];
-  if (returned === undefined || !binding) return undefined;
-  const at = typeArgumentsOf(returned).indexOf(parameter);
-  if (at < 0) return undefined;
-  for (let i = innermostAt(facts, binding.line), depth = 0; i !== undefined && depth < 16; i = facts.definitions[i]?.parent, depth++) {
-    const declared = facts.definitions[i]?.type;
-    // (inside a function's body, what it is declared as is not where the call's result goes)
-    if (kindInfo(facts.definitions[i]?.kind ?? '').callable) return undefined;
-    if (declared === undefined) continue;
-    return typeHead(declared) === typeHead(returned) ? typeArgumentsOf(declared)[at] : undefined;
-  }
-  return undefined;
-}
-
-/**
  * The types of the elements of what a chain leads to: the element type written in the declared type of its last link
  * (a field's `Query[]`, a method's return type `Array<Query>`, a parameter's `ReadonlySet<Observer>`).
  */
@@ -320,7 +300,13 @@ export async function walkChain(b: Binder, owners: Target[], headCalled: boolean
     const called = segment.endsWith('()');
     const name = called ? segment.slice(0, -2) : segment;
     const next: Target[] = [];
-    for (const owner of current) next.push(...(await b.membersOf(owner, name, walk.deeper())));
+    for (const owner of current) {
+      for (const member of await b.membersOf(owner, name, walk.deeper())) {
+        // (`this._def` of `_def: Def`: what the owner's bases give the type parameter)
+        const typed = called ? undefined : await memberTypeOnOwner(b, owner, member, walk.deeper());
+        next.push(...(typed && typed.length > 0 ? typed : [member]));
+      }
+    }
     if (next.length === 0) return { owners: [], stuck: current, missing: name };
     current = called ? await returnTypesOf(b, next, walk.deeper()) : unique(next);
     if (current.length === 0) return { owners: [], stuck: unique(next) };
