@@ -143,15 +143,23 @@ function closingOf(text: string, open: number): number {
  * type is no function type, has no such parameter or leaves it untyped.
  */
 export function callbackParameterType(type: string, index: number): string | undefined {
+  // (a function type's return type may be a union: `(x: A) => (() => void) | void` is one function type)
+  const whole = functionParameterType(type.trim(), index);
+  if (whole !== null) return whole;
   const parts = unionOf(type).filter((part) => part !== 'undefined' && part !== 'null');
   if (parts.length !== 1) return undefined;
-  let text = parts[0] as string;
+  return functionParameterType(parts[0] as string, index) ?? undefined;
+}
+
+/** {@link callbackParameterType} of one function type; null when the text is no function type. */
+function functionParameterType(type: string, index: number): string | undefined | null {
+  let text = type;
   for (let i = 0; i < 4 && text.startsWith('(') && closingOf(text, 0) === text.length - 1; i++) text = text.slice(1, -1).trim();
   // (a generic function type, `<T>(x: T) => void`)
   if (text.startsWith('<')) text = text.slice(closingOf(text, 0) + 1).trim();
-  if (!text.startsWith('(')) return undefined;
+  if (!text.startsWith('(')) return null;
   const end = closingOf(text, 0);
-  if (end < 0 || !text.slice(end + 1).trimStart().startsWith('=>')) return undefined;
+  if (end < 0 || !text.slice(end + 1).trimStart().startsWith('=>')) return null;
   const parameters = splitOutsideBrackets(text.slice(1, end), ',').filter((parameter) => !/^this\s*:/.test(parameter));
   const parameter = parameters[index];
   if (parameter === undefined || parameter.startsWith('...')) return undefined;

@@ -33,7 +33,7 @@ export class Stream {
   constructor(private subscribe?: (this: Stream, sink: Sink) => void) {}
 }
 
-export function operate(init: (source: Stream, sink: Sink) => void): void {}
+export function operate(init: (source: Stream, sink: Sink) => (() => void) | void): void {}
 
 export const ticks = new Stream((sink) => sink.emit(1));
 operate((source, sink) => {
