@@ -237,6 +237,51 @@
        (method_definition name: (property_identifier) @local.member)
        (shorthand_property_identifier) @local.member.beside])))
 
+; `(record: { buffer: T[]; subs: Subscription })`, `let state: { count: number }`: a type literal written in place;
+; its members are the definitions inside it
+(required_parameter
+  pattern: (identifier) @local.definition.parameter
+  type: (type_annotation (object_type) @local.type.inline))
+(optional_parameter
+  pattern: (identifier) @local.definition.parameter
+  type: (type_annotation (object_type) @local.type.inline))
+(variable_declarator
+  name: (identifier) @local.definition.variable
+  type: (type_annotation (object_type) @local.type.inline))
+; `({ retry }: { retry: number })`, `const v: { a: number } = { a: 1 }`, `function f(): { args: T[] } { return { args } }`:
+; keys taken from or set on a type literal are its members
+(required_parameter
+  pattern: (object_pattern
+    [(shorthand_property_identifier_pattern) @local.member
+     (pair_pattern key: (property_identifier) @local.member)
+     (object_assignment_pattern left: (shorthand_property_identifier_pattern) @local.member)])
+  type: (type_annotation (object_type) @local.qualifier.inline)
+  (#set! local.member.declares "true"))
+(variable_declarator
+  type: (type_annotation (object_type) @local.qualifier.inline)
+  value: (object
+    [(pair key: (property_identifier) @local.member)
+     (method_definition name: (property_identifier) @local.member)
+     (shorthand_property_identifier) @local.member.beside]))
+(_
+  return_type: (type_annotation (object_type) @local.qualifier.inline)
+  body: (statement_block
+    (return_statement
+      (object
+        [(pair key: (property_identifier) @local.member)
+         (method_definition name: (property_identifier) @local.member)
+         (shorthand_property_identifier) @local.member.beside]))))
+(_
+  return_type: (type_annotation (object_type) @local.qualifier.inline)
+  body: (statement_block
+    (if_statement
+      consequence: (statement_block
+        (return_statement
+          (object
+            [(pair key: (property_identifier) @local.member)
+             (method_definition name: (property_identifier) @local.member)
+             (shorthand_property_identifier) @local.member.beside]))))))
+
 ; `function f({ retry, signal }: Options)`: each key destructured from a typed parameter is a use of its type's member
 (required_parameter
   pattern: (object_pattern

@@ -8,6 +8,7 @@
 import type { Definition, FileFacts } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
 import { addTo } from '../model/multimap.js';
+import { type InlineSpan, insideSpan } from '../model/written-types.js';
 import type { Target } from './targets.js';
 
 /** A name use or declaration at a place of a file: which reference, binding or definition it is. */
@@ -131,4 +132,16 @@ export function nestedTypes(file: string, facts: FileFacts, within: number, name
 export function referenceAtName(facts: FileFacts, def: Definition): number | undefined {
   const use = fileIndex(facts).byLine.get(def.line)?.find((entry) => entry.ref !== undefined && entry.column === def.column);
   return use?.ref;
+}
+
+/**
+ * The members named `name` a type literal written at `span` declares (`{ buffer: T[]; subs: Subscription }`): the
+ * file's definitions inside it, not those of a literal nested in it.
+ */
+export function membersInside(file: string, facts: FileFacts, span: InlineSpan, name: string): Target[] {
+  const inside = (i: number | undefined): boolean => {
+    const def = i === undefined ? undefined : facts.definitions[i];
+    return def !== undefined && insideSpan(span, def.line, def.column);
+  };
+  return (fileIndex(facts).named.get(name) ?? []).filter((i) => inside(i) && !inside(facts.definitions[i]?.parent)).map((i) => ({ file, def: i }));
 }

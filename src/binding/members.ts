@@ -7,8 +7,9 @@
  */
 import type { Definition, FileFacts } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
+import { inlineSpanOf } from '../model/written-types.js';
 import type { Binder } from './binder.js';
-import { fileIndex, isTypeLike, receiverKey, referenceAtName } from './file-index.js';
+import { fileIndex, isTypeLike, membersInside, receiverKey, referenceAtName } from './file-index.js';
 import { packageSubmodulesOf } from './imports.js';
 import { type DefinitionTarget, isDefinition, type Target, unique } from './targets.js';
 import { isCallbackParameterType, namesOneType, unionOf } from './type-text.js';
@@ -50,6 +51,9 @@ export async function membersOf(b: Binder, owner: Target, name: string, walk: Wa
 
 /** The members of what a binding is declared as. */
 async function membersOfBinding(b: Binder, file: string, facts: FileFacts, index: number, name: string, walk: Walk): Promise<Target[]> {
+  // (a type literal written in place: `(record: { buffer: T[] })`)
+  const inline = inlineSpanOf(facts.bindings[index]?.type);
+  if (inline) return membersInside(file, facts, inline, name);
   let types = await b.typesOfBinding(file, facts, index, walk.deeper());
   // A type the file does not bind itself (a C header's `struct node *`): found as the file finds the names it sees.
   const binding = facts.bindings[index];

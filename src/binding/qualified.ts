@@ -7,8 +7,9 @@
  * @module
  */
 import type { FileFacts, Reference } from '../model/facts.js';
+import { inlineSpanOf } from '../model/written-types.js';
 import type { Binder } from './binder.js';
-import { isNotValue } from './file-index.js';
+import { isNotValue, membersInside } from './file-index.js';
 import { importSourceOf, submodulesOf } from './imports.js';
 import { membersOfAll } from './members.js';
 import { bound, definitionOf, type Lookup, type Target, unbound, unique } from './targets.js';
@@ -29,6 +30,12 @@ interface Head {
 /** What a member use (`q.name`) leads to: the members `name` of what its qualifier leads to. */
 export async function lookupOfMember(b: Binder, file: string, facts: FileFacts, ref: Reference, walk: Walk): Promise<Lookup> {
   const qualifier = ref.qualifier ?? '';
+  // (a member of a type literal written in place, `function f(): { args: T[] } { return { args } }`)
+  const inline = inlineSpanOf(qualifier);
+  if (inline) {
+    const members = membersInside(file, facts, inline, ref.name);
+    return members.length > 0 ? bound(members) : unbound(`the type literal declares no member "${ref.name}"`);
+  }
   const argument = /\((\d+)\)$/.exec(qualifier);
   if (argument) return lookupOfArgumentKey(b, file, facts, ref, qualifier.slice(0, argument.index), Number(argument[1]), walk);
   // A chain of names and calls: `a.b.c`, `f()`, `m.Descriptor().Fields()`.

@@ -7,7 +7,7 @@
  */
 import type { Definition, FileFacts } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
-import { unwrapType } from '../model/type-wrappers.js';
+import { unwrapType } from '../model/written-types.js';
 import type { Binder, ChainEnd } from './binder.js';
 import { inferredTypeArgument, memberTypeOnOwner } from './generics.js';
 import { fileIndex, innermostAt, isNotValue, nestedTypes, referenceAtName } from './file-index.js';

@@ -16,6 +16,7 @@ import { kindInfo } from '../model/kinds.js';
 import type { Deadline } from '../runtime/deadline.js';
 import type { Node } from '../runtime/tree-sitter.js';
 import type { CallShape, NameSpan, RawCaptures, RawDefinition, RawLocals } from './raw.js';
+import { type InlineSpan, inlineType } from '../model/written-types.js';
 import { chainOf, typeNameOf } from './chains.js';
 import type { LineIndex } from './lines.js';
 import { innermost, parents, type Span } from './spans.js';
@@ -44,6 +45,8 @@ export interface Use {
   declares?: true;
   /** The qualifier is a callee: the member is one of the type of its parameter at the argument holding the name. */
   parameter?: true;
+  /** The qualifier is a type literal: the member is one it declares. */
+  inline?: true;
 }
 
 /** A name use and what it resolves to in the file. */
@@ -127,7 +130,7 @@ export function bindNames({ root, raw, definitions, vocabulary, lines, deadline 
   const resolved = resolveUses(scopes, numbered, uses, deadline);
   return {
     bindings: withTypeBindings(numbered, uses, resolved),
-    uses: boundUses(uses, resolved, vocabulary?.memberOperators ?? []),
+    uses: boundUses(uses, resolved, vocabulary?.memberOperators ?? [], lines),
   };
 }
 
@@ -163,7 +166,8 @@ function declareNames(raw: RawCaptures, definitions: readonly BindableDefinition
       declared.push(entry);
     } else if (entry.binding.import) declared[known] = joinImport(declared[known] as Declared, entry.binding.import);
   }
-  for (const local of localNames(raw.locals, definitions, position, wrappers)) {
+  const spanOf = (node: Node) => ({ start: lines.position(node.startIndex), end: lines.position(node.endIndex) });
+  for (const local of localNames(raw.locals, definitions, position, wrappers, spanOf)) {
     const known = at.get(local.entry.nameStart);
     if (known === undefined) {
       at.set(local.entry.nameStart, declared.length);
@@ -190,6 +194,9 @@ function definitionNames(definitions: readonly BindableDefinition[], position: P
     const raw = def.raw;
     if (raw.kind === 'import' || !raw.nameNode || raw.receiver || kindInfo(raw.kind).declaresName === false) continue;
     if (def.containerKind && ['class', 'type'].includes(kindInfo(def.containerKind).category)) continue;
+    // (a member declared inside a function, a type literal's `{ args: T[] }` in its signature or a constructor
+    // function's `this.x`, is no name of the function's scope)
+    if (def.containerKind && kindInfo(raw.kind).category === 'member' && kindInfo(def.containerKind).callable) continue;
     const binding: Binding = { name: raw.name, kind: raw.kind, ...position(raw.nameNode), def: def.index };
     const span = { start: raw.node.startIndex, end: raw.node.endIndex, id: raw.node.id };
     found.push({ binding, nameStart: raw.nameNode.startIndex, span, outer: false });
@@ -232,7 +239,13 @@ interface LocalName {
  * What the locals query binds. A `@local.definition` on a definition's name binds that definition: a class member the
  * language sees as a bare name in the class's body (Java's `save()`), which the definitions above leave to `this.save`.
  */
-function localNames(locals: RawLocals, definitions: readonly BindableDefinition[], position: Position, wrappers: readonly string[]): LocalName[] {
+function localNames(
+  locals: RawLocals,
+  definitions: readonly BindableDefinition[],
+  position: Position,
+  wrappers: readonly string[],
+  spanOf: (node: Node) => InlineSpan,
+): LocalName[] {
   const definitionAt = new Map<number, number>();
   for (const def of definitions) if (def.raw.nameNode && def.raw.kind !== 'import') definitionAt.set(def.raw.nameNode.startIndex, def.index);
   // A name without an `@local.after` of its own becomes visible at the end of the innermost `@local.after` region
@@ -248,8 +261,11 @@ function localNames(locals: RawLocals, definitions: readonly BindableDefinition[
     if (def !== undefined) binding.def = def;
     // (`const { a } = obj`: `a` is `obj.a`, typed as that member is)
     const value = local.type && (local.typeMember || local.typeElement || local.typeArgument) ? chainOf(local.type.text) : undefined;
-    const declaredType =
-      local.type && !local.typeMember && !local.typeElement && !local.typeArgument ? typeNameOf(local.type, local.typeCall === true, wrappers) : undefined;
+    const declaredType = local.typeInline && local.type
+      ? inlineType(spanOf(local.type))
+      : local.type && !local.typeMember && !local.typeElement && !local.typeArgument
+        ? typeNameOf(local.type, local.typeCall === true, wrappers)
+        : undefined;
     // (`for (const x of xs)`: `x` is an element of `xs`, written `xs[]`; `f((a, x) => ...)`: `x` is the second
     // parameter of the callee's first parameter, written `f(0:1)`; a name path never ends so otherwise)
     const type = declaredType ?? (value === undefined ? undefined : local.typeElement ? `${value}[]` : local.typeArgument && local.type ? argumentType(value, local.type, local.node) : `${value}.${name}`);
@@ -439,6 +455,7 @@ function memberUse(existing: Use | undefined, member: RawLocals['members'][numbe
     ...(member.arguments ? { arguments: member.arguments } : {}),
     ...(member.declares ? { declares: true as const } : {}),
     ...(member.parameter ? { parameter: true as const } : {}),
+    ...(member.inline ? { inline: true as const } : {}),
   };
 }
 
@@ -459,13 +476,15 @@ function withTypeBindings(numbered: Numbered, uses: ReadonlyMap<number, Use>, re
 }
 
 /** The uses written out: the binding each sees, and for a member, its qualifier as a name path and the binding of its head. */
-function boundUses(uses: ReadonlyMap<number, Use>, resolved: ReadonlyMap<Use, number>, memberOperators: readonly string[]): Map<number, BoundUse> {
+function boundUses(uses: ReadonlyMap<number, Use>, resolved: ReadonlyMap<Use, number>, memberOperators: readonly string[], lines: LineIndex): Map<number, BoundUse> {
   const result = new Map<number, BoundUse>();
   for (const [offset, use] of uses) {
     const entry: BoundUse = { kind: use.kind, name: use.name, node: use.node, ...(use.call ? { call: use.call } : {}) };
     const binding = resolved.get(use);
     if (binding !== undefined) entry.binding = binding;
-    if (use.qualifier) Object.assign(entry, qualifierOf(use, use.qualifier, { uses, resolved, memberOperators }));
+    // (a member of a type literal: named by where the literal is)
+    if (use.qualifier && use.inline) entry.qualifier = inlineType({ start: lines.position(use.qualifier.startIndex), end: lines.position(use.qualifier.endIndex) });
+    else if (use.qualifier) Object.assign(entry, qualifierOf(use, use.qualifier, { uses, resolved, memberOperators }));
     result.set(offset, entry);
   }
   return result;

@@ -206,6 +206,7 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
   else if (name === 'local.member' || name === 'local.member.beside') {
     const qualifier = first(match, 'local.qualifier');
     const parameter = first(match, 'local.qualifier.parameter');
+    const inline = first(match, 'local.qualifier.inline');
     const called = first(match, 'local.qualifier.call');
     const invocation = first(match, 'local.qualifier.invocation');
     // Two patterns may see one member (`f(x).b` is also a member of the call): the callee's is the one to keep.
@@ -214,7 +215,15 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
       const args = first(match, 'local.qualifier.arguments');
       locals.members.push({ node, qualifier: invocation, called: true, ...(args ? { arguments: args } : {}) });
     }
-    else if (parameter) locals.members.push({ node, qualifier: parameter, parameter: true, ...(name === 'local.member.beside' ? { beside: true as const } : {}) });
+    else if (inline) {
+      locals.members.push({
+        node,
+        qualifier: inline,
+        inline: true,
+        ...(match.properties['local.member.declares'] === 'true' ? { declares: true as const } : {}),
+        ...(name === 'local.member.beside' ? { beside: true as const } : {}),
+      });
+    } else if (parameter) locals.members.push({ node, qualifier: parameter, parameter: true, ...(name === 'local.member.beside' ? { beside: true as const } : {}) });
     else if (qualifier) {
       locals.members.push({
         node,
@@ -230,6 +239,7 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
     const typeMember = type || typeCall ? undefined : first(match, 'local.type.member');
     const typeElement = type || typeCall || typeMember ? undefined : first(match, 'local.type.element');
     const typeArgument = type || typeCall || typeMember || typeElement ? undefined : first(match, 'local.type.argument');
+    const typeInline = type || typeCall || typeMember || typeElement || typeArgument ? undefined : first(match, 'local.type.inline');
     const typed = type
       ? { type }
       : typeCall
@@ -240,7 +250,9 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
             ? { type: typeElement, typeElement: true as const }
             : typeArgument
               ? { type: typeArgument, typeArgument: true as const }
-              : {};
+              : typeInline
+                ? { type: typeInline, typeInline: true as const }
+                : {};
     const after = first(match, 'local.after');
     locals.definitions.push({
       node,

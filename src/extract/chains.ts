@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { unwrapType } from '../model/type-wrappers.js';
+import { unwrapType } from '../model/written-types.js';
 import type { Node } from '../runtime/tree-sitter.js';
 
 /** Longest qualifier kept (`a.b.c`); longer expressions are not names. */

@@ -127,11 +127,13 @@ export interface RawLocals {
    * the name is visible only after this node (`@local.after`: Go's `x := x` reads the outer `x`); `typeMember`: the
    * binding is the member of `type` named like it (`@local.type.member`: `const { a } = obj` is `obj.a`); `typeElement`: an
    * element of `type` (`@local.type.element`: `for (const x of xs)`); `typeArgument`: a parameter of a function passed as
-   * an argument to the callee `type`, typed by the callee's parameter there (`@local.type.argument`: `f((x) => ...)`); `redeclares`: a
+   * an argument to the callee `type`, typed by the callee's parameter there (`@local.type.argument`: `f((x) => ...)`);
+   * `typeInline`: `type` is a type literal whose members are the definitions inside it (`@local.type.inline`:
+   * `(record: { buffer: T[] })`); `redeclares`: a
    * name its scope already binds above is assigned, not declared again (`(#set! local.redeclares "true")`: Go's
    * `b, err := g()` after `a, err := f()`).
    */
-  definitions: Array<{ node: Node; kind: string; type?: Node; typeCall?: true; typeMember?: true; typeElement?: true; typeArgument?: true; outer: boolean; after?: Node; redeclares?: true }>;
+  definitions: Array<{ node: Node; kind: string; type?: Node; typeCall?: true; typeMember?: true; typeElement?: true; typeArgument?: true; typeInline?: true; outer: boolean; after?: Node; redeclares?: true }>;
   /** Names read (`@local.reference`). */
   uses: NameSpan[];
   /** Names used as what their capture says (`@local.reference.<kind>`: `type` for a type's name). */
@@ -144,9 +146,10 @@ export interface RawLocals {
    * declares `a` and uses `obj.a`), and stays a use beside the declaration. `beside` (`@local.member.beside`): the
    * name is also another use, kept as it is (a shorthand key `{ retry }` reads `retry` and sets the member `retry`).
    * `parameter` (`@local.qualifier.parameter`, a callee): the member is one of the callee's parameter type at the
-   * argument holding it (`f({ retry: 3 })`).
+   * argument holding it (`f({ retry: 3 })`). `inline` (`@local.qualifier.inline`, a type literal): the member is one
+   * the literal declares (`function f(): { args: T[] } { return { args } }`).
    */
-  members: Array<{ node: Node; qualifier: Node; called?: true; arguments?: Node; declares?: true; beside?: true; parameter?: true }>;
+  members: Array<{ node: Node; qualifier: Node; called?: true; arguments?: Node; declares?: true; beside?: true; parameter?: true; inline?: true }>;
   /**
    * `@local.after` captured without a definition in its match, with `@local.after.region`: the names the locals
    * query binds inside the region (the `@local.after` node itself when none is captured) are visible only after the
