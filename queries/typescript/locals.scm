@@ -175,19 +175,19 @@
     [(pair key: (property_identifier) @local.member)
      (method_definition name: (property_identifier) @local.member)
      (shorthand_property_identifier) @local.member.beside])
-  (#not-any-of? @local.qualifier "Readonly" "Partial" "Required"))
+  (#not-any-of? @local.qualifier "Readonly" "Partial" "Required" "Omit" "Pick"))
 ; `const request: Readonly<AjaxRequest> = { url }`: a wrapper stands for its type argument (the binding vocabulary's
 ; `typeWrappers` says so of declared types)
 (variable_declarator
   type: (type_annotation
     (generic_type
       name: (type_identifier) @_wrapper
-      type_arguments: (type_arguments . [(type_identifier) (nested_type_identifier)] @local.qualifier .)))
+      type_arguments: (type_arguments . [(type_identifier) (nested_type_identifier)] @local.qualifier)))
   value: (object
     [(pair key: (property_identifier) @local.member)
      (method_definition name: (property_identifier) @local.member)
      (shorthand_property_identifier) @local.member.beside])
-  (#any-of? @_wrapper "Readonly" "Partial" "Required"))
+  (#any-of? @_wrapper "Readonly" "Partial" "Required" "Omit" "Pick"))
 ; `function make(): Result { return { status } }`, `(): Result => ({ status })`: the keys of the object a function
 ; returns are the members of its declared return type (a `return` right in its body)
 (_

@@ -191,7 +191,7 @@ async function inheritedMembers(
   }
   if (targets.length === 0 && def.kind === 'type' && def.value !== undefined) {
     const qualifiers = b.context.modules.vocabulary(facts.language).typeQualifiers;
-    for (const part of unionOf(def.value.trim())) {
+    for (const part of def.union ?? unionOf(def.value.trim())) {
       if (!namesOneType(part, qualifiers)) continue;
       for (const type of await b.typesOf(owner.file, facts, part, walk.deeper())) {
         if (!isDefinition(type, owner.file, owner.def)) targets.push(...(await b.membersOf(type, name, walk.deeper())));

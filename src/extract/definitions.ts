@@ -9,6 +9,7 @@ import type { LanguageDefinition } from '../languages/define.js';
 import type { Definition } from '../model/facts.js';
 import { definitionKindInfo, kindInfo } from '../model/kinds.js';
 import { addTo } from '../model/multimap.js';
+import { unionOf } from '../model/written-types.js';
 import type { Deadline } from '../runtime/deadline.js';
 import type { Node } from '../runtime/tree-sitter.js';
 import { applyDetail, applyParameterDetail, pushUniqueNode } from './captures.js';
@@ -18,6 +19,9 @@ import { type Level, type NodeContext, siblingContexts } from './siblings.js';
 import { contentText, declaredType, parameterInfo, parameterProperties, signatureOf, type Source, typeName } from './signatures.js';
 import { innermost, parents, type Span } from './spans.js';
 import { foldWhitespace, shorten } from './text.js';
+
+/** How many parts of a long union a definition keeps. */
+const MAX_UNION_PARTS = 64;
 
 /** A definition while extraction works on it: its raw captures and where it sits. */
 export interface Placed {
@@ -359,7 +363,12 @@ function writtenParts(raw: RawDefinition, language: LanguageDefinition, lines: L
   if (raw.typeParameters) out.typeParameters = foldWhitespace(raw.typeParameters.text);
   const type = declaredType(source, raw, raw.type, false);
   if (type) out.type = type;
-  if (raw.value) out.value = shorten(raw.value.text);
+  if (raw.value) {
+    out.value = shorten(raw.value.text);
+    // (a long union keeps its parts: binding reads an alias's members through each)
+    const union = out.value === foldWhitespace(raw.value.text) ? [] : unionOf(foldWhitespace(raw.value.text));
+    if (union.length > 1) out.union = union.slice(0, MAX_UNION_PARTS).map((part) => shorten(part));
+  }
   if (raw.receiver) out.receiver = typeName(raw.receiver.text);
   if (raw.modifiers.length > 0) out.modifiers = [...raw.modifiers];
   if (raw.decorators.length > 0) out.decorators = raw.decorators.map((node) => foldWhitespace(node.text));

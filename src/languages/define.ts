@@ -149,7 +149,7 @@ export interface BindingVocabulary {
   declarationSpaces?: boolean;
   /**
    * Generic types that stand for their first type argument: a value of `Readonly<Query>` has `Query`'s members
-   * (TypeScript's `Readonly`, `Partial`, `Required`, `NonNullable`).
+   * (TypeScript's `Readonly`, `Partial`, `Required`, `NonNullable`, `Omit`, `Pick`, `NoInfer`).
    */
   typeWrappers?: string[];
 }

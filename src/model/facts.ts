@@ -22,7 +22,7 @@ import type {
  * Version of what extraction stores. Bump it whenever extraction changes what it writes for the same source: stored
  * facts of another version are never served.
  */
-export const FACTS_VERSION = 8;
+export const FACTS_VERSION = 9;
 
 /** One definition (`@definition.<kind>`), with everything its views need already written out as text. */
 export interface Definition {
@@ -54,6 +54,8 @@ export interface Definition {
   type?: string;
   /** Initializer, enum value or aliased type, shortened. */
   value?: string;
+  /** A union the value was shortened from: its parts, each shortened (`type Action = A | B | ... | Z`). */
+  union?: string[];
   /** A method declared outside its type (Go `func (s *T) M()`): the type's name. */
   receiver?: string;
   modifiers?: string[];

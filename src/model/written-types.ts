@@ -58,3 +58,27 @@ export function insideSpan(span: InlineSpan, line: number, column: number): bool
   const before = line < span.end.line || (line === span.end.line && column < span.end.column);
   return after && before;
 }
+
+/** The members of a union type as written (`A<T> | B | C`; a leading `|` allowed), or the type itself. */
+export function unionOf(type: string): string[] {
+  return splitOutsideBrackets(type, '|');
+}
+
+/** A type's text split at a separator outside brackets (`<>`, `()`, `[]`, `{}`), the parts trimmed, empty ones left out. */
+export function splitOutsideBrackets(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '<' || ch === '(' || ch === '[' || ch === '{') depth++;
+    // (the arrow of a function type, `(x: A) => B`, closes nothing)
+    else if ((ch === '>' && text[i - 1] !== '=') || ch === ')' || ch === ']' || ch === '}') depth--;
+    else if (ch === separator && depth === 0) {
+      parts.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start).trim());
+  return parts.filter((part) => part !== '');
+}

@@ -25,5 +25,5 @@ export const typescript = defineLanguage({
   docComments: { block: [['/**', '*/']] },
   moduleSystem: nodeModules,
   signature: { parameters: 'composed' },
-  binding: { self: ['this'], parent: ['super'], declarationSpaces: true, typeWrappers: ['Readonly', 'Partial', 'Required', 'NonNullable'] },
+  binding: { self: ['this'], parent: ['super'], declarationSpaces: true, typeWrappers: ['Readonly', 'Partial', 'Required', 'NonNullable', 'Omit', 'Pick', 'NoInfer'] },
 });

@@ -51,3 +51,25 @@ export interface Options {
 export function configure(name: string, options: Options): void {}
 const label = 'x';
 configure('a', { retries: 3, label });
+
+interface StartedAction {
+  type: 'started';
+}
+interface ProgressedAction {
+  type: 'progressed';
+}
+interface FinishedAction {
+  type: 'finished';
+  manual?: boolean;
+}
+export type LongAction =
+  | StartedAction
+  | ProgressedAction
+  | StartedAction
+  | ProgressedAction
+  | StartedAction
+  | ProgressedAction
+  | StartedAction
+  | FinishedAction;
+export function dispatch(action: LongAction): void {}
+dispatch({ type: 'finished', manual: true });
