@@ -282,6 +282,18 @@
              (method_definition name: (property_identifier) @local.member)
              (shorthand_property_identifier) @local.member.beside]))))))
 
+; `{ type: "update", kind: UPDATE, op: Op.Add }`: keys set to a literal, a constant or an enum's member tell a union's
+; members apart (the object's other keys are members of those that declare them so)
+(object
+  (pair
+    key: (property_identifier) @local.discriminant.key
+    value: [(string) (number) (true) (false) (member_expression object: (identifier) property: (property_identifier))] @local.discriminant.value))
+(object
+  (pair
+    key: (property_identifier) @local.discriminant.key
+    value: (identifier) @local.discriminant.value)
+  (#match? @local.discriminant.value "^[A-Z][A-Z0-9_]*$"))
+
 ; `function f({ retry, signal }: Options)`: each key destructured from a typed parameter is a use of its type's member
 (required_parameter
   pattern: (object_pattern

@@ -9,6 +9,7 @@
 import type { FileFacts, Reference } from '../model/facts.js';
 import { inlineSpanOf } from '../model/written-types.js';
 import type { Binder } from './binder.js';
+import { narrowedByDiscriminants } from './discriminants.js';
 import { isNotValue, membersInside } from './file-index.js';
 import { importSourceOf, submodulesOf } from './imports.js';
 import { membersOfAll } from './members.js';
@@ -27,8 +28,17 @@ interface Head {
   external?: Lookup;
 }
 
-/** What a member use (`q.name`) leads to: the members `name` of what its qualifier leads to. */
+/**
+ * What a member use (`q.name`) leads to: the members `name` of what its qualifier leads to; for a key of an object
+ * literal, those of the union members its other keys pick.
+ */
 export async function lookupOfMember(b: Binder, file: string, facts: FileFacts, ref: Reference, walk: Walk): Promise<Lookup> {
+  const lookup = await lookupOfQualified(b, file, facts, ref, walk);
+  return ref.discriminants ? narrowedByDiscriminants(b, file, facts, ref, lookup, walk) : lookup;
+}
+
+/** {@link lookupOfMember}, before discriminants pick among its members. */
+async function lookupOfQualified(b: Binder, file: string, facts: FileFacts, ref: Reference, walk: Walk): Promise<Lookup> {
   const qualifier = ref.qualifier ?? '';
   // (a member of a type literal written in place, `function f(): { args: T[] } { return { args } }`)
   const inline = inlineSpanOf(qualifier);

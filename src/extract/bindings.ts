@@ -47,6 +47,8 @@ export interface Use {
   parameter?: true;
   /** The qualifier is a type literal: the member is one it declares. */
   inline?: true;
+  /** The keys of the object literal the name is a key of set to a literal or a name (`type=UPDATE`), its own too. */
+  discriminants?: string[];
 }
 
 /** A name use and what it resolves to in the file. */
@@ -62,6 +64,8 @@ export interface BoundUse {
   qualifier?: string;
   /** The binding of the qualifier's first name. */
   qualifierBinding?: number;
+  /** See {@link Use.discriminants}. */
+  discriminants?: string[];
 }
 
 /** The bindings of a file and its name uses, resolved in the file. */
@@ -415,13 +419,14 @@ function collectUses(raw: RawCaptures, definitions: readonly BindableDefinition[
   for (const ref of raw.references) {
     uses.set(ref.nameNode.startIndex, { node: ref.nameNode, name: ref.name, kind: ref.kind, ...(ref.call ? { call: ref.call } : {}) });
   }
+  const discriminants = discriminantsByObject(raw.locals.discriminants);
   for (const member of raw.locals.members) {
     // (a use beside the name's own: kept apart, at a key between offsets, `BESIDE` after the name's start)
     if (member.beside) {
-      uses.set(member.node.startIndex + BESIDE, memberUse(undefined, member) as Use);
+      uses.set(member.node.startIndex + BESIDE, memberUse(undefined, member, discriminants) as Use);
       continue;
     }
-    const use = memberUse(uses.get(member.node.startIndex), member);
+    const use = memberUse(uses.get(member.node.startIndex), member, discriminants);
     if (use) uses.set(member.node.startIndex, use);
   }
   for (const node of raw.locals.uses) if (!uses.has(node.startIndex)) uses.set(node.startIndex, { node, name: node.text, kind: 'read' });
@@ -441,8 +446,11 @@ function collectUses(raw: RawCaptures, definitions: readonly BindableDefinition[
  * kept: a called qualifier wins over one that is not, and one that names something (`x.(T).m`: `T`) over one that
  * does not.
  */
-function memberUse(existing: Use | undefined, member: RawLocals['members'][number]): Use | undefined {
+function memberUse(existing: Use | undefined, member: RawLocals['members'][number], discriminants: ReadonlyMap<number, Discriminant[]>): Use | undefined {
   if (existing?.called && !member.called) return undefined;
+  // (a key of an object literal: the object's keys set to a literal or a name, its own too)
+  const object = [member.node.parent, member.node.parent?.parent].find((node) => node && discriminants.has(node.id));
+  const others = object ? (discriminants.get(object.id) ?? []).map((d) => `${d.key}=${d.value}`) : [];
   const isPath = (node: Node) => chainOf(node.text) !== undefined;
   if (existing?.qualifier && isPath(existing.qualifier) && !isPath(member.qualifier)) return undefined;
   return {
@@ -456,7 +464,30 @@ function memberUse(existing: Use | undefined, member: RawLocals['members'][numbe
     ...(member.declares ? { declares: true as const } : {}),
     ...(member.parameter ? { parameter: true as const } : {}),
     ...(member.inline ? { inline: true as const } : {}),
+    ...(others.length > 0 ? { discriminants: others } : {}),
   };
+}
+
+/** A key of an object literal set to a literal or a name, as written (`type`, `UPDATE`). */
+interface Discriminant {
+  key: string;
+  value: string;
+}
+
+/** The longest value text a discriminant keeps (a literal or a name). */
+const MAX_DISCRIMINANT = 80;
+
+/** The discriminants of each object literal, by the object's node id (the key's pair's parent). */
+function discriminantsByObject(found: RawLocals['discriminants']): Map<number, Discriminant[]> {
+  const byObject = new Map<number, Discriminant[]>();
+  for (const { key, value } of found) {
+    const object = key.parent?.parent;
+    if (!object || value.text.length > MAX_DISCRIMINANT) continue;
+    const list = byObject.get(object.id) ?? [];
+    if (list.length < 8) list.push({ key: key.text, value: value.text });
+    byObject.set(object.id, list);
+  }
+  return byObject;
 }
 
 // ---- types and qualifiers -----------------------------------------------------------------------------------
@@ -482,6 +513,7 @@ function boundUses(uses: ReadonlyMap<number, Use>, resolved: ReadonlyMap<Use, nu
     const entry: BoundUse = { kind: use.kind, name: use.name, node: use.node, ...(use.call ? { call: use.call } : {}) };
     const binding = resolved.get(use);
     if (binding !== undefined) entry.binding = binding;
+    if (use.discriminants) entry.discriminants = use.discriminants;
     // (a member of a type literal: named by where the literal is)
     if (use.qualifier && use.inline) entry.qualifier = inlineType({ start: lines.position(use.qualifier.startIndex), end: lines.position(use.qualifier.endIndex) });
     else if (use.qualifier) Object.assign(entry, qualifierOf(use, use.qualifier, { uses, resolved, memberOperators }));

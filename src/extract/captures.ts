@@ -60,7 +60,7 @@ export class CaptureGatherer {
     decorators: [],
     details: [],
     injections: [],
-    locals: { scopes: [], definitions: [], uses: [], kindedUses: [], members: [], afters: [] },
+    locals: { scopes: [], definitions: [], uses: [], kindedUses: [], members: [], afters: [], discriminants: [] },
     conditions: [],
   };
   readonly #referenced = new Set<number>();
@@ -195,6 +195,10 @@ export function readCaptures(query: Query, root: Node, deadline: Deadline, chunk
 
 function addLocal(locals: RawLocals, match: Match, name: string, node: Node): void {
   if (name === 'local.scope') locals.scopes.push(node);
+  else if (name === 'local.discriminant.key') {
+    const value = first(match, 'local.discriminant.value');
+    if (value) locals.discriminants.push({ key: node, value });
+  } else if (name === 'local.discriminant.value') return;
   else if (name === 'local.after') {
     // Beside a definition in its match, `@local.after` is that definition's (below); alone, it marks a region.
     if (![...match.captures.keys()].some((key) => key === 'local.definition' || key.startsWith('local.definition.'))) {

@@ -156,6 +156,11 @@ export interface RawLocals {
    * node ends (Rust's `let x = x + 1;`, `if let Some(x) = x`), as a definition's own `after` says of its name.
    */
   afters: Array<{ node: Node; region: Node }>;
+  /**
+   * Keys of object literals set to a literal or a name (`@local.discriminant.key` with `@local.discriminant.value`:
+   * `{ type: "update" }`): what the other keys of the object (members of a union type) are told apart by.
+   */
+  discriminants: Array<{ key: Node; value: Node }>;
 }
 
 /** Every capture of a file, sorted into raw facts. */

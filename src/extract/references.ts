@@ -20,6 +20,7 @@ interface NamedUse {
   binding?: number;
   qualifier?: string;
   qualifierBinding?: number;
+  discriminants?: string[];
 }
 
 /**
@@ -74,6 +75,7 @@ export function collectReferences(
     if (ref.binding !== undefined) reference.binding = ref.binding;
     if (ref.qualifier !== undefined) reference.qualifier = ref.qualifier;
     if (ref.qualifierBinding !== undefined) reference.qualifierBinding = ref.qualifierBinding;
+    if (ref.discriminants) reference.discriminants = ref.discriminants;
     const call = ref.call;
     if (call) {
       reference.arity = call.arity;

@@ -22,7 +22,7 @@ import type {
  * Version of what extraction stores. Bump it whenever extraction changes what it writes for the same source: stored
  * facts of another version are never served.
  */
-export const FACTS_VERSION = 9;
+export const FACTS_VERSION = 10;
 
 /** One definition (`@definition.<kind>`), with everything its views need already written out as text. */
 export interface Definition {
@@ -118,6 +118,11 @@ export interface Reference {
    * name is declared as picks among overloads of one arity (`at(tree.pos())` is `at(DiagnosticPosition)`).
    */
   arguments?: number[];
+  /**
+   * A key of an object literal whose type may be a union: the object's keys set to a literal or a name, its own too
+   * (`type=UPDATE`, `kind="min"`), which pick the union's members that declare them so (a discriminated union).
+   */
+  discriminants?: string[];
 }
 
 /**
