@@ -103,6 +103,16 @@
   right: [(arrow_function) (function_expression)]
   (#set! local.member.declares "true"))
 
+; `const map: ErrorMap = (issue, ctx) => ...`: an untyped parameter of a function given to a variable declared with a
+; function type is that type's parameter there
+(variable_declarator
+  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type.signature)
+  value: [
+    (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @local.definition.parameter !type)))
+    (arrow_function parameter: (identifier) @local.definition.parameter)
+    (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @local.definition.parameter !type)))
+  ])
+
 ; `const cache = createCache()`, `const cache = this.#cache` without a type of its own: the variable is what the call
 ; returns (its declared return type), or what the member is declared as
 (variable_declarator

@@ -25,21 +25,31 @@ const MAX_DEPTH = 6;
  */
 export async function memberTypeOnOwner(b: Binder, owner: Target, member: Target, walk: Walk): Promise<Target[] | undefined> {
   if (!('def' in member) || walk.exhausted) return undefined;
+  const def = (await b.context.facts(member.file))?.definitions[member.def];
+  if (def?.type === undefined || kindInfo(def.kind).callable) return undefined;
+  return typeOnOwner(b, owner, member, def.type, walk);
+}
+
+/**
+ * What a type written in a member of a generic type is on `owner` (a subclass that fixes the parameters): a type
+ * parameter of the type declaring the member (`constructor(def: Def)` of `ZodType<Output, Def>`, called as `new
+ * ZodNull(...)`) is the argument `owner`'s bases give it, else its constraint; undefined for any other type.
+ */
+export async function typeOnOwner(b: Binder, owner: Target | undefined, member: DefinitionTarget, type: string, walk: Walk): Promise<Target[] | undefined> {
   const facts = await b.context.facts(member.file);
-  const def = facts?.definitions[member.def];
-  if (!facts || def?.parent === undefined || def.type === undefined || kindInfo(def.kind).callable) return undefined;
-  const parameters = typeParametersOf(facts.definitions[def.parent]?.typeParameters);
-  if (parameters.length === 0) return undefined;
-  const parts = unionOf(def.type).filter((part) => part !== 'undefined' && part !== 'null');
+  const parent = facts?.definitions[member.def]?.parent;
+  if (!facts || parent === undefined || walk.exhausted) return undefined;
+  const parameters = typeParametersOf(facts.definitions[parent]?.typeParameters);
+  const parts = unionOf(type).filter((part) => part !== 'undefined' && part !== 'null');
   const at = parts.length === 1 ? parameters.findIndex((p) => p.name === parts[0]) : -1;
   if (at < 0) return undefined;
-  const parent: DefinitionTarget = { file: member.file, def: def.parent };
-  if ('def' in owner && !(owner.file === parent.file && owner.def === parent.def)) {
-    const argument = await argumentThrough(b, owner, parent, at, walk.deeper(), 0);
+  const declaring: DefinitionTarget = { file: member.file, def: parent };
+  if (owner && 'def' in owner && !(owner.file === declaring.file && owner.def === declaring.def)) {
+    const argument = await argumentThrough(b, owner, declaring, at, walk.deeper(), 0);
     if (argument) return b.typesOf(argument.file, argument.facts, argument.text, walk.deeper(), argument.within);
   }
   const constraint = parameters[at]?.constraint;
-  return constraint === undefined ? undefined : b.typesOf(member.file, facts, constraint, walk.deeper(), def.parent);
+  return constraint === undefined ? undefined : b.typesOf(member.file, facts, constraint, walk.deeper(), parent);
 }
 
 /** A type as written, where it is written. */

@@ -10,6 +10,7 @@ import type { FileFacts, Reference } from '../model/facts.js';
 import { inlineSpanOf } from '../model/written-types.js';
 import type { Binder } from './binder.js';
 import { narrowedByDiscriminants } from './discriminants.js';
+import { typeOnOwner } from './generics.js';
 import { isNotValue, membersInside } from './file-index.js';
 import { importSourceOf, submodulesOf } from './imports.js';
 import { membersOfAll } from './members.js';
@@ -221,11 +222,13 @@ async function lookupOfArgumentKey(b: Binder, file: string, facts: FileFacts, re
   const callees = await followChain(b, found.owners, headCalled, path, walk.deeper());
   if (callees.length === 0 && found.external) return found.external;
   const owners: Target[] = [];
-  for (const { fn, facts: fnFacts, signature } of await signaturesOf(b, callees, walk.deeper())) {
+  for (const { fn, facts: fnFacts, signature, callee: called } of await signaturesOf(b, callees, walk.deeper())) {
     const type = signature.parameters?.[at]?.type;
     const head = type === undefined ? undefined : typePath(type, []);
     if (type === undefined || head === undefined || typeParametersOf(signature.typeParameters).some((p) => p.name === head)) continue;
-    owners.push(...(await b.typesOf(fn.file, fnFacts, type, walk.deeper(), fn.def)));
+    // (a parameter typed by its class's type parameter, `constructor(def: Def)`: what the class called fixes it as)
+    const fixed = await typeOnOwner(b, called, fn, type, walk.deeper());
+    owners.push(...(fixed ?? (await b.typesOf(fn.file, fnFacts, type, walk.deeper(), fn.def))));
   }
   const targets = await membersOfAll(b, unique(owners), ref.name, walk.deeper());
   return targets.length > 0 ? bound(targets) : unbound(`the parameter ${at + 1} of ${callee} declares no member "${ref.name}"`);

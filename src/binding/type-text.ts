@@ -202,7 +202,13 @@ export function argumentOf(type: string): CallbackPosition | undefined {
   return found ? { argument: Number(found[1]), parameter: Number(found[2]), at: found.index } : undefined;
 }
 
-/** Whether a binding's type is a callback's parameter (`f(0:1)`), which names no type by its text. */
+/** The parameter position a binding's type ends with when it is a parameter of a function type it names (`ErrorMap(:1)`). */
+export function signatureParameterOf(type: string): { parameter: number; at: number } | undefined {
+  const found = /\(:(\d+)\)$/.exec(type);
+  return found ? { parameter: Number(found[1]), at: found.index } : undefined;
+}
+
+/** Whether a binding's type is a callback's parameter (`f(0:1)`, `ErrorMap(:1)`), which names no type by its text. */
 export function isCallbackParameterType(type: string): boolean {
-  return argumentOf(type) !== undefined;
+  return argumentOf(type) !== undefined || signatureParameterOf(type) !== undefined;
 }

@@ -19,6 +19,7 @@ import {
   type CallbackPosition,
   elementTypeOf,
   indexedAccessOf,
+  signatureParameterOf,
   substituted,
   typeParametersOf,
   typePath,
@@ -76,6 +77,9 @@ async function topLevelTargets(b: Binder, file: string, facts: FileFacts, name: 
  */
 export async function typesOfBinding(b: Binder, file: string, facts: FileFacts, index: number, walk: Walk): Promise<Target[]> {
   const written = facts.bindings[index]?.type;
+  // `ErrorMap(:1)`: a parameter of a function given to a variable declared with the function type `ErrorMap`.
+  const signature = written === undefined ? undefined : signatureParameterOf(written);
+  if (written !== undefined && signature) return signatureParameterTypes(b, file, facts, written.slice(0, signature.at), signature.parameter, walk.deeper());
   // `Holder['request']`: an indexed access type, read as types are.
   if (written !== undefined && indexedAccessOf(written)) return b.typesOf(file, facts, written, walk.deeper(), innermostAt(facts, facts.bindings[index]?.line ?? 0));
   const start = await chainOfBinding(b, file, facts, index, walk);
@@ -178,16 +182,32 @@ async function callbackParameterTypes(
   return unique(found);
 }
 
+/**
+ * The types of the parameter at `parameter` of the function type a type names (`type ErrorMap = (issue: Issue, ctx:
+ * Ctx) => Result`: `Ctx` at 1), read where the alias is written.
+ */
+async function signatureParameterTypes(b: Binder, file: string, facts: FileFacts, type: string, parameter: number, walk: Walk): Promise<Target[]> {
+  const found: Target[] = [];
+  for (const alias of await b.typesOf(file, facts, type, walk.deeper())) {
+    if (!('def' in alias)) continue;
+    const aliasFacts = await b.context.facts(alias.file);
+    const value = aliasFacts?.definitions[alias.def]?.value;
+    const written = value === undefined ? undefined : callbackParameterType(value, parameter);
+    if (aliasFacts && written !== undefined) found.push(...(await b.typesOf(alias.file, aliasFacts, written, walk.deeper(), alias.def)));
+  }
+  return unique(found);
+}
+
 /** How many callees a callback's parameter is typed from (overloads of one function are a few). */
 const MAX_CALLEES = 8;
 
-/** The signatures a call of these callees may run: a function's (each overload), a class's constructors. */
+/** The signatures a call of these callees may run (a function's, each overload; a class's constructors), with the callee. */
 export async function signaturesOf(
   b: Binder,
   callees: Target[],
   walk: Walk,
-): Promise<Array<{ fn: DefinitionTarget; facts: FileFacts; signature: Definition }>> {
-  const found: Array<{ fn: DefinitionTarget; facts: FileFacts; signature: Definition }> = [];
+): Promise<Array<{ fn: DefinitionTarget; facts: FileFacts; signature: Definition; callee: DefinitionTarget }>> {
+  const found: Array<{ fn: DefinitionTarget; facts: FileFacts; signature: Definition; callee: DefinitionTarget }> = [];
   for (const callee of callees.slice(0, MAX_CALLEES)) {
     if (!('def' in callee) || walk.exhausted) continue;
     const calleeFacts = await b.context.facts(callee.file);
@@ -198,7 +218,7 @@ export async function signaturesOf(
       if (!('def' in fn)) continue;
       const fnFacts = await b.context.facts(fn.file);
       const signature = fnFacts?.definitions[fn.def];
-      if (fnFacts && signature && kindInfo(signature.kind).callable) found.push({ fn, facts: fnFacts, signature });
+      if (fnFacts && signature && kindInfo(signature.kind).callable) found.push({ fn, facts: fnFacts, signature, callee });
     }
   }
   return found;

@@ -267,9 +267,11 @@ function localNames(
     const value = local.type && (local.typeMember || local.typeElement || local.typeArgument) ? chainOf(local.type.text) : undefined;
     const declaredType = local.typeInline && local.type
       ? inlineType(spanOf(local.type))
-      : local.type && !local.typeMember && !local.typeElement && !local.typeArgument
-        ? typeNameOf(local.type, local.typeCall === true, wrappers)
-        : undefined;
+      : local.typeSignature && local.type
+        ? signatureParameterType(typeNameOf(local.type, false, wrappers), local.type, local.node)
+        : local.type && !local.typeMember && !local.typeElement && !local.typeArgument
+          ? typeNameOf(local.type, local.typeCall === true, wrappers)
+          : undefined;
     // (`for (const x of xs)`: `x` is an element of `xs`, written `xs[]`; `f((a, x) => ...)`: `x` is the second
     // parameter of the callee's first parameter, written `f(0:1)`; a name path never ends so otherwise)
     const type = declaredType ?? (value === undefined ? undefined : local.typeElement ? `${value}[]` : local.typeArgument && local.type ? argumentType(value, local.type, local.node) : `${value}.${name}`);
@@ -284,6 +286,22 @@ function localNames(
       ...(local.redeclares ? { redeclares: true as const } : {}),
     };
   });
+}
+
+/**
+ * The type of a parameter of a function given to a variable declared with a function type (`const map: ErrorMap =
+ * (issue, ctx) => ...`: `ctx` is `ErrorMap(:1)`, the second parameter of the function type `ErrorMap` names).
+ */
+function signatureParameterType(type: string | undefined, typeNode: Node, name: Node): string | undefined {
+  if (type === undefined) return undefined;
+  // From the name up to the declaration holding the type: [name, (its parameter node), (the parameter list), the function].
+  const path: Node[] = [];
+  for (let node: Node | null = name; node && !(node.startIndex <= typeNode.startIndex && typeNode.endIndex <= node.endIndex) && path.length < 6; node = node.parent) path.push(node);
+  const params = path.at(-2);
+  const param = path.at(-3);
+  if (!params) return undefined;
+  const parameter = params.id === name.id ? 0 : param ? params.namedChildren.filter((child) => child !== null && !child.isExtra).findIndex((child) => child?.id === param.id) : -1;
+  return parameter < 0 ? undefined : `${type}(:${parameter})`;
 }
 
 /**

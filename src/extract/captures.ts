@@ -244,6 +244,7 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
     const typeElement = type || typeCall || typeMember ? undefined : first(match, 'local.type.element');
     const typeArgument = type || typeCall || typeMember || typeElement ? undefined : first(match, 'local.type.argument');
     const typeInline = type || typeCall || typeMember || typeElement || typeArgument ? undefined : first(match, 'local.type.inline');
+    const typeSignature = type || typeCall || typeMember || typeElement || typeArgument || typeInline ? undefined : first(match, 'local.type.signature');
     const typed = type
       ? { type }
       : typeCall
@@ -256,7 +257,9 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
               ? { type: typeArgument, typeArgument: true as const }
               : typeInline
                 ? { type: typeInline, typeInline: true as const }
-                : {};
+                : typeSignature
+                  ? { type: typeSignature, typeSignature: true as const }
+                  : {};
     const after = first(match, 'local.after');
     locals.definitions.push({
       node,

@@ -129,11 +129,12 @@ export interface RawLocals {
    * element of `type` (`@local.type.element`: `for (const x of xs)`); `typeArgument`: a parameter of a function passed as
    * an argument to the callee `type`, typed by the callee's parameter there (`@local.type.argument`: `f((x) => ...)`);
    * `typeInline`: `type` is a type literal whose members are the definitions inside it (`@local.type.inline`:
-   * `(record: { buffer: T[] })`); `redeclares`: a
+   * `(record: { buffer: T[] })`); `typeSignature`: a parameter of a function given to a variable declared with the
+   * function type `type` (`@local.type.signature`: `const map: ErrorMap = (issue) => ...`); `redeclares`: a
    * name its scope already binds above is assigned, not declared again (`(#set! local.redeclares "true")`: Go's
    * `b, err := g()` after `a, err := f()`).
    */
-  definitions: Array<{ node: Node; kind: string; type?: Node; typeCall?: true; typeMember?: true; typeElement?: true; typeArgument?: true; typeInline?: true; outer: boolean; after?: Node; redeclares?: true }>;
+  definitions: Array<{ node: Node; kind: string; type?: Node; typeCall?: true; typeMember?: true; typeElement?: true; typeArgument?: true; typeInline?: true; typeSignature?: true; outer: boolean; after?: Node; redeclares?: true }>;
   /** Names read (`@local.reference`). */
   uses: NameSpan[];
   /** Names used as what their capture says (`@local.reference.<kind>`: `type` for a type's name). */

@@ -73,3 +73,6 @@ export type LongAction =
   | FinishedAction;
 export function dispatch(action: LongAction): void {}
 dispatch({ type: 'finished', manual: true });
+
+export type Handler = (options: Options, count: number) => void;
+export const handle: Handler = (options, count) => options.retries + count;

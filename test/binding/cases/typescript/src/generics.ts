@@ -8,7 +8,10 @@ export interface StringDef extends Def {
 }
 
 export abstract class Schema<Output, D extends Def = Def> {
-  readonly _def!: D;
+  readonly _def: D;
+  constructor(def: D) {
+    this._def = def;
+  }
   parse(input: unknown): Output {
     return this._def.typeName as unknown as Output;
   }
@@ -21,3 +24,5 @@ export class StringSchema extends Middle<string, StringDef> {
     return this._def.coerce;
   }
 }
+
+export const made = new StringSchema({ typeName: 'string', checks: [], coerce: false });
