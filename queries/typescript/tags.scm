@@ -115,6 +115,10 @@
   name: (_) @name
   value: (_) @value) @definition.type
 
+; a member of a type literal that is a part of a union (`{ type: "create"; object: T } | { type: "update" }`): which
+; part it is declared in
+(union_type (object_type (property_signature) @definition.property) @literal)
+
 (enum_declaration
   "const"? @modifier
   name: (_) @name

@@ -65,10 +65,16 @@ function unquoted(text: string): string | undefined {
  */
 async function mismatches(b: Binder, target: Exclude<Target, { module: true }> & { def: number }, wanted: Array<{ key: string; value: string }>, walk: Walk): Promise<boolean> {
   const facts = await b.context.facts(target.file);
-  const parent = facts?.definitions[target.def]?.parent;
-  if (!facts || parent === undefined) return false;
+  const def = facts?.definitions[target.def];
+  const parent = def?.parent;
+  if (!facts || !def || parent === undefined) return false;
   for (const { key, value } of wanted) {
-    for (const member of await b.membersOf({ file: target.file, def: parent }, key, walk.deeper())) {
+    // (a member of one part of a union of type literals: the keys of that part, not of its siblings)
+    const members: Target[] =
+      def.literal === undefined
+        ? await b.membersOf({ file: target.file, def: parent }, key, walk.deeper())
+        : (fileIndex(facts).named.get(key) ?? []).filter((i) => facts.definitions[i]?.parent === parent && facts.definitions[i]?.literal === def.literal).map((i) => ({ file: target.file, def: i }));
+    for (const member of members) {
       if (!('def' in member)) continue;
       const memberFacts = await b.context.facts(member.file);
       const type = memberFacts?.definitions[member.def]?.type;

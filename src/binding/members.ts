@@ -87,6 +87,10 @@ async function membersOfDefinition(
   // Blocks in other files that extend this type (Rust's `impl T` anywhere in the crate).
   const blocks = typeLike ? await blocksElsewhere(b, owner, def.name, walk.deeper()) : [];
   found.push(...(await childrenNamed(b, blocks, name)));
+  // (a union alias of type literals and named types: the literals' members and the named types')
+  if (found.length > 0 && def.kind === 'type' && (def.union !== undefined || (def.value !== undefined && unionOf(def.value).length > 1))) {
+    found.push(...(await inheritedMembers(b, owner, facts, def, { blocks, parts: [] }, name, walk)));
+  }
   if (found.length > 0) return unique(found);
   // Methods declared with a receiver in the other files of the type's package (Go).
   if (typeLike) {

@@ -319,6 +319,7 @@ function addDefinition(map: Map<number, RawDefinition>, match: Match, kind: stri
   def.qualifier ??= first(match, 'name.qualifier');
   def.declarator ??= first(match, 'declarator');
   def.declaration ??= first(match, 'declaration');
+  def.literal ??= first(match, 'literal');
   for (const part of match.captures.get('return_type.part') ?? []) applyDetail(def, 'return_type.part', part);
   for (const part of match.captures.get('type.part') ?? []) applyDetail(def, 'type.part', part);
   for (const [capture, nodes] of match.captures) {
@@ -366,6 +367,9 @@ export function applyDetail(def: RawDefinition, capture: string, node: Node): vo
       return;
     case 'return_type':
       def.returnType ??= node;
+      return;
+    case 'literal':
+      def.literal ??= node;
       return;
     default:
       if (capture.startsWith('modifier.')) pushUnique(def.modifiers, capture.slice('modifier.'.length));

@@ -370,6 +370,10 @@ function writtenParts(raw: RawDefinition, language: LanguageDefinition, lines: L
     if (union.length > 1) out.union = union.slice(0, MAX_UNION_PARTS).map((part) => shorten(part));
   }
   if (raw.receiver) out.receiver = typeName(raw.receiver.text);
+  if (raw.literal) {
+    const at = lines.position(raw.literal.startIndex);
+    out.literal = `${at.line}:${at.column}`;
+  }
   if (raw.modifiers.length > 0) out.modifiers = [...raw.modifiers];
   if (raw.decorators.length > 0) out.decorators = raw.decorators.map((node) => foldWhitespace(node.text));
   if (raw.extends.length > 0) out.extends = raw.extends.map(contentText);

@@ -28,6 +28,8 @@ export interface RawDefinition {
   declarator?: Node;
   /** The statement declaring several names at once (`int x, y;`), when the definition is one of them. */
   declaration?: Node;
+  /** The type literal a member is declared in, when that literal is no definition (`@literal`: a union's `{ type: "a" }`). */
+  literal?: Node;
   returnTypeParts: Node[];
   typeParts: Node[];
   modifiers: string[];

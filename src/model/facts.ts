@@ -22,7 +22,7 @@ import type {
  * Version of what extraction stores. Bump it whenever extraction changes what it writes for the same source: stored
  * facts of another version are never served.
  */
-export const FACTS_VERSION = 10;
+export const FACTS_VERSION = 11;
 
 /** One definition (`@definition.<kind>`), with everything its views need already written out as text. */
 export interface Definition {
@@ -56,6 +56,11 @@ export interface Definition {
   value?: string;
   /** A union the value was shortened from: its parts, each shortened (`type Action = A | B | ... | Z`). */
   union?: string[];
+  /**
+   * A member declared in a type literal that is no definition (a part of a union, `{ type: "create"; object: T }`):
+   * where the literal starts (`line:column`), which tells the members of one part from another's.
+   */
+  literal?: string;
   /** A method declared outside its type (Go `func (s *T) M()`): the type's name. */
   receiver?: string;
   modifiers?: string[];

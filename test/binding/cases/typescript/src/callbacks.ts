@@ -76,3 +76,10 @@ dispatch({ type: 'finished', manual: true });
 
 export type Handler = (options: Options, count: number) => void;
 export const handle: Handler = (options, count) => options.retries + count;
+
+export type Change =
+  | { kind: 'create'; created: number }
+  | { kind: 'update'; previous: number; next: number };
+export type ChangeEvent = Change | FinishedAction;
+export function report(event: ChangeEvent): void {}
+report({ kind: 'update', previous: 1, next: 2 });
