@@ -110,12 +110,23 @@ export function isNotValue(def: Definition | undefined): boolean {
 
 /** The innermost definition spanning a line (what `Self` means for a parameter `other: &Self` declared there). */
 export function innermostAt(facts: FileFacts, line: number): number | undefined {
+  // (asked once per binding a lookup types, many times a file: one scan of the definitions per line asked)
+  let byLine = innermostByLine.get(facts);
+  if (!byLine) {
+    byLine = new Map();
+    innermostByLine.set(facts, byLine);
+  }
+  if (byLine.has(line)) return byLine.get(line);
   let found: number | undefined;
   facts.definitions.forEach((def, i) => {
     if (def.line <= line && line <= def.endLine && (found === undefined || def.line >= (facts.definitions[found] as Definition).line)) found = i;
   });
+  byLine.set(line, found);
   return found;
 }
+
+/** {@link innermostAt}'s answers, by the facts asked (facts are not changed once read). */
+const innermostByLine = new WeakMap<FileFacts, Map<number, number | undefined>>();
 
 /** The types named `name` declared in the definitions enclosing `within` (the nearest first). */
 export function nestedTypes(file: string, facts: FileFacts, within: number, name: string): Target[] {
