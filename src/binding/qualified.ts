@@ -15,7 +15,7 @@ import { isNotValue, membersInside } from './file-index.js';
 import { importSourceOf, submodulesOf } from './imports.js';
 import { membersOfAll } from './members.js';
 import { bound, definitionOf, type Lookup, type Target, unbound, unique } from './targets.js';
-import { typeParametersOf, typePath } from './type-text.js';
+import { argumentKeyOf, typeParametersOf, typePath } from './type-text.js';
 import { followChain, hasExternalType, hasTreeTypeArguments, modulePathOf, signaturesOf, walkChain } from './types.js';
 import { namesEnclosingClass } from './vocabulary.js';
 import type { Walk } from './walk.js';
@@ -47,8 +47,8 @@ async function lookupOfQualified(b: Binder, file: string, facts: FileFacts, ref:
     const members = membersInside(file, facts, inline, ref.name);
     return members.length > 0 ? bound(members) : unbound(`the type literal declares no member "${ref.name}"`);
   }
-  const argument = /\((\d+)\)$/.exec(qualifier);
-  if (argument) return lookupOfArgumentKey(b, file, facts, ref, qualifier.slice(0, argument.index), Number(argument[1]), walk);
+  const argument = argumentKeyOf(qualifier);
+  if (argument) return lookupOfArgumentKey(b, file, facts, ref, qualifier.slice(0, argument.at), argument.argument, walk);
   // A chain of names and calls: `a.b.c`, `f()`, `m.Descriptor().Fields()`.
   const [first = '', ...path] = qualifier.split(/\.|::/);
   const headCalled = first.endsWith('()');

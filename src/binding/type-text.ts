@@ -202,6 +202,12 @@ export function argumentOf(type: string): CallbackPosition | undefined {
   return found ? { argument: Number(found[1]), parameter: Number(found[2]), at: found.index } : undefined;
 }
 
+/** The argument a member's qualifier ends with when the member is a key of an object passed there (`f(1)`), and where. */
+export function argumentKeyOf(qualifier: string): { argument: number; at: number } | undefined {
+  const found = /\((\d+)\)$/.exec(qualifier);
+  return found ? { argument: Number(found[1]), at: found.index } : undefined;
+}
+
 /** The parameter position a binding's type ends with when it is a parameter of a function type it names (`ErrorMap(:1)`). */
 export function signatureParameterOf(type: string): { parameter: number; at: number } | undefined {
   const found = /\(:(\d+)\)$/.exec(type);

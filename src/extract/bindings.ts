@@ -295,12 +295,8 @@ function localNames(
 function signatureParameterType(type: string | undefined, typeNode: Node, name: Node): string | undefined {
   if (type === undefined) return undefined;
   // From the name up to the declaration holding the type: [name, (its parameter node), (the parameter list), the function].
-  const path: Node[] = [];
-  for (let node: Node | null = name; node && !(node.startIndex <= typeNode.startIndex && typeNode.endIndex <= node.endIndex) && path.length < 6; node = node.parent) path.push(node);
-  const params = path.at(-2);
-  const param = path.at(-3);
-  if (!params) return undefined;
-  const parameter = params.id === name.id ? 0 : param ? params.namedChildren.filter((child) => child !== null && !child.isExtra).findIndex((child) => child?.id === param.id) : -1;
+  const path = pathUp(name, (node) => node.startIndex <= typeNode.startIndex && typeNode.endIndex <= node.endIndex);
+  const parameter = parameterPosition(path, name);
   return parameter < 0 ? undefined : `${type}(:${parameter})`;
 }
 
@@ -311,30 +307,49 @@ function signatureParameterType(type: string | undefined, typeNode: Node, name: 
 function argumentType(chain: string, callee: Node, name: Node): string | undefined {
   const call = callee.parent;
   // From the name up to the call: [name, (its parameter node), (the parameter list), the function, the arguments].
-  const path: Node[] = [];
-  for (let node: Node | null = name; node && node.id !== call?.id && path.length < 8; node = node.parent) path.push(node);
+  const path = pathUp(name, (node) => node.id === call?.id);
   const list = path.at(-1);
   const fn = path.at(-2);
-  const params = path.at(-3);
-  if (!list || !fn || !params || list.parent?.id !== call?.id) return undefined;
-  const argument = list.namedChildren.filter((child) => child !== null && !child.isExtra).findIndex((child) => child?.id === fn.id);
-  // (a lone parameter without parentheses, `x => ...`, is the function's first)
-  const param = path.at(-4);
-  const parameter = params.id === name.id ? 0 : param ? params.namedChildren.filter((child) => child !== null && !child.isExtra).findIndex((child) => child?.id === param.id) : -1;
+  if (!list || !fn || list.parent?.id !== call?.id) return undefined;
+  const argument = positionAmong(list, fn);
+  const parameter = parameterPosition(path.slice(0, -1), name);
   return argument < 0 || parameter < 0 ? undefined : `${chain}(${argument}:${parameter})`;
 }
 
 /** The position of the argument holding `name` under the call of `callee` (`f(a, { key })`: 1), if it is one. */
 function argumentIndex(callee: Node, name: NameSpan): number | undefined {
   const call = callee.parent;
-  if (!call || name.startIndex < call.startIndex || name.startIndex >= call.endIndex) return undefined;
-  const path: Node[] = [];
-  for (let node: Node | null = call.descendantForIndex(name.startIndex, name.endIndex); node && node.id !== call.id && path.length < 8; node = node.parent) path.push(node);
+  const at = call?.descendantForIndex(name.startIndex, name.endIndex);
+  if (!call || !at || name.startIndex < call.startIndex || name.startIndex >= call.endIndex) return undefined;
+  const path = pathUp(at, (node) => node.id === call.id);
   const list = path.at(-1);
   const argument = path.at(-2);
   if (!list || !argument || list.parent?.id !== call.id) return undefined;
-  const at = list.namedChildren.filter((child) => child !== null && !child.isExtra).findIndex((child) => child?.id === argument.id);
-  return at < 0 ? undefined : at;
+  const index = positionAmong(list, argument);
+  return index < 0 ? undefined : index;
+}
+
+/** The nodes from `from` up to the first that `stop` holds for (left out), at most a few: a name's place in a call. */
+function pathUp(from: Node, stop: (node: Node) => boolean): Node[] {
+  const path: Node[] = [];
+  for (let node: Node | null = from; node && !stop(node) && path.length < 8; node = node.parent) path.push(node);
+  return path;
+}
+
+/** Where a node is among its list's named children (comments left out), or -1. */
+function positionAmong(list: Node, node: Node): number {
+  return list.namedChildren.filter((child) => child !== null && !child.isExtra).findIndex((child) => child?.id === node.id);
+}
+
+/**
+ * The position of the parameter `name` declares in the function a path up from it ends with ([name, (its parameter
+ * node), the parameter list, the function]; a lone parameter without parentheses, `x => ...`, is the first), or -1.
+ */
+function parameterPosition(path: readonly Node[], name: Node): number {
+  const params = path.at(-2);
+  const param = path.at(-3);
+  if (!params) return -1;
+  return params.id === name.id ? 0 : param ? positionAmong(params, param) : -1;
 }
 
 /**

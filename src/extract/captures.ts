@@ -25,6 +25,17 @@ const DETAIL_CAPTURES = new Set([
   'export.type',
 ]);
 
+/** The locals captures typing a binding, in the order they are preferred, with the flag each sets. */
+const TYPE_CAPTURES: ReadonlyArray<readonly [string, 'typeCall' | 'typeMember' | 'typeElement' | 'typeArgument' | 'typeInline' | 'typeSignature' | undefined]> = [
+  ['local.type', undefined],
+  ['local.type.call', 'typeCall'],
+  ['local.type.member', 'typeMember'],
+  ['local.type.element', 'typeElement'],
+  ['local.type.argument', 'typeArgument'],
+  ['local.type.inline', 'typeInline'],
+  ['local.type.signature', 'typeSignature'],
+];
+
 function first(match: Match, name: string): Node | undefined {
   return match.captures.get(name)?.[0];
 }
@@ -213,58 +224,30 @@ function addLocal(locals: RawLocals, match: Match, name: string, node: Node): vo
     const inline = first(match, 'local.qualifier.inline');
     const called = first(match, 'local.qualifier.call');
     const invocation = first(match, 'local.qualifier.invocation');
+    const also = {
+      ...(match.properties['local.member.declares'] === 'true' ? { declares: true as const } : {}),
+      ...(name === 'local.member.beside' ? { beside: true as const } : {}),
+    };
     // Two patterns may see one member (`f(x).b` is also a member of the call): the callee's is the one to keep.
     if (called) locals.members.push({ node, qualifier: called, called: true });
     else if (invocation) {
       const args = first(match, 'local.qualifier.arguments');
       locals.members.push({ node, qualifier: invocation, called: true, ...(args ? { arguments: args } : {}) });
     }
-    else if (inline) {
-      locals.members.push({
-        node,
-        qualifier: inline,
-        inline: true,
-        ...(match.properties['local.member.declares'] === 'true' ? { declares: true as const } : {}),
-        ...(name === 'local.member.beside' ? { beside: true as const } : {}),
-      });
-    } else if (parameter) locals.members.push({ node, qualifier: parameter, parameter: true, ...(name === 'local.member.beside' ? { beside: true as const } : {}) });
-    else if (qualifier) {
-      locals.members.push({
-        node,
-        qualifier,
-        ...(match.properties['local.member.declares'] === 'true' ? { declares: true as const } : {}),
-        ...(name === 'local.member.beside' ? { beside: true as const } : {}),
-      });
-    }
+    else if (inline) locals.members.push({ node, qualifier: inline, inline: true, ...also });
+    else if (parameter) locals.members.push({ node, qualifier: parameter, parameter: true, ...also });
+    else if (qualifier) locals.members.push({ node, qualifier, ...also });
   } else if (name === 'local.definition' || name.startsWith('local.definition.')) {
     const kind = name === 'local.definition' ? 'variable' : name.slice('local.definition.'.length);
-    const type = first(match, 'local.type');
-    const typeCall = type ? undefined : first(match, 'local.type.call');
-    const typeMember = type || typeCall ? undefined : first(match, 'local.type.member');
-    const typeElement = type || typeCall || typeMember ? undefined : first(match, 'local.type.element');
-    const typeArgument = type || typeCall || typeMember || typeElement ? undefined : first(match, 'local.type.argument');
-    const typeInline = type || typeCall || typeMember || typeElement || typeArgument ? undefined : first(match, 'local.type.inline');
-    const typeSignature = type || typeCall || typeMember || typeElement || typeArgument || typeInline ? undefined : first(match, 'local.type.signature');
-    const typed = type
-      ? { type }
-      : typeCall
-        ? { type: typeCall, typeCall: true as const }
-        : typeMember
-          ? { type: typeMember, typeMember: true as const }
-          : typeElement
-            ? { type: typeElement, typeElement: true as const }
-            : typeArgument
-              ? { type: typeArgument, typeArgument: true as const }
-              : typeInline
-                ? { type: typeInline, typeInline: true as const }
-                : typeSignature
-                  ? { type: typeSignature, typeSignature: true as const }
-                  : {};
+    // The first of the type captures the match has says how the binding is typed (`@local.type`: declared; the
+    // others: see RawLocals.definitions).
+    const typed = TYPE_CAPTURES.map(([capture, how]) => ({ node: first(match, capture), how })).find((found) => found.node);
+    const typedBy = typed?.node ? { type: typed.node, ...(typed.how ? { [typed.how]: true as const } : {}) } : {};
     const after = first(match, 'local.after');
     locals.definitions.push({
       node,
       kind,
-      ...typed,
+      ...typedBy,
       outer: match.properties['local.scope'] === 'parent',
       ...(after ? { after } : {}),
       ...(match.properties['local.redeclares'] === 'true' ? { redeclares: true as const } : {}),
@@ -367,9 +350,6 @@ export function applyDetail(def: RawDefinition, capture: string, node: Node): vo
       return;
     case 'return_type':
       def.returnType ??= node;
-      return;
-    case 'literal':
-      def.literal ??= node;
       return;
     default:
       if (capture.startsWith('modifier.')) pushUnique(def.modifiers, capture.slice('modifier.'.length));
