@@ -47,13 +47,30 @@
 (parameter_list (parameter_declaration) @parameter)
 (parameter_list (variadic_parameter) @parameter)
 
+; ---- variables ----------------------------------------------------------------------
+
+; variables of a file (`static int counter;`, `const struct ops my_ops = {...}`, `char buf[256];`): not `extern`
+; declarations of one defined elsewhere. The declarator: a name, an array of it, a pointer to it, any of them
+; initialised (a function declarator is none of these: it has parameters, no `[`, no `*`).
+(translation_unit
+  (declaration
+    type: (_) @type
+    declarator: [
+      (identifier) @name
+      (_ declarator: (identifier) @name "[")
+      (_ "*" declarator: (identifier) @name)
+      (_ declarator: [(identifier) @name (_ declarator: (identifier) @name "[") (_ "*" declarator: (identifier) @name)] value: (_) @value)
+    ]) @definition.variable
+  (#not-match? @definition.variable "^extern\\b"))
+
 ; ---- macros -----------------------------------------------------------------------
 
-; object-like macros with a value (constants of kind macro); valueless ones (`#define FOO_H` include guards, feature
-; flags) are left out. Function-like macros are functions of kind macro.
+; object-like macros (constants of kind macro), valueless ones too: a feature flag (`#define HAS_CXX17`) is what an
+; `#ifdef` asks about, and an include guard is a definition as ctags and clangd list it. Function-like macros are
+; functions of kind macro.
 ; (the name right after `#define`: where the grammar loses a function-like macro ending in a comment, `#define` and
 ; an ERROR are followed by a name lines below, which is no macro)
-(preproc_def . "#define" . name: (identifier) @name value: (_) @value) @definition.macro
+(preproc_def . "#define" . name: (identifier) @name value: (_)? @value) @definition.macro
 
 (preproc_function_def
   name: (identifier) @name

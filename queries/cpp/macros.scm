@@ -11,6 +11,22 @@
   declarator: (identifier)
   body: (compound_statement))
 
+; `class GTEST_API_ AssertionException : public Base {...}`: with a base clause, the macro is read as the name of a
+; class without a body, and the class's name and the `:` fall into an error beside it.
+(_
+  (_ ["class" "struct" "union"] name: (_) @macro !body)
+  .
+  (ERROR . (identifier) . ":"))
+
+; `class CAPABILITY("mutex") Mutex {...}`: an annotation called between `class` and the name. The grammar reads the
+; macro as the name of a class without a body, its parentheses and arguments apart, in an error (the class's body
+; then read as an initializer list); the call is cut, parentheses and arguments as misread tokens.
+(ERROR
+  (_ ["class" "struct" "union"] name: (_) @macro !body)
+  "(" @misread
+  (_)* @misread
+  ")" @misread)
+
 ; `bool Insert(const std::string& f) LOCKS_EXCLUDED(mu_) {...}`, `void F() EXCLUSIVE_LOCKS_REQUIRED(mu_);`,
 ; `int n_ GUARDED_BY(mu_);`: an annotation after a declarator. The grammar ends the declaration before it (a missing
 ; `;`) and reads the macro call as a constructor of its own, with the body when there is one. (A member declared

@@ -9,20 +9,22 @@
 
 ; ---- constructors and destructors ----------------------------------------------------
 
-; in a class body: no return type, plain name (not a keyword: inside a parse error, `for (...) {` reads as one): a
-; function_definition (with its body, or `= default`) or a declaration (`Foo(int n);`), the one child of a class body
-; or a template in it with a declarator and no type (a field_declaration always has one)
+; in a class body: no return type, plain name (not a keyword: inside a parse error, `for (...) {` reads as one; not
+; an ALL_CAPS name with an underscore: a macro called in a class body, `DISALLOW_COPY_AND_ASSIGN(Foo);`,
+; `MOCK_METHOD1(Get, int(int));`, reads as a declaration without a type): a function_definition (with its body, or
+; `= default`) or a declaration (`Foo(int n);`), the one child of a class body or a template in it with a declarator
+; and no type (a field_declaration always has one)
 (field_declaration_list
   (_
     !type
     declarator: (_ declarator: (identifier) @name parameters: (_) @parameters)
-    body: (_)? @body) @definition.constructor (#not-match? @name "^(if|for|while|switch|return|catch|sizeof|do|else|case|throw|new|delete)$"))
+    body: (_)? @body) @definition.constructor (#not-match? @name "^(if|for|while|switch|return|catch|sizeof|do|else|case|throw|new|delete)$|^[A-Z][A-Z0-9]*_[A-Z0-9_]*$"))
 (field_declaration_list
   (template_declaration
     (_
       !type
       declarator: (_ declarator: (identifier) @name parameters: (_) @parameters)
-      body: (_)? @body) @definition.constructor (#not-match? @name "^(if|for|while|switch|return|catch|sizeof|do|else|case|throw|new|delete)$")))
+      body: (_)? @body) @definition.constructor (#not-match? @name "^(if|for|while|switch|return|catch|sizeof|do|else|case|throw|new|delete)$|^[A-Z][A-Z0-9]*_[A-Z0-9_]*$")))
 
 ; out of line: Foo::Foo(...) and Foo<T>::Foo(...) (a function declarator: the declarator with parameters). Its body (and
 ; its declarator) come from the out-of-line method pattern below, which every such constructor matches too: a
@@ -41,7 +43,7 @@
 
 ; in a class body: defined (a function_definition, also = default / = 0, which have no body: declaration-only) or
 ; declared (a field_declaration, or a declaration), the children of a class body (or of a template in it) with a
-; function declarator (a typedef's names are type_identifiers)
+; function declarator (a typedef's names are type_identifiers); not a macro called there (as constructors above)
 (field_declaration_list
   (_
     declarator: [
@@ -50,7 +52,8 @@
     (_ "*" declarator: (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
     (_ ["&" "&&"] (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
   ] @declarator
-    body: (_)? @body) @definition.method)
+    body: (_)? @body) @definition.method
+  (#not-match? @name "^[A-Z][A-Z0-9]*_[A-Z0-9_]*$"))
 (field_declaration_list
   (template_declaration
     (_
@@ -60,7 +63,8 @@
     (_ "*" declarator: (_ "*" declarator: (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters)))
     (_ ["&" "&&"] (_ declarator: [(field_identifier) (operator_name) (identifier) (destructor_name)] @name parameters: (_) @parameters))
   ] @declarator
-      body: (_)? @body) @definition.method))
+      body: (_)? @body) @definition.method)
+  (#not-match? @name "^[A-Z][A-Z0-9]*_[A-Z0-9_]*$"))
 
 ; out of line: void Foo::bar() {...}, Foo::~Foo() {...}; the scope is the receiver (joins class Foo of the file)
 ; (the function declarator itself, or the one in a pointer or reference declarator: `Foo* Foo::make()`, `Foo& Foo::get()`)
@@ -85,6 +89,8 @@
 
 ; ---- functions ----------------------------------------------------------------------------
 
+; (not a name in capitals: `TEST(Suite, Name) {...}`, `BENCHMARK_F(Fixture, Run)(benchmark::State& st) {...}` are
+; macro calls the grammar reads as functions, as C's queries have it; googletest's fixtures' tests are read below)
 (function_definition
   declarator: [
     (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)
@@ -92,7 +98,8 @@
     (_ "*" declarator: (_ "*" declarator: (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters)))
     (_ ["&" "&&"] (_ declarator: [(identifier) (operator_name)] @name parameters: (_) @parameters))
   ] @declarator
-  body: (_) @body) @definition.function
+  body: (_) @body
+  (#not-match? @name "^_*[A-Z][A-Z0-9_]*$")) @definition.function
 
 (translation_unit
   (declaration
@@ -161,8 +168,9 @@
 ; googletest's `TEST_F(Fixture, Name) {...}` (and `TEST_P`) is a method of a class derived from `Fixture`: the
 ; fixture is its receiver, whose members its body names bare.
 (function_definition
-  declarator: (_ declarator: (identifier) @_test parameters: (_ . (_ type: (_) @receiver)))
-  (#match? @_test "^TEST_[FP]$")) @definition.function
+  declarator: (_ declarator: (identifier) @name parameters: (_ . (_ type: (_) @receiver)) @parameters)
+  body: (_) @body
+  (#match? @name "^TEST_[FP]$")) @definition.function
 
 (declaration
   type: (_) @return_type
@@ -220,9 +228,16 @@
 
 ; ---- classes, structs, unions, enums ------------------------------------------------------
 
-(class_specifier name: (_) @name body: (_) @body) @definition.class
-(struct_specifier name: (_) @name body: (_) @body) @definition.struct
-(union_specifier name: (_) @name body: (_) @body) @definition.struct
+; A specialization is named by its template (`template <typename T> class Holder<const T> {...}` is `Holder`, as
+; ctags and clangd name it); a nested class defined apart (`struct TableBuilder::Rep {...}`, `class SkipList<K, C>::Node`)
+; is its last name, with the scope as its receiver (it joins the class of the file). The qualified form comes first:
+; the earliest pattern decides what a node is.
+(class_specifier name: (_ scope: (_) @receiver name: [(type_identifier) @name (_ name: (_) @name)]) body: (_) @body) @definition.class
+(struct_specifier name: (_ scope: (_) @receiver name: [(type_identifier) @name (_ name: (_) @name)]) body: (_) @body) @definition.struct
+(union_specifier name: (_ scope: (_) @receiver name: [(type_identifier) @name (_ name: (_) @name)]) body: (_) @body) @definition.struct
+(class_specifier name: [(type_identifier) @name (_ !scope name: (_) @name)] body: (_) @body) @definition.class
+(struct_specifier name: [(type_identifier) @name (_ !scope name: (_) @name)] body: (_) @body) @definition.struct
+(union_specifier name: [(type_identifier) @name (_ !scope name: (_) @name)] body: (_) @body) @definition.struct
 (enum_specifier name: (_) @name body: (_) @body) @definition.enum
 (enum_specifier ["class" "struct"] @modifier)
 (class_specifier (virtual_specifier) @modifier)
@@ -277,22 +292,28 @@
   declarator: (_) @name
   (#match? @name "^[^\\s*&()\\[\\]]+$")
   (#not-match? @value "[{]")) @definition.type
-; pointer, function-pointer and array typedefs (pointer_declarator, function_declarator around (*name),
-; function_declarator, array_declarator): the value is the whole typedef, as the name sits inside it
+; pointer, function-pointer and array typedefs (pointer_declarator, function_declarator around (*name) or (name),
+; the same returning a pointer or a reference, function_declarator, array_declarator): the value is the whole
+; typedef, as the name sits inside it
 (type_definition
   declarator: [
     (_ "*" declarator: (type_identifier) @name)
     (_ declarator: (_ "(" (_ "*" declarator: (type_identifier) @name)) parameters: (_))
+    (_ declarator: (_ "(" . (type_identifier) @name) parameters: (_))
+    (_ "*" declarator: (_ declarator: (_ "(" (_ "*" declarator: (type_identifier) @name)) parameters: (_)))
+    (_ ["&" "&&"] (_ declarator: (_ "(" (_ "*" declarator: (type_identifier) @name)) parameters: (_)))
+    (_ "*" declarator: (_ declarator: (type_identifier) @name parameters: (_)))
     (_ declarator: (type_identifier) @name parameters: (_))
     (_ declarator: (type_identifier) @name "[")
   ] @declarator) @definition.type @value
 
 ; ---- constants --------------------------------------------------------------------------------
 
-; macros: object-like ones with a value are constants of kind macro, function-like ones functions of kind macro
+; macros: object-like ones (valueless too: feature flags, include guards) are constants of kind macro, function-like
+; ones functions of kind macro
 ; (the name right after `#define`: where the grammar loses a function-like macro ending in a comment, `#define` and
 ; an ERROR are followed by a name lines below, which is no macro)
-(preproc_def . "#define" . name: (identifier) @name value: (_) @value) @definition.macro
+(preproc_def . "#define" . name: (identifier) @name value: (_)? @value) @definition.macro
 (preproc_function_def
   name: (identifier) @name
   parameters: (preproc_params) @parameters
@@ -311,6 +332,29 @@
     type: (_) @type
     declarator: (_ declarator: (identifier) @name value: (_) @value)) @definition.constant
   (#match? @modifier "^(constexpr|const|constinit)$"))
+
+; variables of a file or a namespace (`static Env* g_env = nullptr;`, `const uint32_t kTable[256] = {...}`, `int
+; counter;`): not `extern` declarations of one defined elsewhere. A `const`/`constexpr` one with a plain name is a
+; constant above (the earliest pattern decides). The declarator: a name, an array of it, a pointer to it, any of them
+; initialised (a function declarator is none of these: it has parameters, no `[`, no `*`).
+(translation_unit
+  (declaration
+    type: (_) @type
+    declarator: [
+      (identifier) @name
+      (_ !parameters !value declarator: (identifier) @name)
+      (_ declarator: [(identifier) @name (_ !parameters declarator: (identifier) @name)] value: (_) @value)
+    ]) @definition.variable
+  (#not-match? @definition.variable "^extern\\b"))
+(declaration_list
+  (declaration
+    type: (_) @type
+    declarator: [
+      (identifier) @name
+      (_ !parameters !value declarator: (identifier) @name)
+      (_ declarator: [(identifier) @name (_ !parameters declarator: (identifier) @name)] value: (_) @value)
+    ]) @definition.variable
+  (#not-match? @definition.variable "^extern\\b"))
 
 ; ---- imports ------------------------------------------------------------------------------------
 

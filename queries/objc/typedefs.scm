@@ -55,11 +55,15 @@
   (#match? @name "^[^\\s*()\\[\\]^]+$"))
 
 ; pointer, function-pointer and array typedefs: the value is the whole typedef, as the name sits inside it
-; (pointer_declarator, function_declarator around (*name), function_declarator, array_declarator)
+; (pointer_declarator, function_declarator around (*name) or (name), the same returning a pointer,
+; function_declarator, array_declarator)
 (type_definition
   declarator: [
     (_ "*" declarator: (type_identifier) @name)
     (_ declarator: (_ "(" (_ "*" declarator: (type_identifier) @name)) parameters: (_))
+    (_ declarator: (_ "(" . (type_identifier) @name) parameters: (_))
+    (_ "*" declarator: (_ declarator: (_ "(" (_ "*" declarator: (type_identifier) @name)) parameters: (_)))
+    (_ "*" declarator: (_ declarator: (type_identifier) @name parameters: (_)))
     (_ declarator: (type_identifier) @name parameters: (_))
     (_ declarator: (type_identifier) @name "[")
   ] @declarator) @definition.type @value

@@ -162,7 +162,7 @@ export class ModuleResolver {
   }
 
   /** Whether a preprocessor condition of `from` may hold in a common build (true without a preprocessor). */
-  conditionMayHold(from: string, condition: Condition, definedInTree: (name: string) => Promise<boolean>): Promise<boolean> {
+  conditionMayHold(from: string, condition: Condition, definedInTree: (name: string) => Promise<boolean | undefined>): Promise<boolean> {
     const { system, name } = this.#systemOf(from);
     const hook = system?.conditionMayHold?.bind(system);
     if (!hook) return Promise.resolve(true);

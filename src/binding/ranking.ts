@@ -171,15 +171,22 @@ export async function takenBranchesFirst(b: Binder, lookup: Lookup): Promise<Loo
   if (lookup.targets.length < 2) return lookup;
   const placed: Array<{ target: Target; group?: string; branch: number; fails: boolean }> = [];
   const { modules, filesDefining } = b.context;
-  // Whether the tree defines a name, asked once per name for all the targets.
-  const defined = new Map<string, boolean>();
-  const definedInTree = async (name: string): Promise<boolean> => {
-    let known = defined.get(name);
-    if (known === undefined && filesDefining) {
-      known = (await filesDefining(name)).length > 0;
-      defined.set(name, known);
+  // Whether the tree defines a macro, asked once per name for all the targets: true when a file defines it outside any
+  // conditional, undefined (unknown) when only branches of conditionals do, false when no file defines it.
+  const defined = new Map<string, boolean | undefined>();
+  const definedInTree = async (name: string): Promise<boolean | undefined> => {
+    if (defined.has(name) || !filesDefining) return defined.get(name) ?? false;
+    let known: boolean | undefined = false;
+    for (const file of await filesDefining(name)) {
+      const macros = ((await b.context.facts(file))?.definitions ?? []).filter((def) => def.name === name && def.kind === 'macro');
+      if (macros.some((def) => def.conditional === undefined)) {
+        known = true;
+        break;
+      }
+      if (macros.length > 0) known = undefined;
     }
-    return known ?? false;
+    defined.set(name, known);
+    return known;
   };
   for (const target of lookup.targets) {
     const facts = 'def' in target ? await b.context.facts(target.file) : undefined;

@@ -26,16 +26,19 @@ const MAX_DEPTH = 24;
 type Form = (typeof TEST_CAPTURES)[number];
 
 /**
- * The definitions, those whose name the file defines more than once (outside function bodies) and that sit in a
- * branch of a conditional given where (`conditional`). Others are returned as they are. In: the definitions, the
- * branches of the file's conditionals, and the language's test patterns (`tests`: without them, every test is `?`).
+ * The definitions, those that sit in a branch of a conditional given where (`conditional`): a name the file defines
+ * more than once (outside function bodies), and any macro (a build defines it only where that branch is taken). Others
+ * are returned as they are. An include guard (`#ifndef FOO_H` whose first definition is `#define FOO_H`) is no
+ * condition: what it holds is the file's unconditional content. In: the definitions, the branches of the file's
+ * conditionals, and the language's test patterns (`tests`: without them, every test is `?`).
  */
 export function withConditionals(
   definitions: readonly Definition[],
-  branches: readonly Branch[],
+  allBranches: readonly Branch[],
   tests: Query | undefined,
   deadline: Deadline,
 ): Definition[] {
+  const branches = withoutGuards(allBranches, definitions);
   if (branches.length === 0) return [...definitions];
   const counts = new Map<string, number>();
   for (const def of definitions) if (!def.local) counts.set(def.name, (counts.get(def.name) ?? 0) + 1);
@@ -51,7 +54,7 @@ export function withConditionals(
   const testOf = testReader(tests, deadline);
   return definitions.map((def, i) => {
     const inner = holders[i]?.branch;
-    if (!inner || def.local || (counts.get(def.name) ?? 0) < 2) return def;
+    if (!inner || def.local || ((counts.get(def.name) ?? 0) < 2 && def.kind !== 'macro')) return def;
     const chain: Branch[] = [inner];
     for (let previous = before.get(inner.node.startIndex); previous && chain.length < MAX_DEPTH; previous = before.get(previous.node.startIndex)) {
       chain.unshift(previous);
@@ -63,6 +66,33 @@ export function withConditionals(
     const when = rest.reduce<Condition>((all, test) => ['&&', all, test], head);
     return { ...def, conditional: { group: (chain[0] as Branch).node.startIndex, branch: chain.length - 1, when } };
   });
+}
+
+/** The branches without include guards: an `#ifndef` whose first definition is a macro of the name it tests. */
+function withoutGuards(branches: readonly Branch[], definitions: readonly Definition[]): Branch[] {
+  const kept: Branch[] = [];
+  const byStart = [...definitions].sort((a, b) => a.start - b.start);
+  for (const branch of branches) {
+    if (branch.how === 'undefined' && branch.test) {
+      const first = firstWithin(byStart, branch.node.startIndex, branch.alternative?.startIndex ?? branch.node.endIndex);
+      if (first?.kind === 'macro' && first.name === branch.test.text) continue;
+    }
+    kept.push(branch);
+  }
+  return kept;
+}
+
+/** The first definition (of definitions sorted by start) starting within a span. */
+function firstWithin(sorted: readonly Definition[], start: number, end: number): Definition | undefined {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((sorted[mid] as Definition).start < start) low = mid + 1;
+    else high = mid;
+  }
+  const found = sorted[low];
+  return found && found.start < end ? found : undefined;
 }
 
 /** The test of a branch as data, read once per branch. */

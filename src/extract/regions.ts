@@ -116,26 +116,38 @@ function span(from: Leaf, through: Leaf): Range {
 }
 
 /**
- * The lines of a file's conditional directives (`#if`, `#elif`, `#else`, `#endif`), to parse it without them: every
- * branch kept, as plain code (`starts`: the offset of each line's first character). C#'s directives may split a
- * declaration where the grammar does not take them (`class A : B`, then `, C` between `#if X` and `#endif`); without
- * the directive lines the declaration is whole, and a member of either branch is found.
+ * The lines of a file's conditional directives (`#if`, `#ifdef`, `#ifndef`, `#elif...`, `#else`, `#endif`, with the
+ * lines a backslash continues), to parse it without them: every branch kept, as plain code (`starts`: the offset of
+ * each line's first character). Directives may split a declaration where the grammar does not take them (C#'s
+ * `class A : B`, then `, C` between `#if X` and `#endif`; C++'s `enum E #if X : unsigned #endif {`); without the
+ * directive lines the declaration is whole, and a member of either branch is found.
  */
 export function directiveLineCuts(root: Node, text: string, starts: readonly number[], deadline: Deadline): Range[] {
   const cuts: Range[] = [];
   let lastRow = -1;
   const walk = new LeafWalk(root, text);
   for (const leaf of candidateLeaves(walk, text, ['#'], deadline)) {
-    const directive = leaf.row === lastRow ? undefined : directiveOf(leaf);
-    if (directive !== '#if' && directive !== '#elif' && directive !== ELSE && directive !== ENDS) continue;
-    lastRow = leaf.row;
-    const next = starts[leaf.row + 1];
+    const directive = leaf.row <= lastRow ? undefined : directiveOf(leaf);
+    if (directive === undefined || !(OPENS.has(directive) || directive.startsWith('#elif') || directive === ELSE || directive === ENDS)) continue;
+    // A directive goes on over the lines its line ends continue (`#if A || \` then `    B`).
+    let last = leaf.row;
+    while (last + 1 < starts.length && continues(text, starts[last] as number, starts[last + 1] as number)) last++;
+    lastRow = last;
+    const next = starts[last + 1];
     cuts.push({
       startIndex: starts[leaf.row] ?? leaf.start,
       startPosition: { row: leaf.row, column: 0 },
       endIndex: next ?? root.endIndex,
-      endPosition: next === undefined ? root.endPosition : { row: leaf.row + 1, column: 0 },
+      endPosition: next === undefined ? root.endPosition : { row: last + 1, column: 0 },
     });
   }
   return cuts;
+}
+
+/** Whether the line from `start` to `next` (the next line's start) ends with a backslash: the preprocessor joins it to the next. */
+function continues(text: string, start: number, next: number): boolean {
+  let end = next - 1;
+  if (text[end] === '\n') end--;
+  if (text[end] === '\r') end--;
+  return end >= start && text[end] === '\\';
 }

@@ -19,8 +19,8 @@ import {
   type PositionOf,
   type Query,
   type Range,
-  rangesWithout,
-  rangesWithoutBareMacros,
+  bareMacroCuts,
+  rangesOfSpans,
   type Tree,
 } from '../runtime/tree-sitter.js';
 import { readMatches } from './matching.js';
@@ -107,6 +107,8 @@ export function secondChances(
   withoutPreprocessorRegions(current, language, input);
   const skipped = withoutBrokenStatements(current, language.parser, input);
   const cutNames = withoutCuts(current, language, input);
+  // What a cut repairs may show more to cut (a class's head, then the annotations in its body): once more.
+  if (cutNames.length > 0) cutNames.push(...withoutCuts(current, language, input));
   return { loaded: language, skipped, cutNames };
 }
 
@@ -124,14 +126,14 @@ function withoutPreprocessorRegions(current: CurrentParse, loaded: LoadedLanguag
     current.keep(reparseWithout(current.parsed, loaded.parser, directiveLineCuts(root(), input.text, input.lines.starts, input.deadline), input));
   }
   if (current.parsed.syntax.count > 0 && definition.skipBareMacroLines) {
-    const ranges = rangesWithoutBareMacros(root(), input.text);
-    if (ranges) current.keep(reparseIfBetter(current.parsed, loaded.parser, input, ranges));
+    current.keep(reparseWithout(current.parsed, loaded.parser, bareMacroCuts(root(), input.text), input));
   }
 }
 
 /**
- * The file parsed again without some spans, kept when it has fewer broken bytes, or as many and fewer errors: one
- * error over a whole API counts one, as the few it leaves behind count a few.
+ * The file parsed again without some spans (besides those the parse already leaves out), kept when it has fewer
+ * broken bytes, or as many and fewer errors: one error over a whole API counts one, as the few it leaves behind count
+ * a few.
  */
 function reparseWithout(current: Parsed, parser: Parser, cuts: Range[], input: ParseInput): Parsed | undefined {
   if (cuts.length === 0) return undefined;
@@ -151,6 +153,8 @@ function reparseWithout(current: Parsed, parser: Parser, cuts: Range[], input: P
  */
 function withoutBrokenStatements(current: CurrentParse, parser: Parser, input: ParseInput): Span[] {
   const skipped: Span[] = [];
+  // What the parse leaves out already (preprocessor regions, directive lines, bare macros) stays out.
+  const included = current.parsed.tree.getIncludedRanges();
   const worthCutting = Math.max(200, input.text.length / 100);
   for (let attempt = 0; attempt < MAX_SKIPPED_STATEMENTS && brokenBytes(current.parsed.tree.rootNode) > worthCutting; attempt++) {
     const root = current.parsed.tree.rootNode;
@@ -160,7 +164,7 @@ function withoutBrokenStatements(current: CurrentParse, parser: Parser, input: P
     const tried = (cut: Span) => skipped.some((known) => known.start === cut.start && known.end === cut.end);
     const candidates = [lineCut, brokenStatement(root)].filter((cut): cut is Span => cut !== undefined && !tried(cut));
     const cut = candidates.find((candidate) => {
-      const ranges = rangesWithout(current.parsed.tree.rootNode, input.text, [...skipped, candidate]);
+      const ranges = rangesExcluding(included, rangesOfSpans(input.text, [...skipped, candidate]));
       return current.keep(reparseIfBetter(current.parsed, parser, input, ranges, (tree) => brokenBytes(tree.rootNode) < before));
     });
     if (!cut) break;
@@ -171,15 +175,18 @@ function withoutBrokenStatements(current: CurrentParse, parser: Parser, input: P
 
 /**
  * Macros and tokens the grammar misread (`class EXPORT Name {`, `<in out A>`): parsed again without them, before the
- * facts are read, the new parse kept unless it has more syntax errors. Out: the names of the macros left out.
+ * facts are read, the new parse kept unless it has more syntax errors or more broken bytes. Out: the names of the
+ * macros left out.
  */
 function withoutCuts(current: CurrentParse, loaded: LoadedLanguage, input: ParseInput): CutName[] {
   if (!loaded.cuts || (loaded.cuts.needsErrors && !current.parsed.tree.rootNode.hasError)) return [];
   const cuts = findCuts(loaded.cuts.query, current.parsed.tree.rootNode, input.deadline);
   if (cuts.length === 0) return [];
   const ranges = rangesExcluding(current.parsed.tree.getIncludedRanges(), cuts);
-  const errors = current.parsed.syntax.count;
-  const better = reparseIfBetter(current.parsed, loaded.parser, input, ranges, (_, syntax) => syntax.count <= errors);
+  const before = { bytes: brokenBytes(current.parsed.tree.rootNode), errors: current.parsed.syntax.count };
+  // Not worse by either measure: a cut that turns a hundred small errors into one over the whole file is no better.
+  const notWorse = (tree: Tree, syntax: Parsed['syntax']) => syntax.count <= before.errors && brokenBytes(tree.rootNode) <= before.bytes;
+  const better = reparseIfBetter(current.parsed, loaded.parser, input, ranges, notWorse);
   return current.keep(better) ? cuts.flatMap((cut) => (cut.name ? [cut.name] : [])) : [];
 }
 
@@ -229,16 +236,19 @@ function findCuts(query: Query, root: Node, deadline: Deadline): Array<Range & {
   const cuts = new Map<number, Range & { name?: CutName }>();
   for (const match of readMatches(query, root, deadline).matches) {
     for (const capture of CUT_CAPTURES) {
-      const node = match.captures.get(capture)?.[0];
-      if (!node || cuts.has(node.id)) continue;
-      const name = capture === 'macro' ? (match.captures.get('macro.name')?.[0] ?? (node.namedChildCount === 0 ? node : undefined)) : undefined;
-      cuts.set(node.id, {
-        startIndex: node.startIndex,
-        endIndex: node.endIndex,
-        startPosition: node.startPosition,
-        endPosition: node.endPosition,
-        ...(name ? { name: { text: name.text, start: name.startIndex } } : {}),
-      });
+      // A macro is one node; what the grammar misread may be several (a macro's parentheses and arguments).
+      const nodes = match.captures.get(capture) ?? [];
+      for (const node of capture === 'macro' ? nodes.slice(0, 1) : nodes) {
+        if (cuts.has(node.id)) continue;
+        const name = capture === 'macro' ? (match.captures.get('macro.name')?.[0] ?? (node.namedChildCount === 0 ? node : undefined)) : undefined;
+        cuts.set(node.id, {
+          startIndex: node.startIndex,
+          endIndex: node.endIndex,
+          startPosition: node.startPosition,
+          endPosition: node.endPosition,
+          ...(name ? { name: { text: name.text, start: name.startIndex } } : {}),
+        });
+      }
     }
   }
   return [...cuts.values()].sort((a, b) => a.startIndex - b.startIndex);

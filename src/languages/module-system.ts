@@ -154,10 +154,11 @@ export interface ModuleSystem {
    * Whether the preprocessor condition a definition of `from` is compiled under may hold in a common build (C's
    * `#if defined(_WIN32)` does not on Linux; `#ifdef LUA_USE_APICHECK` may, when the tree defines it): of a name's
    * definitions in the branches of one `#if` / `#elif` / `#else` chain, the first branch whose condition may hold comes
-   * first, as a compiler takes it. `definedInTree` says whether a file of the tree defines a name. Optional (no
-   * preprocessor: such definitions keep their order).
+   * first, as a compiler takes it. `definedInTree` says whether a file of the tree defines a name: true when a file
+   * defines it unconditionally, undefined when only branches of conditionals do (it may or may not be), false when no
+   * file does. Optional (no preprocessor: such definitions keep their order).
    */
-  conditionMayHold?(from: string, condition: Condition, definedInTree: (name: string) => Promise<boolean>): Promise<boolean>;
+  conditionMayHold?(from: string, condition: Condition, definedInTree: (name: string) => Promise<boolean | undefined>): Promise<boolean>;
   /**
    * The tag a type alias's value names, where a type's tag is a name apart from the type's (C's
    * `typedef struct node node_t;`, value `struct node`: the tag `node`, written `struct node`); undefined for any

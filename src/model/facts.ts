@@ -22,7 +22,7 @@ import type {
  * Version of what extraction stores. Bump it whenever extraction changes what it writes for the same source: stored
  * facts of another version are never served.
  */
-export const FACTS_VERSION = 11;
+export const FACTS_VERSION = 12;
 
 /** One definition (`@definition.<kind>`), with everything its views need already written out as text. */
 export interface Definition {
@@ -72,9 +72,10 @@ export interface Definition {
   /** A function-like definition without a body (an overload, an abstract or ambient declaration). */
   declarationOnly?: true;
   /**
-   * A C or C++ name defined in a branch of a preprocessor conditional that defines it in another branch too: which
-   * conditional (`group`: where its `#if` starts), which branch (`branch`: 0 for the `#if`), and the test that branch
-   * is taken under (`when`: the tests of the branches before it negated, and its own).
+   * A C or C++ name defined in a branch of a preprocessor conditional that defines it in another branch too, or a
+   * macro defined in a branch (an include guard is no conditional): which conditional (`group`: where its `#if`
+   * starts), which branch (`branch`: 0 for the `#if`), and the test that branch is taken under (`when`: the tests of
+   * the branches before it negated, and its own).
    */
   conditional?: { group: number; branch: number; when: Condition };
   /** Constructors: the parameters declared with modifiers (`constructor(private db: Db)`), as properties. */

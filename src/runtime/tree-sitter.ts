@@ -374,16 +374,16 @@ class NodeLeaf implements Leaf {
 }
 
 /**
- * The ranges of a C-family file without its bare macro lines: lines holding nothing but an ALL-CAPS identifier
- * (`G_BEGIN_DECLS`, `Q_OBJECT`, `NLOHMANN_JSON_NAMESPACE_BEGIN`) or such an identifier and its parenthesized
- * arguments (`G_DEFINE_TYPE (MyWidget, my_widget, G_TYPE_OBJECT)`, no `;`): macros a grammar cannot expand and that
- * throw the parse of what follows into error recovery. Found from the tree: an identifier leaf starting its line
- * (only the leaves where a line's first character is a capital are looked at).
- * Undefined when the file has none.
+ * The bare macro lines of a C-family file, as spans to parse it without: lines holding nothing but an ALL-CAPS
+ * identifier (`G_BEGIN_DECLS`, `Q_OBJECT`, `NLOHMANN_JSON_NAMESPACE_BEGIN`) or such an identifier and its
+ * parenthesized arguments (`G_DEFINE_TYPE (MyWidget, my_widget, G_TYPE_OBJECT)`, no `;`): macros a grammar cannot
+ * expand and that throw the parse of what follows into error recovery. Found from the tree: an identifier leaf
+ * starting its line (only the leaves where a line's first character is a capital are looked at). Empty when the file
+ * has none.
  */
-export function rangesWithoutBareMacros(root: Node, text: string): Range[] | undefined {
+export function bareMacroCuts(root: Node, text: string): Range[] {
   const lines = text.split(/\r?\n/);
-  const cuts: Array<{ start: Leaf; endIndex: number; endPosition: { row: number; column: number } }> = [];
+  const cuts: Range[] = [];
   const walk = new LeafWalk(root, text);
   let lineStart = 0;
   for (const line of lines) {
@@ -398,29 +398,17 @@ export function rangesWithoutBareMacros(root: Node, text: string): Range[] | und
       const call = line.slice(0, leaf.column).trim() === '' && rest.startsWith('(') && rest.endsWith(')');
       if (alone || call) {
         const endColumn = written.length;
-        cuts.push({ start: leaf, endIndex: leaf.start + (endColumn - leaf.column), endPosition: { row: leaf.row, column: endColumn } });
+        cuts.push({
+          startIndex: leaf.start,
+          startPosition: { row: leaf.row, column: leaf.column },
+          endIndex: leaf.start + (endColumn - leaf.column),
+          endPosition: { row: leaf.row, column: endColumn },
+        });
       }
     }
     lineStart += line.length + (text.startsWith('\r\n', lineStart + line.length) ? 2 : 1);
   }
-  return complement(cuts, root);
-}
-
-function complement(cuts: Array<{ start: Leaf; endIndex: number; endPosition: { row: number; column: number } }>, root: Node): Range[] | undefined {
-  if (cuts.length === 0) return undefined;
-  const ranges: Range[] = [];
-  let startIndex = 0;
-  let startPosition = { row: 0, column: 0 };
-  for (const cut of cuts) {
-    if (cut.start.start < startIndex) continue;
-    const cutPosition = { row: cut.start.row, column: cut.start.column };
-    ranges.push({ startIndex, endIndex: cut.start.start, startPosition, endPosition: cutPosition });
-    startIndex = cut.endIndex;
-    startPosition = cut.endPosition;
-  }
-  // The root spans the whole text (in the tree's own index units).
-  ranges.push({ startIndex, endIndex: root.endIndex, startPosition, endPosition: root.endPosition });
-  return ranges;
+  return cuts;
 }
 
 /** Bytes of a tree's top level lost to error recovery: a root ERROR, or ERROR nodes among its children. */
@@ -484,8 +472,8 @@ export function innermostError(root: Node): Node | undefined {
   return found;
 }
 
-/** The ranges of a text without some spans (sorted, disjoint), in the tree's own units. */
-export function rangesWithout(root: Node, text: string, cuts: ReadonlyArray<{ start: number; end: number }>): Range[] {
+/** Spans of a text (offsets) as ranges, in the tree's own units. */
+export function rangesOfSpans(text: string, spans: ReadonlyArray<{ start: number; end: number }>): Range[] {
   const point = (offset: number) => {
     let row = 0;
     let lineStart = 0;
@@ -495,12 +483,5 @@ export function rangesWithout(root: Node, text: string, cuts: ReadonlyArray<{ st
     }
     return { row, column: offset - lineStart };
   };
-  const ranges: Range[] = [];
-  let start = 0;
-  for (const cut of [...cuts].sort((a, b) => a.start - b.start)) {
-    if (cut.start > start) ranges.push({ startIndex: start, endIndex: cut.start, startPosition: point(start), endPosition: point(cut.start) });
-    start = Math.max(start, cut.end);
-  }
-  ranges.push({ startIndex: start, endIndex: root.endIndex, startPosition: point(start), endPosition: root.endPosition });
-  return ranges;
+  return spans.map((span) => ({ startIndex: span.start, endIndex: span.end, startPosition: point(span.start), endPosition: point(span.end) }));
 }

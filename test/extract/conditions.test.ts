@@ -58,6 +58,26 @@ describe('withConditionals', () => {
     ]);
   });
 
+  it('Should give a macro defined in a branch its test, once defined too, and take an include guard for no condition', async () => {
+    const text = source(
+      '#ifndef CONFIG_H',
+      '#define CONFIG_H',
+      '#define VERSION 504',
+      '#if defined(USE_WINDOWS)',
+      '#define USE_C89',
+      '#endif',
+      'int version(void);',
+      '#endif',
+    );
+    const definitions = await withParsed('c', text, (parsed) => extractFacts(parsed).definitions);
+    expect(definitions.map((def) => [def.name, def.conditional ?? null])).toEqual([
+      ['CONFIG_H', null],
+      ['VERSION', null],
+      ['USE_C89', { group: text.indexOf('#if defined'), branch: 0, when: ['defined', 'USE_WINDOWS'] }],
+      ['version', null],
+    ]);
+  });
+
   it('Should read what the test patterns do not know (a function-like macro) as unknown', async () => {
     const text = source('#if HAS_FEATURE(files)', 'int open_file(void) { return 1; }', '#else', 'int open_file(void) { return 0; }', '#endif');
     const definitions = await withParsed('cpp', text, (parsed) => extractFacts(parsed).definitions);

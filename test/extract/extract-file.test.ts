@@ -92,3 +92,139 @@ describe('extractFile', () => {
     await expect(factsOf('big.ts', 'typescript', text, { timeoutMs: 1 })).rejects.toMatchObject({ code: 'TS_PARSE_TIMEOUT' });
   });
 });
+
+describe('C and C++ structure', () => {
+  it('Should read declarations a conditional splits (a continued #if, #ifdef), export macros cut as well', async () => {
+    const text = source(
+      '#ifndef BENCH_H_',
+      '#define BENCH_H_',
+      '#if __cplusplus >= 201103L || \\',
+      '    defined(_MSC_VER)',
+      '#define BENCH_HAS_CXX11',
+      '#endif',
+      'namespace bench {',
+      'BENCH_EXPORT void Initialize(int* argc);',
+      'enum ReportMode',
+      '#if defined(BENCH_HAS_CXX11)',
+      '    : unsigned',
+      '#else',
+      '#endif',
+      '{',
+      '  kUnspecified = 0,',
+      '  kDefault = 1',
+      '};',
+      'class BENCH_EXPORT State {',
+      ' public:',
+      '  int threads() const;',
+      '};',
+      '}  // namespace bench',
+      '#endif  // BENCH_H_',
+    );
+    const facts = await factsOf('bench.h', 'cpp', text);
+    const named = facts.definitions.map((def) => [def.kind, def.name, def.line]);
+    expect(named).toEqual(
+      expect.arrayContaining([
+        ['macro', 'BENCH_HAS_CXX11', 5],
+        ['enum', 'ReportMode', 9],
+        ['property', 'kUnspecified', 15],
+        ['property', 'kDefault', 16],
+        ['class', 'State', 18],
+        ['method', 'threads', 20],
+      ]),
+    );
+    const state = facts.definitions.find((def) => def.name === 'State');
+    expect(facts.definitions[state?.parent ?? -1]?.name).toBe('bench');
+  });
+
+  it('Should cut an export macro before a base clause, and an annotation called in a class head', async () => {
+    const text = source(
+      'namespace testing {',
+      'class GTEST_API_ AssertionException',
+      '    : public internal::GoogleTestFailureException {',
+      ' public:',
+      '  explicit AssertionException(const char* what);',
+      '};',
+      'GTEST_API_ void InitGoogleTest(int* argc, char** argv);',
+      'class CAPABILITY("mutex") Mutex {',
+      ' public:',
+      '  void lock() ACQUIRE() { held_ = true; }',
+      ' private:',
+      '  bool held_;',
+      '};',
+      '}',
+    );
+    const facts = await factsOf('gtest.h', 'cpp', text);
+    expect(facts.definitions.map((def) => [def.kind, def.name, def.line])).toEqual([
+      ['module', 'testing', 1],
+      ['class', 'AssertionException', 2],
+      ['constructor', 'AssertionException', 5],
+      ['function', 'InitGoogleTest', 7],
+      ['class', 'Mutex', 8],
+      ['method', 'lock', 10],
+      ['property', 'held_', 12],
+    ]);
+    expect(facts.errorCount).toBe(0);
+  });
+
+  it('Should name a specialization by its template, and a nested class defined apart by its last name', async () => {
+    const text = source(
+      'template <typename T> class Holder { public: static T Get(); };',
+      'template <typename T> class Holder<const T> { public: static T Get(); };',
+      'template <> struct Holder<int> { static int Get() { return 0; } };',
+      'class Table { struct Rep; };',
+      'struct Table::Rep { int count; };',
+    );
+    const facts = await factsOf('holder.h', 'cpp', text);
+    expect(facts.definitions.filter((def) => def.kind === 'class' || def.kind === 'struct').map((def) => [def.name, def.line, def.receiver])).toEqual([
+      ['Holder', 1, undefined],
+      ['Holder', 2, undefined],
+      ['Holder', 3, undefined],
+      ['Table', 4, undefined],
+      ['Rep', 5, 'Table'],
+    ]);
+  });
+
+  it('Should not take a macro called in a class body for a constructor or a method', async () => {
+    const text = source(
+      'class Foo {',
+      ' public:',
+      '  explicit Foo(int n);',
+      '  ~Foo();',
+      '  MOCK_METHOD1(Get, int(int));',
+      '  void Run();',
+      ' private:',
+      '  GTEST_DISALLOW_COPY_AND_ASSIGN_(Foo);',
+      '};',
+    );
+    const facts = await factsOf('foo.h', 'cpp', text);
+    expect(facts.definitions.map((def) => [def.kind, def.name])).toEqual([
+      ['class', 'Foo'],
+      ['constructor', 'Foo'],
+      ['method', '~Foo'],
+      ['method', 'Run'],
+    ]);
+  });
+
+  it('Should list the variables of a file and of a namespace, not extern declarations', async () => {
+    const text = source(
+      'namespace store {',
+      'static int g_open_files = -1;',
+      'const unsigned kTable[4] = {1, 2, 3, 4};',
+      'extern int g_external;',
+      'Env* g_env = nullptr;',
+      '}',
+    );
+    const facts = await factsOf('store.cc', 'cpp', text);
+    expect(facts.definitions.filter((def) => def.kind === 'variable').map((def) => [def.name, def.line])).toEqual([
+      ['g_open_files', 2],
+      ['kTable', 3],
+      ['g_env', 5],
+    ]);
+    const c = await factsOf('counter.c', 'c', source('static int counter;', 'char buffer[256];', 'extern int other;', 'int next(void) { return ++counter; }'));
+    expect(c.definitions.map((def) => [def.kind, def.name])).toEqual([
+      ['variable', 'counter'],
+      ['variable', 'buffer'],
+      ['function', 'next'],
+    ]);
+  });
+});

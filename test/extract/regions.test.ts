@@ -65,7 +65,7 @@ describe('Directive lines', () => {
     const starts = new LineIndex(text).starts;
     for (const language of ['csharp', 'c']) {
       await withTree(language, text, (tree) => {
-        expect(directiveLineCuts(tree.rootNode, text, starts, new Deadline(60_000))).toEqual(directiveLineCutsOverEveryLeaf(tree.rootNode, starts));
+        expect(directiveLineCuts(tree.rootNode, text, starts, new Deadline(60_000))).toEqual(directiveLineCutsOverEveryLeaf(tree.rootNode, text, starts));
       });
     }
   });
@@ -75,5 +75,13 @@ describe('Directive lines', () => {
     const starts = new LineIndex(text).starts;
     const cuts = await withTree('csharp', text, (tree) => directiveLineCuts(tree.rootNode, text, starts, new Deadline(60_000)));
     expect(cuts.map((cut) => text.slice(cut.startIndex, cut.endIndex))).toEqual(['#if X\n', '#endif\n']);
+  });
+
+  it('Should cut #ifdef and #ifndef lines too, and a directive through the lines its backslashes continue', async () => {
+    const text = '#ifndef G_H\n#if A || \\\n    B\nenum E\n#ifdef C\n : unsigned\n#endif\n{ X };\n#endif\n#endif\n';
+    const starts = new LineIndex(text).starts;
+    const cuts = await withTree('cpp', text, (tree) => directiveLineCuts(tree.rootNode, text, starts, new Deadline(60_000)));
+    expect(cuts.map((cut) => text.slice(cut.startIndex, cut.endIndex))).toEqual(['#ifndef G_H\n', '#if A || \\\n    B\n', '#ifdef C\n', '#endif\n', '#endif\n', '#endif\n']);
+    expect(cuts[1]).toMatchObject({ startPosition: { row: 1, column: 0 }, endPosition: { row: 3, column: 0 } });
   });
 });

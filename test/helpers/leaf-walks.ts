@@ -130,29 +130,32 @@ export function deadRegionCutsOverEveryLeaf(root: Node, dead: readonly string[][
   return cuts;
 }
 
-/** The directive lines' cuts, over every leaf. */
-export function directiveLineCutsOverEveryLeaf(root: Node, starts: readonly number[]): Range[] {
+/** The directive lines' cuts (with the lines a backslash continues), over every leaf. */
+export function directiveLineCutsOverEveryLeaf(root: Node, text: string, starts: readonly number[]): Range[] {
   const cuts: Range[] = [];
   let lastRow = -1;
+  const conditional = /^#(if|ifdef|ifndef|elif\w*|else|endif)$/;
   for (const leaf of everyLeaf(root)) {
-    const directive = leaf.row === lastRow ? undefined : directiveOf(leaf);
-    if (directive !== '#if' && directive !== '#elif' && directive !== '#else' && directive !== '#endif') continue;
-    lastRow = leaf.row;
-    const next = starts[leaf.row + 1];
+    const directive = leaf.row <= lastRow ? undefined : directiveOf(leaf);
+    if (directive === undefined || !conditional.test(directive)) continue;
+    let last = leaf.row;
+    while (last + 1 < starts.length && /\\\r?\n$/.test(text.slice(starts[last], starts[last + 1]))) last++;
+    lastRow = last;
+    const next = starts[last + 1];
     cuts.push({
       startIndex: starts[leaf.row] ?? leaf.start,
       startPosition: { row: leaf.row, column: 0 },
       endIndex: next ?? root.endIndex,
-      endPosition: next === undefined ? root.endPosition : { row: leaf.row + 1, column: 0 },
+      endPosition: next === undefined ? root.endPosition : { row: last + 1, column: 0 },
     });
   }
   return cuts;
 }
 
-/** The ranges without bare macro lines, over every leaf (every node without children, as a cursor meets it). */
-export function rangesWithoutBareMacrosOverEveryLeaf(root: Node, text: string): Range[] | undefined {
+/** The bare macro lines' cuts, over every leaf (every node without children, as a cursor meets it). */
+export function bareMacroCutsOverEveryLeaf(root: Node, text: string): Range[] {
   const lines = text.split(/\r?\n/);
-  const cuts: Array<{ start: Node; endIndex: number; endPosition: { row: number; column: number } }> = [];
+  const cuts: Range[] = [];
   const cursor = root.walk();
   const visit = (node: Node) => {
     if (!node.isNamed || !/identifier$/.test(node.type) || !/^[A-Z][A-Z0-9_]{2,}$/.test(node.text)) return;
@@ -163,7 +166,12 @@ export function rangesWithoutBareMacrosOverEveryLeaf(root: Node, text: string): 
     const call = line.slice(0, node.startPosition.column).trim() === '' && rest.startsWith('(') && rest.endsWith(')');
     if (!alone && !call) return;
     const endColumn = written.length;
-    cuts.push({ start: node, endIndex: node.startIndex + (endColumn - node.startPosition.column), endPosition: { row: node.startPosition.row, column: endColumn } });
+    cuts.push({
+      startIndex: node.startIndex,
+      startPosition: node.startPosition,
+      endIndex: node.startIndex + (endColumn - node.startPosition.column),
+      endPosition: { row: node.startPosition.row, column: endColumn },
+    });
   };
   try {
     for (;;) {
@@ -171,20 +179,7 @@ export function rangesWithoutBareMacrosOverEveryLeaf(root: Node, text: string): 
       if (node.childCount === 0) visit(node);
       else if (cursor.gotoFirstChild()) continue;
       while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent()) {
-          if (cuts.length === 0) return undefined;
-          const ranges: Range[] = [];
-          let startIndex = 0;
-          let startPosition = { row: 0, column: 0 };
-          for (const cut of cuts) {
-            if (cut.start.startIndex < startIndex) continue;
-            ranges.push({ startIndex, endIndex: cut.start.startIndex, startPosition, endPosition: cut.start.startPosition });
-            startIndex = cut.endIndex;
-            startPosition = cut.endPosition;
-          }
-          ranges.push({ startIndex, endIndex: root.endIndex, startPosition, endPosition: root.endPosition });
-          return ranges;
-        }
+        if (!cursor.gotoParent()) return cuts;
       }
     }
   } finally {
@@ -257,4 +252,5 @@ export const LEAF_SOURCES: readonly string[] = [
     '',
   ].join('\r\n'),
   ['#ifdef __cplusplus', 'int a;', '#ifdef __cplusplus', 'int b;', '#else', 'int c;', '#ifdef __cplusplus', ''].join('\n'),
+  ['#if A || \\', '    B \\', '    || C', 'enum E', '#ifndef D', ' : unsigned', '#elif E', '#endif', '{ X };', '#ifdef F \\', '#endif'].join('\r\n'),
 ];

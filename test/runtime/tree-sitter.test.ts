@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../src/index.js';
-import { type Leaf, LeafWalk, parseText, type Range, rangesWithoutBareMacros, type Tree } from '../../src/runtime/tree-sitter.js';
-import { everyLeaf, LEAF_SOURCES, rangesWithoutBareMacrosOverEveryLeaf } from '../helpers/leaf-walks.js';
+import { bareMacroCuts, type Leaf, LeafWalk, parseText, type Range, type Tree } from '../../src/runtime/tree-sitter.js';
+import { bareMacroCutsOverEveryLeaf, everyLeaf, LEAF_SOURCES } from '../helpers/leaf-walks.js';
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const registry = createDefaultRegistry();
@@ -181,8 +181,12 @@ describe('Bare macro lines', () => {
     const tree = loaded.parser.parse(text);
     if (!tree) throw new Error('no tree');
     try {
-      const ranges = rangesWithoutBareMacros(tree.rootNode, text) ?? [];
-      expect(ranges.map((range) => text.slice(range.startIndex, range.endIndex))).toEqual(['', '\nint f(void);\n  ', '\nint MAX_SIZE = 3;\n']);
+      const cuts = bareMacroCuts(tree.rootNode, text);
+      expect(cuts.map((cut) => text.slice(cut.startIndex, cut.endIndex))).toEqual(['G_BEGIN_DECLS', 'G_DEFINE_TYPE (A, a, B)']);
+      expect(cuts.map((cut) => [cut.startPosition, cut.endPosition])).toEqual([
+        [{ row: 0, column: 0 }, { row: 0, column: 13 }],
+        [{ row: 2, column: 2 }, { row: 2, column: 25 }],
+      ]);
     } finally {
       tree.delete();
     }
@@ -195,7 +199,7 @@ describe('Bare macro lines', () => {
       const tree = loaded.parser.parse(text);
       if (!tree) throw new Error('no tree');
       try {
-        expect(rangesWithoutBareMacros(tree.rootNode, text)).toEqual(rangesWithoutBareMacrosOverEveryLeaf(tree.rootNode, text));
+        expect(bareMacroCuts(tree.rootNode, text)).toEqual(bareMacroCutsOverEveryLeaf(tree.rootNode, text));
       } finally {
         tree.delete();
       }

@@ -63,9 +63,13 @@ export class CModules implements ModuleSystem {
   }
 
   /** Whether a condition may hold given the macros a common build predefines and those the tree defines. */
-  async conditionMayHold(_from: string, condition: Condition, definedInTree: (name: string) => Promise<boolean>): Promise<boolean> {
+  async conditionMayHold(_from: string, condition: Condition, definedInTree: (name: string) => Promise<boolean | undefined>): Promise<boolean> {
     const defined = new Map<string, boolean>();
-    for (const name of namesIn(condition)) defined.set(name, await definedInTree(name));
+    for (const name of namesIn(condition)) {
+      // (a name only conditionals define is left out: unknown)
+      const known = await definedInTree(name);
+      if (known !== undefined) defined.set(name, known);
+    }
     return mayHold(condition, this.#predefined, defined);
   }
 

@@ -136,13 +136,18 @@ describe('the language of a .h header', () => {
 });
 
 describe('macros and items in function bodies', () => {
-  it('Should report object-like macros as constants and function-like ones as functions, both of kind macro', async () => {
+  it('Should report object-like macros (valueless ones too) as constants and function-like ones as functions, both of kind macro', async () => {
     const analysis = await index.analyzeFile('macros/macros.h');
-    expect(analysis.constants).toEqual([expect.objectContaining({ name: 'LIMIT', kind: 'macro', value: '64' })]);
+    expect(analysis.constants).toEqual([
+      expect.objectContaining({ name: 'LIMIT', kind: 'macro', value: '64' }),
+      expect.objectContaining({ name: 'GUARD', kind: 'macro', line: 3 }),
+    ]);
+    expect(analysis.constants[1]?.value).toBeUndefined();
     expect(analysis.functions).toEqual([expect.objectContaining({ name: 'SQUARE', kind: 'macro', signature: 'SQUARE(x)' })]);
     expect(analysis.exports.map((e) => [e.name, e.type, e.kind])).toEqual([
       ['LIMIT', 'constant', 'macro'],
       ['SQUARE', 'function', 'macro'],
+      ['GUARD', 'constant', 'macro'],
     ]);
     const rust = await index.analyzeFile('items/lib.rs');
     expect(rust.functions.find((f) => f.name === 'square')).toMatchObject({ kind: 'macro' });

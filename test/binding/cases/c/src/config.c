@@ -14,3 +14,7 @@ char geo_separator(void) {
 GEO_NORETURN geo_fail(geo_int code) {
   exit((int)code);
 }
+
+void geo_format(char *out, int n) {
+  geo_sprintf(out, 16, "%d", n);
+}

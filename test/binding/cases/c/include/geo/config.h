@@ -26,4 +26,15 @@ typedef long geo_int;
 #define GEO_SEP '/'
 #endif
 
+/* Windows builds are C89; elsewhere the build may say so too. */
+#if defined(GEO_USE_WINDOWS)
+#define GEO_USE_C89
+#endif
+
+#if !defined(GEO_USE_C89)
+#define geo_sprintf(s, sz, f, i) snprintf(s, sz, f, i)
+#else
+#define geo_sprintf(s, sz, f, i) ((void)(sz), sprintf(s, f, i))
+#endif
+
 #endif
