@@ -4,8 +4,12 @@
  * at a local folder, or under the module's `vendor/`. A package is the non-test `.go` files of its folder that
  * declare its package name; a file sees, without importing them, the other files of its package (a `_test.go` file
  * of the package also sees the package's files; an external test package `x_test` is a package of its own).
- * Standard library and third-party imports name nothing in the tree. Build constraints (`//go:build`, `_linux.go`)
- * are evaluated for one build (`go-build.ts`): a package's names bind to the variants that build.
+ * A tree laid out as Go's own sources (GOROOT/src, whose go.mod says `module std`) resolves a standard library path
+ * (`fmt`, `internal/abi`: no dot in its first element) under that module's folder, from any module of the tree (`cmd`
+ * imports `fmt` too); a file under no go.mod is in GOPATH mode: an import path names `<GOPATH>/src/<path>`, a `src`
+ * folder at or above the file (or the tree's root, when it is a GOPATH's `src`). Other standard library and third-party
+ * imports name nothing in the tree. Build constraints (`//go:build`, `_linux.go`) are evaluated for one build
+ * (`go-build.ts`): a package's names bind to the variants that build.
  *
  * @module
  */
@@ -78,14 +82,30 @@ export class GoModules implements ModuleSystem {
     }
     // The module whose path is the longest prefix of the import path.
     let best: GoModule | undefined;
-    for (const module of await this.#allModules()) {
+    const modules = await this.#allModules();
+    for (const module of modules) {
       const path = module.module;
       if (path === undefined || (source !== path && !source.startsWith(`${path}/`))) continue;
       if (!best || path.length > (best.module ?? '').length) best = module;
     }
-    if (!best) return undefined;
-    const rest = source.slice((best.module ?? '').length).replace(/^\//, '');
-    return inTree(best.folder && rest ? `${best.folder}/${rest}` : best.folder || rest);
+    if (best) {
+      const rest = source.slice((best.module ?? '').length).replace(/^\//, '');
+      return inTree(best.folder && rest ? `${best.folder}/${rest}` : best.folder || rest);
+    }
+    // Go's own sources: a standard library path under the folder of `module std`.
+    const std = modules.find((module) => module.module === 'std');
+    if (std && !(source.split('/')[0] ?? '').includes('.')) {
+      const found = inTree(std.folder ? `${std.folder}/${source}` : source);
+      if (found !== undefined) return found;
+    }
+    // GOPATH mode (no go.mod above the file): under a `src` folder at or above it, or the root.
+    if (own) return undefined;
+    for (let at = folderOf(from); at !== ''; at = folderOf(at)) {
+      if (posix.basename(at) !== 'src') continue;
+      const found = inTree(`${at}/${source}`);
+      if (found !== undefined) return found;
+    }
+    return inTree(source);
   }
 
   /**

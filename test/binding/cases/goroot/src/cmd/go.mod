@@ -1,0 +1,3 @@
+module cmd
+
+go 1.22

@@ -1,0 +1,3 @@
+module std
+
+go 1.22
