@@ -21,8 +21,8 @@
 //    defined at most twice (a name defined more often has no single definition to credit). Candidates are the 300
 //    names that the most other files mention as a word. Coverage: the share of them a 1,000- and a 4,000-token map
 //    shows (same file and line), with the map's tokens and time (warm index).
-// 3. Seed 003's claim (TOON costs fewer tokens than JSON): for every file, tokens of its call graph (includeExternal)
-//    as TOON and as the seed's JSON; the ratio of the totals and the median per-file ratio.
+// 3. The Graph-It-Live contract's claim (TOON costs fewer tokens than JSON): for every file, tokens of its call graph (includeExternal)
+//    as TOON and as the contract's JSON; the ratio of the totals and the median per-file ratio.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
@@ -321,7 +321,7 @@ async function main() {
     if (missed.length > 0) console.log(`  not in the ${maps.at(-1).budget}-token map: ${missed.join(', ')}`);
   }
 
-  console.log('\n== Call graphs (seed 003, includeExternal): tokens of TOON / tokens of JSON ==');
+  console.log('\n== Call graphs (the Graph-It-Live contract, includeExternal): tokens of TOON / tokens of JSON ==');
   const graphRows = [['language', 'files', 'nodes', 'edges', 'TOON tokens', 'JSON tokens', 'total ratio', 'median file', 'max file']];
   let toon = 0;
   let json = 0;

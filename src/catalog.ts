@@ -199,7 +199,7 @@ export const OPERATIONS = {
       }),
   }),
   callGraph: defineOperation({
-    summary: "How the functions of a file call and reference each other, with the cycles among the calls (seed 003's graph).",
+    summary: "How the functions of a file call and reference each other, with the cycles among the calls (the Graph-It-Live contract's graph).",
     parameters: {
       file,
       includeExternal: { type: 'boolean', default: false, description: 'List calls to imported names as external nodes' },

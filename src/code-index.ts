@@ -53,7 +53,7 @@ import { checkWatchOptions, type TreeWatcher, type WatchOptions, watchWorkspace 
 // For the CLI, which checks these variables as it checks its other CODE_INDEX_* ones (not public: index.ts lists what is).
 export { CACHE_ENV, parseSize } from './engine/cache-collect.js';
 
-/** Seed 003's budget of one file's call graph (`callGraph`'s `timeoutMs`). */
+/** The Graph-It-Live contract's budget of one file's call graph (`callGraph`'s `timeoutMs`). */
 export const DEFAULT_GRAPH_TIMEOUT_MS = 5_000;
 /** Options of {@link CodeIndex.open}. */
 export interface CodeIndexOptions {
@@ -294,23 +294,29 @@ export class CodeIndex {
     return !this.#disabledLanguages.has(id);
   }
 
-  /** The complete structure of one file (seed 000 `FileAnalysis`). */
+  /** The complete structure of one file (the Lace `code_analyze` spec's `FileAnalysis`). */
   async analyzeFile(file: string): Promise<FileAnalysis> {
     const { relative, facts } = await this.#facts(file);
     return analysisOf(relative, facts);
   }
 
-  /** Signatures of the file's functions, methods and constructors, without bodies (seed 000 `SignatureInfo`). */
+  /**
+   * Signatures of the file's functions, methods and constructors, without bodies (the Lace `code_analyze` spec's
+   * `SignatureInfo`).
+   */
   async getSignatures(file: string): Promise<SignatureInfo[]> {
     return signaturesOf((await this.#facts(file)).facts);
   }
 
-  /** The file's public API (seed 000 `ExportInfo`). */
+  /** The file's public API (the Lace `code_analyze` spec's `ExportInfo`). */
   async listExports(file: string): Promise<ExportInfo[]> {
     return (await this.#facts(file)).facts.exports;
   }
 
-  /** Parse a file: root node type, definitions with positions, syntax errors, parse time (seed 001 `parse`). */
+  /**
+   * Parse a file: root node type, definitions with positions, syntax errors, parse time (the MCP tree-sitter server's
+   * `parse`).
+   */
   async parse(file: string): Promise<ParseResult> {
     const { relative, facts } = await this.#facts(file);
     return {
@@ -376,10 +382,10 @@ export class CodeIndex {
   }
 
   /**
-   * How the functions of one file call and reference each other (seed 003): its classes, functions, methods and
-   * module-level variables, the calls and references between them with their lines (`this.m()` bound to the
-   * method, callbacks attributed to their enclosing function), and the cycles among the calls. Past the time budget
-   * the graph comes back with `isPartial: true`.
+   * How the functions of one file call and reference each other (the Graph-It-Live contract): its classes, functions,
+   * methods and module-level variables, the calls and references between them with their lines (`this.m()` bound to the
+   * method, callbacks attributed to their enclosing function), and the cycles among the calls. Past the time budget the
+   * graph comes back with `isPartial: true`.
    *
    * @throws CodeIndexError `FILE_NOT_FOUND`, `TS_UNSUPPORTED_LANGUAGE`, `PATH_TRAVERSAL`, ... as `analyzeFile`.
    */

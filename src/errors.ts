@@ -5,8 +5,8 @@
  */
 
 /**
- * Stable error and diagnostic codes. The `TS_*` codes are the tree-sitter tool's (seed 001); the file-system
- * codes follow the Explainer's and graph tool's specs (seeds 003, 004), and so do the model codes of the Explainer
+ * Stable error and diagnostic codes. The `TS_*` codes are the MCP tree-sitter server spec's; the file-system codes
+ * follow the Graph-It-Live contract and the Codebase Explainer spec, and so do the model codes of the Explainer
  * agent (`MAX_ITERATIONS`, `RATE_LIMIT`, `LLM_TIMEOUT`, `LLM_ERROR`).
  */
 export const ErrorCode = {
@@ -64,16 +64,16 @@ export const ErrorCode = {
    * that file, which is skipped until it changes.
    */
   ANALYSIS_FAILED: 'ANALYSIS_FAILED',
-  /** The file is not of a kind the operation handles (a call graph of a JSON file; seed 003). */
+  /** The file is not of a kind the operation handles (a call graph of a JSON file; the Graph-It-Live contract). */
   UNSUPPORTED_FILE_TYPE: 'UNSUPPORTED_FILE_TYPE',
   /**
    * The agent used its whole tool budget (`maxToolIterations`) before answering: the answer is built from partial
-   * results and says so (HTTP 200; seed 004).
+   * results and says so (HTTP 200; the Codebase Explainer spec).
    */
   MAX_ITERATIONS: 'MAX_ITERATIONS',
-  /** The model endpoint kept answering 429 after the retries with backoff (HTTP 429; seed 004). */
+  /** The model endpoint kept answering 429 after the retries with backoff (HTTP 429; the Codebase Explainer spec). */
   RATE_LIMIT: 'RATE_LIMIT',
-  /** The model endpoint did not answer within its time budget, twice (HTTP 504; seed 004). */
+  /** The model endpoint did not answer within its time budget, twice (HTTP 504; the Codebase Explainer spec). */
   LLM_TIMEOUT: 'LLM_TIMEOUT',
   /**
    * The model endpoint failed otherwise: refused the key, does not know the model, returned an error or an

@@ -117,5 +117,7 @@ export type {
   SyntaxErrorInfo,
   TypeInfo,
 } from './types.js';
+// Graphs drawn: call graphs and hierarchies as Mermaid or Graphviz DOT
+export { type DiagramFormat, drawGraph } from './render/diagram.js';
 export { countTokens, TOKEN_ENCODING } from './tokens.js';
 export { VERSION } from './version.js';

@@ -1,9 +1,9 @@
 /**
  * The plain-data results of code-index: what `analyzeFile`, `getSignatures`, `listExports` and `parse` return.
  *
- * Shapes follow the Lace `code_analyze` spec (seed 000) field for field; everything beyond the spec is an
- * optional, documented addition. Paths are root-relative with `/`; lines and columns are 1-based; columns count
- * UTF-16 code units (JavaScript string indices), as editors do.
+ * Shapes follow the Lace `code_analyze` spec field for field; everything beyond the spec is an optional, documented
+ * addition. Paths are root-relative with `/`; lines and columns are 1-based; columns count UTF-16 code units
+ * (JavaScript string indices), as editors do.
  *
  * The shapes live by kind in src/types/: definitions, analysis (imports, exports, signatures, the whole file),
  * navigation, stats and call graphs. This module names each of them once, for the library's entry and its helpers.

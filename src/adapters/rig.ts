@@ -1,6 +1,7 @@
 /**
- * Rig-style tools (seed 004): each has a `name`, `definition(prompt)` giving `{ name, description, parameters }`,
- * and `call(args)` resolving to the typed output or a typed error (never a rejection).
+ * Rig-style tools (as the Codebase Explainer spec defines them): each has a `name`, `definition(prompt)` giving
+ * `{ name, description, parameters }`, and `call(args)` resolving to the typed output or a typed error (never a
+ * rejection).
  *
  * @module
  */

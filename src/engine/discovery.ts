@@ -39,7 +39,10 @@ export function readsGitignores(root: string, fs: FileSystem = nodeFileSystem): 
   }
 }
 
-/** Folders skipped by default wherever they are (seed 001/002's build and dependency folders). */
+/**
+ * Folders skipped by default wherever they are (the build and dependency folders of the MCP tree-sitter server and
+ * Code Scanner specs).
+ */
 export const DEFAULT_EXCLUDE = ['node_modules', 'dist', 'build', 'target', '__pycache__', 'vendor'];
 
 /** Options of {@link discoverFiles}. */

@@ -216,7 +216,7 @@ export interface SourceText {
   text: string;
   size: number;
   mtimeMs: number;
-  /** MD5 of the bytes (the seed's cache key). */
+  /** MD5 of the bytes (the MCP tree-sitter server spec's cache key). */
   hash: string;
   warnings: Diagnostic[];
 }

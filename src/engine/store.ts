@@ -18,7 +18,7 @@ export type { FileSummary, SummaryDefinition } from '../model/facts.js';
 export interface FileEntry {
   size: number;
   mtimeMs: number;
-  /** MD5 of the bytes (seed 001's cache key). */
+  /** MD5 of the bytes (the MCP tree-sitter server spec's cache key). */
   hash: string;
   /** The language it was analyzed as. */
   language: string;

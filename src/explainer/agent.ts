@@ -1,7 +1,7 @@
 /**
- * The Codebase Explainer agent (seed 004): `createExplainer` checks its options and binds a model; each `explain`
+ * The agent of the Codebase Explainer spec: `createExplainer` checks its options and binds a model; each `explain`
  * call checks a request, opens an index and a scoped toolbox over its directory, runs the loop (`PromptRequest`,
- * Rig-style) and turns its last message into the seed's response: the answer validated (repaired, or asked for once
+ * Rig-style) and turns its last message into the spec's response: the answer validated (repaired, or asked for once
  * more as structured output), its snippets checked against the files, limitations noted, metadata measured. The
  * steps of one request are in explain.ts.
  *
@@ -22,9 +22,9 @@ export type { ExplainEvent } from './loop.js';
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 /** The default model (`CODE_INDEX_MODEL`): an OpenAI model with tool calling and strict structured output. */
 export const DEFAULT_MODEL = 'gpt-4o-mini';
-/** Default of {@link ExplainerOptions.maxToolIterations} (the seed's `MAX_TOOL_ITERATIONS`). */
+/** Default of {@link ExplainerOptions.maxToolIterations} (the Codebase Explainer spec's `MAX_TOOL_ITERATIONS`). */
 export const DEFAULT_MAX_TOOL_ITERATIONS = DEFAULT_MAX_DEPTH;
-/** Default of {@link ExplainerOptions.maxFileSizeKb} (the seed's `MAX_FILE_SIZE_KB`). */
+/** Default of {@link ExplainerOptions.maxFileSizeKb} (the Codebase Explainer spec's `MAX_FILE_SIZE_KB`). */
 export const DEFAULT_MAX_FILE_SIZE_KB = 500;
 /** Default of {@link ExplainerOptions.llmTimeoutMs}. */
 export const DEFAULT_LLM_TIMEOUT_MS = 60_000;

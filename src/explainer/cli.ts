@@ -29,7 +29,7 @@ explain the answer, backed by snippets of the code.
 Options:
   --root DIR   the codebase (nothing outside it is read)
   --model M    the model (default: CODE_INDEX_MODEL, else gpt-4o-mini)
-  --json       print the response JSON (seed 004's schema)
+  --json       print the response JSON (the Codebase Explainer spec's schema)
 
 Environment: OPENAI_API_KEY (required; any placeholder for a local server), OPENAI_BASE_URL (default the OpenAI
 API; e.g. http://localhost:11434/v1 for Ollama), MAX_TOOL_ITERATIONS, MAX_FILE_SIZE_KB, LLM_TIMEOUT_MS, LOG_LEVEL

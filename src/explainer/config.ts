@@ -1,6 +1,6 @@
 /**
- * The service's configuration from the environment, as seed 004 names it, checked at startup: a missing key or
- * a bad number is one clear error naming the variable, not a failure on the first request.
+ * The service's configuration from the environment, as the Codebase Explainer spec names it, checked at startup: a
+ * missing key or a bad number is one clear error naming the variable, not a failure on the first request.
  *
  * @module
  */

@@ -1,8 +1,8 @@
 /**
  * One explain request, step by step, each step taking what the last one gave: the request checked, the
  * investigation (the loop over the tools), the final text (asked for from what was found when a budget ended the
- * investigation), an answer that can be used (asked for once more when malformed), and the seed's response with its
- * snippets checked against the files and its limitations noted.
+ * investigation), an answer that can be used (asked for once more when malformed), and the Codebase Explainer spec's
+ * response with its snippets checked against the files and its limitations noted.
  *
  * @module
  */
@@ -102,7 +102,7 @@ export async function explainRequest(
   const { maxToolIterations, maxFileSizeKb } = settings;
   logger.info({ requestId, directory: root.real, model: model.model, maxToolIterations, options: limits }, 'explain started');
   const scope = new RequestScope(root.real, limits, maxFileSizeKb * 1024, [root.given]);
-  // persist: false: the seed stores nothing beyond the response (facts hold lines of the files).
+  // persist: false: the spec stores nothing beyond the response (facts hold lines of the files).
   const index = await CodeIndex.open({ root: root.real, maxFileSize: maxFileSizeKb * 1024, exclude: limits.excludePatterns, persist: false });
   const toolbox = createScopedToolbox(index, scope, { maxResultChars: settings.maxToolResultChars, timeoutMs: settings.toolTimeoutMs });
   const notes = new Notes(call.onEvent);
@@ -272,7 +272,7 @@ async function finalText(model: ChatModel, outcome: PromptOutcome, settings: Exp
 }
 
 /**
- * The final text read as the seed's answer; when it is malformed, asked for once more, and when that fails too,
+ * The final text read as the spec's answer; when it is malformed, asked for once more, and when that fails too,
  * what can be used of either text (no snippets, low confidence, noted).
  */
 async function usableAnswer(

@@ -51,7 +51,7 @@ export interface ExplainerServer {
   close(): Promise<void>;
 }
 
-/** The HTTP status of each error code (seed 004's table, plus 502 for a failing model endpoint). */
+/** The HTTP status of each error code (the Codebase Explainer spec's table, plus 502 for a failing model endpoint). */
 export function httpStatus(code: string): number {
   switch (code) {
     case ErrorCode.INVALID_ARGUMENT:

@@ -1,5 +1,5 @@
 /**
- * `code-index/explainer`: the Codebase Explainer agent (seed 004). Ask a question about a codebase in plain
+ * `code-index/explainer`: the agent of the Codebase Explainer spec. Ask a question about a codebase in plain
  * English; a model investigates it with code-index's tools over any OpenAI-compatible chat-completions endpoint
  * and answers with an explanation backed by real lines of real files. Also served over HTTP
  * (`code-index serve`) and from the terminal (`code-index explain`).

@@ -18,7 +18,10 @@ import type { CallContext, ChatModel } from './llm.js';
 import type { ExplainerLogger } from './logger.js';
 import type { AgentToolbox } from './tools.js';
 
-/** Rounds of tool calls a {@link PromptRequest} allows unless told otherwise (the seed's `MAX_TOOL_ITERATIONS`). */
+/**
+ * Rounds of tool calls a {@link PromptRequest} allows unless told otherwise (the Codebase Explainer spec's
+ * `MAX_TOOL_ITERATIONS`).
+ */
 export const DEFAULT_MAX_DEPTH = 10;
 
 /** What happens during an `explain` call, step by step, for progress displays (a spinner, say). */

@@ -1,6 +1,6 @@
 /**
- * Seed 004's request and response schemas, verbatim, and the answer the model is asked for (the response without
- * the metadata, which the agent measures itself).
+ * The Codebase Explainer spec's request and response schemas, verbatim, and the answer the model is asked for (the
+ * response without the metadata, which the agent measures itself).
  *
  * @module
  */
@@ -12,9 +12,9 @@ export const DEFAULT_INCLUDE_PATTERNS: readonly string[] = ['**/*.ts', '**/*.js'
 export const DEFAULT_EXCLUDE_PATTERNS: readonly string[] = ['**/node_modules/**', '**/.git/**', '**/dist/**'];
 
 /**
- * What to explain and where (seed 004, exactly). `options` scope the tools: `maxFiles` distinct files read,
- * `maxDepth` directory levels below `directory`, `includePatterns` the files searched, `excludePatterns` the files
- * never listed, searched or read.
+ * What to explain and where (the Codebase Explainer spec's schema, exactly). `options` scope the tools: `maxFiles`
+ * distinct files read, `maxDepth` directory levels below `directory`, `includePatterns` the files searched,
+ * `excludePatterns` the files never listed, searched or read.
  */
 export const ExplainRequestSchema = z.object({
   // Required: What to explain
@@ -34,7 +34,7 @@ export const ExplainRequestSchema = z.object({
     .optional(),
 });
 
-/** The explanation, its evidence and how it was reached (seed 004, exactly). */
+/** The explanation, its evidence and how it was reached (the Codebase Explainer spec's schema, exactly). */
 export const ExplainResponseSchema = z.object({
   // Main explanation
   explanation: z.string().describe('Clear, structured explanation'),
@@ -81,7 +81,7 @@ export interface ExplainScopeOptions {
 
 const OPTIONS_DEFAULTS = ExplainRequestSchema.shape.options.unwrap();
 
-/** The scope of a parsed request: the seed's defaults, also when the request has no `options` at all. */
+/** The scope of a parsed request: the spec's defaults, also when the request has no `options` at all. */
 export function scopeOptions(options: z.output<typeof ExplainRequestSchema>['options']): ExplainScopeOptions {
   const full = options ?? OPTIONS_DEFAULTS.parse({});
   return {

@@ -120,7 +120,7 @@ export async function checkSnippets(values: unknown[], context: SnippetContext):
     }
     let lines = files.get(rel);
     if (!lines) {
-      // Checked here, never shown to the model: the whole first page (the seed's 500 KB), not one sized for a result.
+      // Checked here, never shown to the model: the whole first page (the spec's 500 KB), not one sized for a result.
       const read = await runTool(readFile, { path: rel }, { index: context.index }, { maxResultChars: Number.MAX_SAFE_INTEGER });
       context.logger.info({ requestId: context.requestId, tool: 'snippet_check', path: rel, ok: read.ok, ...(read.ok ? {} : { code: read.error.code }) }, 'file access');
       lines = read.ok ? (read.data as { content: string }).content.split('\n') : { code: read.error.code, message: read.error.message };

@@ -1,15 +1,15 @@
 /**
- * The agent's tools for one request: the `explainer` tool set (seed 004's four tools) and four symbol tools over
- * the index, each bound to the request's scope. The shared tools already confine every path to the root
- * (`..`, absolute paths and symlinks out of it are refused with `PATH_TRAVERSAL`); this layer adds the request's
+ * The agent's tools for one request: the `explainer` tool set (the Codebase Explainer spec's four tools) and four
+ * symbol tools over the index, each bound to the request's scope. The shared tools already confine every path to the
+ * root (`..`, absolute paths and symlinks out of it are refused with `PATH_TRAVERSAL`); this layer adds the request's
  * options, which the shared tools do not know:
  * - `excludePatterns`: never listed, searched or read;
  * - `includePatterns`: the files searched (search_code, search_symbols, find_definition). A file named by path
- *   (README.md, package.json) may still be listed and read, as the seed's "identify key files" needs;
+ *   (README.md, package.json) may still be listed and read, as the spec's "identify key files" needs;
  * - `maxDepth`: directory levels below the root, for every tool;
  * - `maxFiles`: distinct files read (read_file, analyze_imports, get_signatures, file_outline);
  * - `MAX_FILE_SIZE_KB`: the index refuses larger files, and search matches in them are dropped.
- * A refusal is `FILE_UNREADABLE` with `details.reason` (`EXCLUDED`, `TOO_DEEP`, `MAX_FILES`), which the seed
+ * A refusal is `FILE_UNREADABLE` with `details.reason` (`EXCLUDED`, `TOO_DEEP`, `MAX_FILES`), which the spec
  * recovers from by skipping the file.
  *
  * @module
@@ -196,7 +196,10 @@ interface Entry {
   type: 'file' | 'directory';
 }
 
-/** The seed's four tools, bound to the scope. A tool the set gains later runs with the path checks only. */
+/**
+ * The Codebase Explainer spec's four tools, bound to the scope. A tool the set gains later runs with the path checks
+ * only.
+ */
 function scopedExplainerTools(scope: RequestScope): AnyTool[] {
   return toolset('explainer').map((tool) => {
     switch (tool.name) {

@@ -73,8 +73,9 @@ function typeOnlyMarks(raw: RawCaptures, contexts: ReadonlyMap<number, NodeConte
 }
 
 /**
- * Imports in source order, in the seed's shape. In: the raw imports (type-only marks applied). Out: one import per
- * statement or call with a source; a bare `require('m')` call is left out where a binding of it is on the same line.
+ * Imports in source order, in the Lace `code_analyze` spec's shape. In: the raw imports (type-only marks applied).
+ * Out: one import per statement or call with a source; a bare `require('m')` call is left out where a binding of it
+ * is on the same line.
  */
 export function collectImports(raw: Pick<RawCaptures, 'imports'>, lines: LineIndex): ImportInfo[] {
   const imports: ImportInfo[] = [];

@@ -25,19 +25,19 @@ export type KindCategory =
   /** `outline`: modules, variables, and whatever markup and data languages define */
   | 'outline';
 
-/** The seed 000 `SymbolMatch.type` of a kind, widened with what the seed's four values cannot say. */
+/** The Lace `code_analyze` spec's `SymbolMatch.type` of a kind, widened with what the spec's four values cannot say. */
 export type SearchType = 'function' | 'class' | 'interface' | 'constant' | 'variable' | 'property' | 'macro' | 'module' | 'other';
 
-/** The seed 000 `ExportInfo.type` of a kind (exports of a definition). */
+/** The Lace `code_analyze` spec's `ExportInfo.type` of a kind (exports of a definition). */
 export type ExportType = 'function' | 'class' | 'interface' | 'constant';
 
-/** The seed 002 `symbol_type`s, in the seed's order (ctags' kinds; `any` besides). */
+/** The Code Scanner's `symbol_type`s, in the spec's order (ctags' kinds; `any` besides). */
 export const SCANNER_TYPES = ['function', 'class', 'method', 'variable', 'constant'] as const;
 
-/** The seed 002 `symbol_type` a kind answers to (ctags' kinds). */
+/** The Code Scanner's `symbol_type` a kind answers to (ctags' kinds). */
 export type ScannerType = (typeof SCANNER_TYPES)[number];
 
-/** The seed 003 node type of a kind in a call graph. */
+/** The Graph-It-Live contract's node type of a kind in a call graph. */
 export type GraphType = 'class' | 'function' | 'method' | 'variable';
 
 /** Everything the views need to know about one kind. */
@@ -45,13 +45,13 @@ export interface KindInfo {
   category: KindCategory;
   searchType: SearchType;
   exportType: ExportType;
-  /** Filters of seed 002's `symbol_type` this kind passes (besides `any`). */
+  /** Filters of the Code Scanner's `symbol_type` this kind passes (besides `any`). */
   scannerTypes: readonly ScannerType[];
   /** Signed with a parameter list: functions, methods, constructors, function-like macros. */
   callable: boolean;
   /** Its body is a function body: definitions inside it are locals. */
   functionLike: boolean;
-  /** Its node type in seed 003's graph, when it is a node there. */
+  /** Its node type in the Graph-It-Live contract's graph, when it is a node there. */
   graphType?: GraphType;
   /** With `category: 'type'`: the `TypeInfo.kind`. */
   typeKind?: 'interface' | 'type' | 'enum';
@@ -149,7 +149,7 @@ export function declarationSpace(kind: string): 'type' | 'value' | 'both' {
   return info.category === 'outline' && kind !== 'variable' ? 'both' : 'value';
 }
 
-/** The kinds of the table a seed 002 `symbol_type` answers to (a kind not in the table answers to none). */
+/** The kinds of the table a Code Scanner `symbol_type` answers to (a kind not in the table answers to none). */
 export function kindsOfScannerType(type: ScannerType): string[] {
   return [...KINDS].filter(([, info]) => info.scannerTypes.includes(type)).map(([kind]) => kind);
 }
@@ -169,7 +169,10 @@ export function definitionKindInfo(kind: string, hasParameterList: boolean): Kin
  */
 export const KIND_FILTERS = ['function', 'method', 'class', 'interface', 'constant', 'variable', 'any'] as const;
 
-/** The kinds a seed 000 / library `kind` filter (`function`, `method`, `class`, `interface`, `constant`, ...) accepts. */
+/**
+ * The kinds a Lace `code_analyze` / library `kind` filter (`function`, `method`, `class`, `interface`, `constant`, ...)
+ * accepts.
+ */
 export function kindMatchesFilter(kind: string, filter: string): boolean {
   if (filter === 'any' || filter === kind) return true;
   const info = kindInfo(kind);

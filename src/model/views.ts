@@ -1,7 +1,7 @@
 /**
- * Views of a file's facts: the seed 000 analysis (functions, classes, interfaces, constants, imports, exports,
- * outline), signatures, the `parse` symbols and the navigation tags. Pure projections of plain data: nothing here
- * reads a file or a tree, and nothing is decided twice (exports were resolved by extraction).
+ * Views of a file's facts: the Lace `code_analyze` spec's analysis (functions, classes, interfaces, constants,
+ * imports, exports, outline), signatures, the `parse` symbols and the navigation tags. Pure projections of plain
+ * data: nothing here reads a file or a tree, and nothing is decided twice (exports were resolved by extraction).
  *
  * @module
  */
@@ -242,7 +242,7 @@ export function warningsOf(facts: FileFacts): Diagnostic[] {
 
 const analyses = new WeakMap<FileFacts, FileAnalysis>();
 
-/** The complete structure of a file (seed 000 `FileAnalysis`). Computed once per facts object. */
+/** The complete structure of a file (the Lace `code_analyze` spec's `FileAnalysis`). Computed once per facts object. */
 export function analysisOf(file: string, facts: FileFacts): FileAnalysis {
   const cached = analyses.get(facts);
   if (cached && cached.file === file) return cached;
@@ -282,7 +282,10 @@ export function analysisOf(file: string, facts: FileFacts): FileAnalysis {
   return analysis;
 }
 
-/** Signatures of every function, method, constructor and macro outside function bodies (seed 000 `SignatureInfo`). */
+/**
+ * Signatures of every function, method, constructor and macro outside function bodies (the Lace `code_analyze`
+ * spec's `SignatureInfo`).
+ */
 export function signaturesOf(facts: FileFacts): SignatureInfo[] {
   const result: SignatureInfo[] = [];
   for (const def of facts.definitions) {

@@ -1,7 +1,7 @@
 /**
- * The call graph of one file (seed 003): its classes, functions, methods and module-level variables as nodes, and
- * who calls or references whom, from the stored facts. Each reference is attributed to the definition it sits in
- * (calls inside nested functions and callbacks to their enclosing node, calls at the top level to the file's
+ * The call graph of one file (the Graph-It-Live contract): its classes, functions, methods and module-level variables
+ * as nodes, and who calls or references whom, from the stored facts. Each reference is attributed to the definition it
+ * sits in (calls inside nested functions and callbacks to their enclosing node, calls at the top level to the file's
  * `<top>` node) and bound to its target through the same resolver as `findDefinitions` (`this.m()` to the class's
  * method, an import to its module); cycles are the strongly connected components of the `calls` edges.
  *

@@ -13,7 +13,7 @@ import { tagOf } from '../model/views.js';
 import type { HoverResult, PositionQuery } from '../types.js';
 import { type DefinitionsContext, findDefinitions } from './definitions.js';
 
-/** The seed's hover note. */
+/** The MCP tree-sitter server spec's hover note. */
 export const HOVER_NOTE = 'Documentation extracted from doc comments. No type inference available.';
 
 /** What hover reads: what findDefinitions reads. */

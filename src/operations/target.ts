@@ -13,7 +13,7 @@ import { scopeOf } from '../model/views.js';
 import type { DefinitionLocation, PositionQuery, Resolution, SearchScope } from '../types.js';
 import { MAX_QUERY_LENGTH, type OperationContext } from './context.js';
 
-/** The seed's note on name matching. */
+/** The MCP tree-sitter server spec's note on name matching. */
 export const NAME_MATCH_NOTE =
   'Multiple definitions possible - tree-sitter uses name matching, not semantic resolution';
 /** The note of a bound answer. */

@@ -1,7 +1,8 @@
 /**
- * Call graphs as agents read them: seed 003's two wire formats of a file's call graph, TOON (`nodes:` / `edges:` /
- * `cycles:` / `external:` lines, `|`-separated, names instead of ids) and JSON (`filePath`, `lspProvider`,
- * `generatedAt`, ids `file:name`), and the callers or callees of a function across the project, one per line.
+ * Call graphs as agents read them: the Graph-It-Live contract's two wire formats of a file's call graph, TOON
+ * (`nodes:` / `edges:` / `cycles:` / `external:` lines, `|`-separated, names instead of ids) and JSON (`filePath`,
+ * `lspProvider`, `generatedAt`, ids `file:name`), and the callers or callees of a function across the project, one
+ * per line.
  *
  * @module
  */
@@ -12,7 +13,7 @@ export const GRAPH_PROVIDER = 'tree-sitter';
 
 const TOON_TYPES: Record<CallGraphNode['type'], string> = { class: 'Class', function: 'Function', method: 'Method', variable: 'Variable' };
 
-/** The seed's TOON text: names in edges and cycles, external nodes only on the `external:` line. */
+/** The Graph-It-Live contract's TOON text: names in edges and cycles, external nodes only on the `external:` line. */
 export function toToon(graph: CallGraph): string {
   const names = new Map(graph.nodes.map((node) => [node.id, node.name]));
   const name = (id: string) => names.get(id) ?? id;
@@ -25,7 +26,7 @@ export function toToon(graph: CallGraph): string {
   return lines.join('\n');
 }
 
-/** The seed's JSON response. `filePath` is the path as the caller gave it (absolute). */
+/** The Graph-It-Live contract's JSON response. `filePath` is the path as the caller gave it (absolute). */
 export function toGraphJson(graph: CallGraph, filePath: string, generatedAt = new Date()): Record<string, unknown> {
   return {
     filePath,
@@ -35,7 +36,7 @@ export function toGraphJson(graph: CallGraph, filePath: string, generatedAt = ne
     nodes: graph.nodes.map((node) => ({
       id: node.id,
       name: node.name,
-      // The seed's JSON types are class, function and variable: a method is a function there (its name says whose).
+      // The contract's JSON types are class, function and variable: a method is a function there (its name says whose).
       type: node.type === 'method' ? 'function' : node.type,
       line: node.line,
       isExternal: node.isExternal,

@@ -1,7 +1,7 @@
 /**
- * Compact renderings of project-wide answers: symbol search (seed 000) and the `treesitter` tool's definition,
- * references, hover and parse (seed 001). Paths are root-relative; results are grouped under their file, so a path
- * is written once.
+ * Compact renderings of project-wide answers: symbol search (the Lace `code_analyze` spec) and the `treesitter`
+ * tool's definition, references, hover and parse (the MCP tree-sitter server spec). Paths are root-relative; results
+ * are grouped under their file, so a path is written once.
  *
  * @module
  */
@@ -56,8 +56,8 @@ function warningLine(warning: unknown): string[] {
 type Located = { file_path: string; line: number; column: number; kind: string; preview: string; resolution?: string };
 
 /**
- * The `treesitter` tool's outputs (seed 001 shapes, snake_case, absolute paths) as compact text: paths relative
- * to `root`, the spec's fixed notes left out (they are in the structured result).
+ * The `treesitter` tool's outputs (the MCP tree-sitter server's shapes, snake_case, absolute paths) as compact text:
+ * paths relative to `root`, the spec's fixed notes left out (they are in the structured result).
  */
 export function renderTreesitter(operation: string, output: Record<string, unknown>, root: string): string {
   const warning = warningLine(output.warning);

@@ -1,5 +1,6 @@
 /**
- * `get_file_diff` (seed 002): a file against HEAD, staged and unstaged changes together, as a unified diff.
+ * `get_file_diff` (the Code Scanner spec): a file against HEAD, staged and unstaged changes together, as a unified
+ * diff.
  *
  * git is asked only for HEAD's blob of the file (plumbing that runs no filter, textconv or fsmonitor, see
  * `git.ts`); the working file is read by the safe read like every other read; the diff is computed here with
@@ -14,7 +15,7 @@ import { type ResolvedPath, isBinary, readVerified } from '../engine/files.js';
 import { type GitEntry, hasHead, headEntry, isStaged, openRepository, readBlob, type Repository } from './git.js';
 import { checkToolPath, toolFile } from './paths.js';
 
-/** The seed's result fields. */
+/** The Code Scanner spec's result fields. */
 export interface FileDiff {
   file_path: string;
   has_changes: boolean;

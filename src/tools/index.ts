@@ -1,6 +1,6 @@
 /**
- * code-index/tools: the operations as agent tools, with the wire formats of the specs (seeds 000-004). Each tool has a
- * zod input schema, runs against a `CodeIndex` and answers text rendered compactly for a model, or a coded
+ * code-index/tools: the operations as agent tools, with the wire formats of the five specs (docs/specs.md). Each tool
+ * has a zod input schema, runs against a `CodeIndex` and answers text rendered compactly for a model, or a coded
  * error; a toolbox binds a set of them to an index. The host adapters (`code-index/mcp`, `code-index/vercel`,
  * `code-index/openai`, ...) are built on these.
  *

@@ -6,9 +6,10 @@
  */
 
 /**
- * Names of the tool sets: `code_analyze` (seed 000), `treesitter` (001), `scanner` (002), `graph` (003: the call
- * graph of a file, and callers/callees across the project), `explainer` (004),
- * `repo_map` (the repository map), `all`.
+ * Names of the tool sets: `code_analyze` (the Lace `code_analyze` spec), `treesitter` (the MCP tree-sitter server
+ * spec), `scanner` (the Code Scanner spec), `graph` (the Graph-It-Live contract: the call graph of a file, and
+ * callers/callees across the project), `explainer` (the Codebase Explainer spec), `repo_map` (the repository map),
+ * `all`.
  */
 export type ToolsetName = 'code_analyze' | 'treesitter' | 'scanner' | 'explainer' | 'graph' | 'repo_map' | 'all';
 

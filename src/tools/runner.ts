@@ -34,7 +34,10 @@ export type ToolResult =
       tool: string;
       /** The coded failure. */
       error: ToolError;
-      /** The failure as the tool's spec writes it, when that is not `{ error }` (seed 003: `{ error, code, message }`). */
+      /**
+       * The failure as the tool's spec writes it, when that is not `{ error }` (the Graph-It-Live contract:
+       * `{ error, code, message }`).
+       */
       body?: Record<string, unknown>;
       /** The failure's JSON text: `body`, or `{ error }`. */
       text: string;

@@ -63,8 +63,8 @@ export interface Tool<Input extends z.ZodType = z.ZodType, Output = unknown> {
    */
   render?(output: Output, args: z.output<Input>, context: ToolContext): string;
   /**
-   * The wire body of a failure, for a tool whose spec has its own error shape (seed 003: `{ error, code, message }`).
-   * Without it, a failure is `{ error: { code, message, details } }`.
+   * The wire body of a failure, for a tool whose spec has its own error shape (the Graph-It-Live
+   * contract's `{ error, code, message }`). Without it, a failure is `{ error: { code, message, details } }`.
    */
   errorBody?(error: ToolError): unknown;
 }

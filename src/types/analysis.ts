@@ -60,7 +60,7 @@ export interface ExportInfo {
   line?: number;
 }
 
-/** The signature of one function, method or constructor (seed 000 `SignatureInfo`). */
+/** The signature of one function, method or constructor (the Lace `code_analyze` spec's `SignatureInfo`). */
 export interface SignatureInfo {
   /** The name; methods are qualified by their class (`UserService.login`). */
   name: string;
@@ -177,8 +177,8 @@ export interface LinkInfo {
 }
 
 /**
- * The complete structure of one file (seed 000 `FileAnalysis`), plus `errors` and `warnings`, plus the optional
- * outline fields of data and document languages.
+ * The complete structure of one file (the Lace `code_analyze` spec's `FileAnalysis`), plus `errors` and `warnings`,
+ * plus the optional outline fields of data and document languages.
  */
 export interface FileAnalysis {
   /** Root-relative path with `/`. */
@@ -227,7 +227,7 @@ export interface ParsedSymbol {
   scope?: string;
 }
 
-/** What `parse` returns (seed 001 `parse` response, camelCase). */
+/** What `parse` returns (the MCP tree-sitter server's `parse` response, camelCase). */
 export interface ParseResult {
   /** Root-relative path with `/`. */
   file: string;

@@ -1,16 +1,17 @@
 /**
- * Call graphs: how the functions of one file call each other (seed 003) and callers or callees across the project.
+ * Call graphs: how the functions of one file call each other (the Graph-It-Live contract) and callers or callees
+ * across the project.
  *
  * @module
  */
 
 /** A node of a file's call graph. */
 export interface CallGraphNode {
-  /** `<file name>:<name>` (seed 003), or `<module>:<name>` for an external node. */
+  /** `<file name>:<name>` (as in the Graph-It-Live contract), or `<module>:<name>` for an external node. */
   id: string;
   /** The definition's name; methods are `Class.method`; calls at the top level come from `<top>`. */
   name: string;
-  /** Seed 003's node type. */
+  /** The Graph-It-Live contract's node type. */
   type: 'class' | 'function' | 'method' | 'variable';
   /** Line of the name (0 for an external node). */
   line: number;

@@ -1,7 +1,7 @@
 /**
  * The definitions of a file's analysis: functions and their parameters, classes and their properties, interfaces,
- * type aliases and enums, constants. Shapes follow the Lace `code_analyze` spec (seed 000) field for field; everything
- * beyond the spec is an optional, documented addition.
+ * type aliases and enums, constants. Shapes follow the Lace `code_analyze` spec field for field; everything beyond
+ * the spec is an optional, documented addition.
  *
  * @module
  */

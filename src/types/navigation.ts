@@ -1,7 +1,7 @@
 /**
  * The navigation answers: positions and what a navigation call is about, the index's definitions and references,
- * and what `findDefinitions`, `findReferences`, `hover` and `searchSymbols` return (seed 000 and 001 shapes,
- * camelCase).
+ * and what `findDefinitions`, `findReferences`, `hover` and `searchSymbols` return (the shapes of the Lace
+ * `code_analyze` and MCP tree-sitter server specs, camelCase).
  *
  * @module
  */
@@ -54,7 +54,10 @@ export interface SymbolReference {
   preview: string;
 }
 
-/** Where `findDefinitions`/`findReferences` look: the file, its folder, or the whole root (seed 001). */
+/**
+ * Where `findDefinitions`/`findReferences` look: the file, its folder, or the whole root (the MCP tree-sitter server's
+ * `scope`).
+ */
 export type SearchScope = 'file' | 'directory' | 'project';
 
 /**
@@ -90,7 +93,7 @@ export interface IdentifierAt {
   column: number;
 }
 
-/** One definition site (seed 001 `definitions[]`). */
+/** One definition site (the MCP tree-sitter server's `definitions[]`). */
 export interface DefinitionLocation {
   /** Root-relative path. */
   file: string;
@@ -116,7 +119,7 @@ export interface DefinitionLocation {
 /** How a name was resolved (see {@link DefinitionLocation.resolution}); `external`: it comes from outside the index. */
 export type Resolution = 'bound' | 'import' | 'name_match' | 'external';
 
-/** What `findDefinitions` returns (seed 001 `definition`, camelCase). */
+/** What `findDefinitions` returns (the MCP tree-sitter server's `definition`, camelCase). */
 export interface DefinitionsResult {
   /** The name asked about. */
   symbol: string;
@@ -132,11 +135,11 @@ export interface DefinitionsResult {
    * (binding failed: same-named definitions, ranked, the best 10; `total` counts them all).
    */
   resolution: Resolution;
-  /** How to read the answer (the seed's note on name matching, or how binding went). */
+  /** How to read the answer (the MCP tree-sitter server spec's note on name matching, or how binding went). */
   note: string;
 }
 
-/** One reference (seed 001 `references[]`). */
+/** One reference (the MCP tree-sitter server's `references[]`). */
 export interface ReferenceLocation {
   /** Root-relative path. */
   file: string;
@@ -187,7 +190,7 @@ export interface ReferencesPartial {
   nextFile: string;
 }
 
-/** What `findReferences` returns (seed 001 `references`, camelCase). */
+/** What `findReferences` returns (the MCP tree-sitter server's `references`, camelCase). */
 export interface ReferencesResult {
   /** The name asked about. */
   symbol: string;
@@ -207,7 +210,7 @@ export interface ReferencesResult {
   partial?: ReferencesPartial;
 }
 
-/** What `hover` returns (seed 001 `hover`, camelCase). */
+/** What `hover` returns (the MCP tree-sitter server's `hover`, camelCase). */
 export interface HoverResult {
   /** The name asked about. */
   symbol: string;
@@ -223,11 +226,11 @@ export interface HoverResult {
   identifier?: IdentifierAt;
   /** How many other definitions share the name. */
   otherDefinitions: number;
-  /** The seed's note: documentation comes from doc comments, with no type inference. */
+  /** The MCP tree-sitter server spec's note: documentation comes from doc comments, with no type inference. */
   note: string;
 }
 
-/** Options of `searchSymbols` (seed 000 `search_symbols`, seed 002 pagination). */
+/** Options of `searchSymbols` (the Lace `code_analyze` spec's `search_symbols`, with the Code Scanner's pagination). */
 export interface SymbolSearchOptions {
   /** A name (exact, case-insensitive, prefix, camelCase initials, fuzzy) or a pattern with `*` and `?`. */
   query: string;
@@ -244,15 +247,16 @@ export interface SymbolSearchOptions {
   limit?: number;
 }
 
-/** One search hit (seed 000 `SymbolMatch`, plus kind, column and scope). */
+/** One search hit (the Lace `code_analyze` spec's `SymbolMatch`, plus kind, column and scope). */
 export interface SymbolMatch {
   /** Root-relative path. */
   file: string;
   /** The definition's name. */
   symbol: string;
   /**
-   * The seed's category (`function`, `class`, `interface`, `constant`), widened where those would mislead:
-   * `variable`, `property` (fields, enum members), `macro`, `module`, `other` (SQL tables, CSS selectors, ...).
+   * The Lace `code_analyze` spec's category (`function`, `class`, `interface`, `constant`), widened where those
+   * would mislead: `variable`, `property` (fields, enum members), `macro`, `module`, `other` (SQL tables, CSS
+   * selectors, ...).
    */
   type: 'function' | 'class' | 'interface' | 'constant' | 'variable' | 'property' | 'macro' | 'module' | 'other';
   /** The precise kind (`method`, `enum`, ...). */
@@ -267,7 +271,10 @@ export interface SymbolMatch {
   scope?: string;
 }
 
-/** What `searchSymbols` returns (seed 000 `SymbolSearchResult` with seed 002 pagination). */
+/**
+ * What `searchSymbols` returns (the Lace `code_analyze` spec's `SymbolSearchResult`, with the Code Scanner's
+ * pagination).
+ */
 export interface SymbolSearchResult {
   /** This page of matches, best first. */
   matches: SymbolMatch[];

@@ -167,7 +167,7 @@ describe('code-index navigation commands', { timeout: 180_000 }, () => {
 });
 
 describe('code-index project commands', { timeout: 180_000 }, () => {
-  it('graph prints TOON, or seed 003 JSON', () => {
+  it('graph prints TOON, or the Graph-It-Live JSON, or a Mermaid or DOT drawing', () => {
     const toon = run(['graph', 'typescript/user-service.ts']);
     expect(toon.status).toBe(0);
     expect(toon.stdout).toMatch(/^nodes:.*Function:normalizeEmail/);
@@ -175,7 +175,23 @@ describe('code-index project commands', { timeout: 180_000 }, () => {
     const json = JSON.parse(run(['graph', 'typescript/user-service.ts', '--format', 'json']).stdout);
     expect(json).toMatchObject({ filePath: join(fixtures, 'typescript/user-service.ts'), lspProvider: 'tree-sitter', isPartial: false });
     expect(JSON.parse(run(['graph', 'typescript/user-service.ts', '--json']).stdout).lspProvider).toBe('tree-sitter');
-    expect(run(['graph', 'typescript/user-service.ts', '--format', 'dot']).status).toBe(2);
+    const mermaid = run(['graph', 'typescript/user-service.ts', '--format', 'mermaid']);
+    expect(mermaid.status).toBe(0);
+    expect(mermaid.stdout).toMatch(/^flowchart LR\n {2}subgraph c0\["typescript\/user-service\.ts"\]\n/);
+    expect(mermaid.stdout).toMatch(/\n {4}n\d+\["normalizeEmail"\]\n/);
+    const dot = run(['graph', 'typescript/user-service.ts', '--format', 'dot']);
+    expect(dot.stdout).toMatch(/^digraph calls \{\n/);
+    expect(dot.stdout).toMatch(/ -> n\d+ \[label="197"\];\n/);
+    expect(run(['graph', 'typescript/user-service.ts', '--format', 'svg']).status).toBe(2);
+  });
+
+  it('calls draws the callers as Mermaid or DOT', () => {
+    const mermaid = run(['calls', 'typescript/user-service.ts:190:formatUser', '--format', 'mermaid']);
+    expect(mermaid.status).toBe(0);
+    expect(mermaid.stdout).toMatch(/^flowchart LR\n/);
+    expect(mermaid.stdout).toMatch(/\["renderReport"\]/);
+    expect(run(['calls', 'typescript/user-service.ts:190:formatUser', '--format', 'dot']).stdout).toMatch(/^digraph calls \{\n/);
+    expect(run(['calls', 'typescript/user-service.ts:190:formatUser', '--format', 'png']).status).toBe(2);
   });
 
   it('index and stats report the index', () => {
@@ -467,7 +483,8 @@ describe('the CLI and the operations table do not drift', () => {
   const commands = COMMANDS;
   /** Options that are not parameters of the command's operation, and why. */
   const NOT_PARAMETERS: Record<string, string[]> = {
-    graph: ['format'], // the output: TOON or JSON
+    graph: ['format'], // the output: TOON, JSON, Mermaid or DOT
+    calls: ['format'], // the output: text, JSON, Mermaid or DOT
     analyze: ['detail'], // the output: how much the rendering says
   };
 

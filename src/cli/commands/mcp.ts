@@ -1,7 +1,7 @@
 /**
- * `code-index mcp`: the tools over MCP (stdio), with seed 001's configuration (max file size, parse timeout,
- * disabled languages, default scope) and the cache folder from flags or, for an MCP host's `env` block, from
- * environment variables.
+ * `code-index mcp`: the tools over MCP (stdio), with the MCP tree-sitter server spec's configuration (max file size,
+ * parse timeout, disabled languages, default scope) and the cache folder from flags or, for an MCP host's `env`
+ * block, from environment variables.
  *
  * @module
  */

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { drawGraph } from '../../render/diagram.js';
 import type { CallHierarchyItem } from '../../types.js';
 import { indexWithProgress } from '../progress.js';
 import type { OperationName } from '../../catalog.js';
@@ -148,11 +149,26 @@ export const calls: Command<'callHierarchy'> = {
   operation: 'callHierarchy',
   positionals: POSITION,
   rename: { maxItems: 'limit' },
-  details: `${POSITION_HELP}\nJSON: CallHierarchyResult { symbol, root, direction, depth, items: CallHierarchyItem[], total, unresolved, truncated, note }.`,
+  details: `${POSITION_HELP}\nJSON: CallHierarchyResult { symbol, root, direction, depth, items: CallHierarchyItem[], total, unresolved, truncated, note }.\n--format mermaid or dot: a drawing (a cluster per file, cycles in red) for a Markdown viewer or \`dot -Tsvg\`.`,
+  options: {
+    format: { type: 'string', flag: '--format F', help: 'The output: text, json, mermaid or dot (default text, json with --json)' },
+  },
   async run(context) {
+    const format = context.values.format ?? (context.json ? 'json' : 'text');
+    if (format !== 'text' && format !== 'json' && format !== 'mermaid' && format !== 'dot') {
+      throw usageError(`--format must be text, json, mermaid or dot, got "${String(format)}"`);
+    }
     const query = positionArgument(onePosition(context.positionals), undefined);
     await indexWithProgress(await context.index());
     const result = await context.call({ ...context.args, ...query });
+    if (format === 'mermaid' || format === 'dot') {
+      process.stdout.write(`${drawGraph(result, format)}\n`);
+      return found(context, result.items.length, `no ${result.direction === 'incoming' ? 'callers of' : 'calls from'} "${result.symbol}" found`);
+    }
+    if (format === 'json' && !context.json) {
+      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      return found(context, result.items.length, `no ${result.direction === 'incoming' ? 'callers of' : 'calls from'} "${result.symbol}" found`);
+    }
     context.out.result(result, () => {
       const rows: Cell[][] = [];
       hierarchyLines(result.items, 1, rows);

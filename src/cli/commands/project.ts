@@ -4,6 +4,7 @@
  * @module
  */
 import { resolve } from 'node:path';
+import { drawGraph } from '../../render/diagram.js';
 import { toGraphJson, toToon } from '../../render/graph.js';
 import type { OperationName } from '../../catalog.js';
 import { withProgress } from '../progress.js';
@@ -120,17 +121,25 @@ export const graph: Command<'callGraph'> = {
   operation: 'callGraph',
   positionals: ['file'],
   rename: { includeExternal: 'external' },
-  details: "TOON (seed 003's) by default. JSON (--json or --format json): seed 003's { filePath, lspProvider, generatedAt, isPartial, nodes, edges, cycles, external }.",
+  details:
+    "The Graph-It-Live contract's TOON by default. JSON (--json or --format json): the contract's { filePath, lspProvider, generatedAt, isPartial, nodes, edges, cycles, external }. --format mermaid or dot: a drawing (a cluster per file or module, references dashed, cycles in red) for a Markdown viewer or `dot -Tsvg`.",
   options: {
-    format: { type: 'string', flag: '--format F', help: 'The output: toon or json (default toon, json with --json)' },
+    format: { type: 'string', flag: '--format F', help: 'The output: toon, json, mermaid or dot (default toon, json with --json)' },
   },
   async run(context) {
     const [file, ...rest] = context.positionals;
     if (file === undefined || rest.length > 0) throw usageError('graph takes one FILE');
     const format = context.values.format ?? (context.json ? 'json' : 'toon');
-    if (format !== 'toon' && format !== 'json') throw usageError(`--format must be toon or json, got "${String(format)}"`);
+    if (format !== 'toon' && format !== 'json' && format !== 'mermaid' && format !== 'dot') {
+      throw usageError(`--format must be toon, json, mermaid or dot, got "${String(format)}"`);
+    }
     const result = await context.call({ ...context.args, file });
-    const text = format === 'json' ? JSON.stringify(toGraphJson(result, resolve((await context.index()).root, result.file)), null, 2) : toToon(result);
+    const text =
+      format === 'json'
+        ? JSON.stringify(toGraphJson(result, resolve((await context.index()).root, result.file)), null, 2)
+        : format === 'toon'
+          ? toToon(result)
+          : drawGraph(result, format);
     process.stdout.write(`${text}\n`);
     return result.nodes.length > 0 ? EXIT.FOUND : EXIT.NOTHING;
   },

@@ -1,6 +1,6 @@
 /**
- * Seed 000: Lace's `code_analyze` tool, one tool with an `operation` (analyze_file, search_symbols,
- * get_signatures, list_exports) and the seed's data types.
+ * The Lace `code_analyze` spec's tool: one tool, `code_analyze`, with an `operation` (analyze_file, search_symbols,
+ * get_signatures, list_exports) and the spec's data types.
  *
  * @module
  */
@@ -49,7 +49,7 @@ function required(value: string | undefined, name: string, operation: string): s
   return value;
 }
 
-/** The `code_analyze` tool (seed 000). */
+/** The `code_analyze` tool (the Lace `code_analyze` spec). */
 export const codeAnalyze = defineTool({
   name: 'code_analyze',
   title: 'Analyze code structure',
@@ -100,5 +100,5 @@ export const codeAnalyze = defineTool({
   },
 });
 
-/** Seed 000's tool set: the one `code_analyze` tool. */
+/** The Lace `code_analyze` spec's tool set: the one `code_analyze` tool. */
 export const codeAnalyzeTools: AnyTool[] = [codeAnalyze];

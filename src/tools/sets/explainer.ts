@@ -1,6 +1,6 @@
 /**
- * Seed 004: the Codebase Explainer's typed tools (list_directory, read_file, search_code, analyze_imports) with
- * their camelCase arguments and outputs and the seed's error codes (`DIR_NOT_FOUND`, `FILE_UNREADABLE`,
+ * The Codebase Explainer spec's typed tools (list_directory, read_file, search_code, analyze_imports) with their
+ * camelCase arguments and outputs and the spec's error codes (`DIR_NOT_FOUND`, `FILE_UNREADABLE`,
  * `PATH_TRAVERSAL`). Every path stays inside the configured root.
  *
  * @module
@@ -20,13 +20,13 @@ export const MAX_ENTRIES = 1000;
 /** Largest offset of a listing or a search. */
 const MAX_OFFSET = 1_000_000;
 /**
- * Most characters of content read_file returns (the seed's MAX_FILE_SIZE_KB default); a page is smaller when the
+ * Most characters of content read_file returns (the spec's MAX_FILE_SIZE_KB default); a page is smaller when the
  * result budget is (100,000 characters by default).
  */
 export const MAX_READ_BYTES = 500 * 1024;
 const CONTEXT_LINES = 2;
 
-/** The seed's FILE_UNREADABLE for every reason a file cannot be read (the precise one in details.reason). */
+/** The spec's FILE_UNREADABLE for every reason a file cannot be read (the precise one in details.reason). */
 async function readable<T>(path: string, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
@@ -104,7 +104,7 @@ const readFile = defineTool({
     const { file, lines, total } = await readable(args.path, () => readLines(index.root, args.path, index.maxFileSize, 'path'));
     const range = checkRange(total, args.startLine, args.endLine, ['startLine', 'endLine']);
     const column = checkColumn(lines, range.start, args.startColumn, ['startLine', 'startColumn']);
-    // At most the seed's cap, and no more than fits the result budget (in characters of JSON, as the runner counts).
+    // At most the spec's cap, and no more than fits the result budget (in characters of JSON, as the runner counts).
     const chunk = readLinePage(lines, range.start, column, range.end, pageBudget(MAX_READ_BYTES, maxResultChars));
     const truncated = total > 0 && !chunk.reachedEnd;
     const next = chunk.nextColumn !== undefined ? { nextStartLine: chunk.endLine, nextStartColumn: chunk.nextColumn } : { nextStartLine: chunk.endLine + 1 };
@@ -210,5 +210,5 @@ const analyzeImports = defineTool({
   },
 });
 
-/** Seed 004's tool set. */
+/** The Codebase Explainer spec's tool set. */
 export const explainerTools: AnyTool[] = [listDirectory, readFile, searchCode, analyzeImports];

@@ -1,7 +1,7 @@
 /**
- * Seed 003's `graphItLive_analyzeFileLogic` (the call graph of one file, TOON by default, JSON on request, the seed's
- * error shape `{ error, code, message }` and its codes, at most 10 requests a second per client) and
- * `call_hierarchy` (callers or callees of a function across the project, treesitter-style arguments).
+ * The Graph-It-Live contract's `graphItLive_analyzeFileLogic` (the call graph of one file, TOON by default, JSON on
+ * request, the contract's error shape `{ error, code, message }` and its codes, at most 10 requests a second per
+ * client) and `call_hierarchy` (callers or callees of a function across the project, treesitter-style arguments).
  *
  * @module
  */
@@ -16,10 +16,10 @@ import type { ToolError } from '../tool.js';
 import { OPERATIONS } from '../../catalog.js';
 import { type AnyTool, defineTool, parameterArgument } from '../tool.js';
 
-/** The seed's request rate per client: at most this many calls in any second. */
+/** The contract's request rate per client: at most this many calls in any second. */
 export const GRAPH_RATE_PER_SECOND = 10;
 
-/** The seed's time budget of one file's graph. */
+/** The contract's time budget of one file's graph. */
 const GRAPH_TIMEOUT_MS = 5_000;
 
 // One client is one index (an MCP server, a toolbox): the times of its last calls.
@@ -40,7 +40,7 @@ function checkRate(index: CodeIndex, now = performance.now()): void {
 }
 
 /**
- * The seed's codes for what the library throws: a missing or unreadable file is FILE_NOT_FOUND, a file no language
+ * The contract's codes for what the library throws: a missing or unreadable file is FILE_NOT_FOUND, a file no language
  * with definitions reads is UNSUPPORTED_FILE_TYPE, anything unexpected ANALYSIS_FAILED; the path and argument codes
  * (PATH_TRAVERSAL, INVALID_ARGUMENT, RATE_LIMIT) stay as they are.
  */
@@ -152,5 +152,5 @@ const callHierarchy = defineTool({
   },
 });
 
-/** Seed 003's tool and the project-wide call hierarchy. */
+/** The Graph-It-Live contract's tool and the project-wide call hierarchy. */
 export const graphTools: AnyTool[] = [analyzeFileLogic, callHierarchy];

@@ -1,5 +1,5 @@
 /**
- * Seed 002: the Code Scanner's function-calling tools, with its names, fields, page sizes, pagination fields and
+ * The Code Scanner spec's function-calling tools, with its names, fields, page sizes, pagination fields and
  * "⚠️ PARTIAL" warnings. The ctags-backed tools (symbol_exists, find_definition, list_symbols, find_symbols,
  * get_class_members, get_index_stats) answer from the tree-sitter index: nothing to install.
  *
@@ -460,7 +460,7 @@ const getIndexStatsTool = defineTool({
   },
 });
 
-/** Seed 002's tool set. */
+/** The Code Scanner spec's tool set. */
 export const scannerTools: AnyTool[] = [
   searchTextTool,
   readFileTool,

@@ -1,6 +1,6 @@
 /**
- * Seed 001: the MCP `treesitter` tool, one tool with an `operation` (definition, references, hover, parse) at a
- * 1-based line and column, in the seed's snake_case response shapes with absolute `file_path`s, its
+ * The MCP tree-sitter server spec's `treesitter` tool: one tool with an `operation` (definition, references, hover,
+ * parse) at a 1-based line and column, in the spec's snake_case response shapes with absolute `file_path`s, its
  * `TS_PARSE_ERRORS` warning beside partial results and its coded errors.
  *
  * @module
@@ -38,9 +38,9 @@ const input = z.strictObject({
 });
 
 /**
- * One page of a list: as many items as fit the result budget. Paging fields (seed 002's pattern, as seed 001 has
- * none) appear only when the list did not fit in one page or a page was asked for, so a whole list keeps the
- * seed's exact shape.
+ * One page of a list: as many items as fit the result budget. Paging fields (the Code Scanner's pattern, as the MCP
+ * tree-sitter server spec has none) appear only when the list did not fit in one page or a page was asked for, so a
+ * whole list keeps the spec's exact shape.
  */
 function listPage<T>(items: T[], offset: number | undefined, maxResultChars: number | undefined): { items: T[]; paging: Record<string, unknown> } {
   const start = offset ?? 0;
@@ -58,7 +58,7 @@ function absolute(index: CodeIndex, file: string): string {
   return `${index.root}/${file}`;
 }
 
-/** Seed 001's `TS_PARSE_ERRORS` warning for the queried file, when it has syntax errors. */
+/** The MCP tree-sitter server spec's `TS_PARSE_ERRORS` warning for the queried file, when it has syntax errors. */
 async function parseWarning(index: CodeIndex, file: string): Promise<Record<string, unknown> | undefined> {
   const analysis = await index.analyzeFile(file);
   const warning = analysis.warnings.find((w) => w.code === ErrorCode.TS_PARSE_ERRORS);
@@ -75,7 +75,7 @@ function budgetBeside(maxResultChars: number | undefined, warned: Record<string,
   return maxResultChars === undefined ? undefined : maxResultChars - JSON.stringify(warned).length;
 }
 
-/** The `treesitter` tool (seed 001). */
+/** The `treesitter` tool (the MCP tree-sitter server spec). */
 export const treesitter = defineTool({
   name: 'treesitter',
   title: 'Tree-sitter code navigation',
@@ -102,7 +102,7 @@ export const treesitter = defineTool({
         file_path: args.file_path,
       });
     }
-    // The index answers a disabled language's file with an empty result and a warning; the seed wants the error.
+    // The index answers a disabled language's file with an empty result and a warning; the spec wants the error.
     if (!index.isLanguageEnabled(detection.language)) {
       throw new CodeIndexError(ErrorCode.TS_UNSUPPORTED_LANGUAGE, `Language ${detection.language} is disabled on this server`, {
         file_path: args.file_path,
@@ -196,5 +196,5 @@ export const treesitter = defineTool({
   },
 });
 
-/** Seed 001's tool set: the one `treesitter` tool. */
+/** The MCP tree-sitter server spec's tool set: the one `treesitter` tool. */
 export const treesitterTools: AnyTool[] = [treesitter];
