@@ -823,7 +823,7 @@ async function mcpServer(label, tree, cacheDir, timeoutMs) {
   const timeFile = join(workDir, `time-${timeFiles++}.txt`);
   const transport = new StdioClientTransport({
     command: timeBinary,
-    args: ['-f', '%M', '-o', timeFile, process.execPath, CLI, 'mcp', '--root', tree, '--cache-dir', cacheDir],
+    args: ['-f', '%M', '-o', timeFile, process.execPath, CLI, 'mcp', '--root', tree, '--toolset', 'all', '--cache-dir', cacheDir],
     cwd: REPO,
     env: { ...process.env, NO_COLOR: '1' },
     stderr: 'pipe',

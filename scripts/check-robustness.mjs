@@ -116,7 +116,7 @@ const totalBytes = [...files.values()].reduce((a, b) => a + b, 0);
 const client = new Client({ name: 'check-robustness', version: '1.0.0' });
 const transport = new StdioClientTransport({
   command: process.execPath,
-  args: [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), cli, 'mcp', '--root', root, '--no-cache'],
+  args: [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), cli, 'mcp', '--root', root, '--toolset', 'all', '--no-cache'],
   stderr: 'pipe',
 });
 let serverErrors = '';

@@ -362,7 +362,7 @@ const hostileEnv = {
 
 async function connect(serverRoot) {
   const client = new Client({ name: 'check-security', version: '1.0.0' });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--root', serverRoot, '--no-cache'], env: hostileEnv, stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--root', serverRoot, '--toolset', 'all', '--no-cache'], env: hostileEnv, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk) => {
     stderr += chunk;
@@ -412,7 +412,7 @@ async function throughMcp(list) {
 // 3. Raw JSON-RPC lines the SDK client would never send: oversized, not JSON, bad params.
 // ---------------------------------------------------------------------------------------------------------------
 async function rawLines() {
-  const child = spawn(process.execPath, [cli, 'mcp', '--root', root, '--no-cache'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, 'mcp', '--root', root, '--toolset', 'all', '--no-cache'], { stdio: ['pipe', 'pipe', 'pipe'] });
   // A server that dies mid-line must be reported, not crash the check.
   child.stdin.on('error', () => {});
   const replies = new Map();

@@ -11,7 +11,7 @@ import { loadTokenizer } from '../src/tokens.js';
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 let box: Toolbox;
 beforeAll(async () => {
-  box = await createToolbox({ root: fixtures, indexOptions: { persist: false } });
+  box = await createToolbox({ root: fixtures, toolset: 'all', indexOptions: { persist: false } });
 });
 afterAll(() => box?.close());
 

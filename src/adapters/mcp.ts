@@ -35,7 +35,7 @@ export interface McpServerOptions extends RunOptions {
   maxMessageBytes?: number;
   /** The project root (default: the working directory). Ignored when `index` is given. */
   root?: string;
-  /** The tool set to expose, or several (default `all`). */
+  /** The tool set to expose, or several (default `agent`, the curated toolbox). */
   toolset?: ToolsetName | readonly ToolsetName[];
   /** An index to serve from; otherwise one is opened over `root` and closed with the server. */
   index?: CodeIndex;
@@ -114,7 +114,7 @@ export function toMcpTool(tool: AnyTool): { name: string; title: string; descrip
  * ```
  */
 export async function createMcpServer(options: McpServerOptions = {}): Promise<{ server: Server; index: CodeIndex; close(): Promise<void> }> {
-  const tools = toolset(options.toolset ?? 'all');
+  const tools = toolset(options.toolset ?? 'agent');
   const owned = !options.index;
   const index = options.index ?? (await CodeIndex.open({ watch: true, ...options.indexOptions, root: options.root ?? process.cwd() }));
   const byName = new Map(tools.map((tool) => [tool.name, tool]));

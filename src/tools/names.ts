@@ -9,9 +9,9 @@
  * Names of the tool sets: `code_analyze` (the Lace `code_analyze` spec), `treesitter` (the MCP tree-sitter server
  * spec), `scanner` (the Code Scanner spec), `graph` (the Graph-It-Live contract: the call graph of a file, and
  * callers/callees across the project), `explainer` (the Codebase Explainer spec), `repo_map` (the repository map),
- * `all`.
+ * `all` (every tool of those sets once), `agent` (one curated toolbox: twelve tools, one per question, compact).
  */
-export type ToolsetName = 'code_analyze' | 'treesitter' | 'scanner' | 'explainer' | 'graph' | 'repo_map' | 'all';
+export type ToolsetName = 'code_analyze' | 'treesitter' | 'scanner' | 'explainer' | 'graph' | 'repo_map' | 'all' | 'agent';
 
 /** Every tool set name. */
-export const TOOLSET_NAMES: readonly ToolsetName[] = ['code_analyze', 'treesitter', 'scanner', 'explainer', 'graph', 'repo_map', 'all'];
+export const TOOLSET_NAMES: readonly ToolsetName[] = ['code_analyze', 'treesitter', 'scanner', 'explainer', 'graph', 'repo_map', 'all', 'agent'];

@@ -17,7 +17,7 @@ export interface ToolboxOptions extends RunOptions {
   root?: string;
   /** Options for the index opened over `root`. */
   indexOptions?: Omit<CodeIndexOptions, 'root'>;
-  /** Which tools: a set, or several (default `all`). */
+  /** Which tools: a set, or several (default `agent`, the curated toolbox). */
   toolset?: ToolsetName | readonly ToolsetName[];
   /** Time budget of one regular-expression search, in milliseconds (default 10,000). */
   searchTimeoutMs?: number;
@@ -47,7 +47,7 @@ export interface Toolbox {
  * ```
  */
 export async function createToolbox(options: ToolboxOptions = {}): Promise<Toolbox> {
-  const tools = toolset(options.toolset ?? 'all');
+  const tools = toolset(options.toolset ?? 'agent');
   const owned = !options.index;
   const index = options.index ?? (await CodeIndex.open({ ...options.indexOptions, root: options.root ?? process.cwd() }));
   const byName = new Map(tools.map((tool) => [tool.name, tool]));

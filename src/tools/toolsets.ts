@@ -1,11 +1,13 @@
 /**
- * The tool sets: one per spec, `repo_map` (the repository map, which any host can add), and `all` with every tool
- * once (the explainer's `read_file` and `list_directory` prefixed `explainer_`, as the scanner's keep the plain
- * names). Sets can be combined: `toolset(['code_analyze', 'repo_map'])`.
+ * The tool sets: one per spec, `repo_map` (the repository map, which any host can add), `all` with every tool of
+ * those once (the explainer's `read_file` and `list_directory` prefixed `explainer_`, as the scanner's keep the plain
+ * names), and `agent`, the curated toolbox (its own tools over the others: not part of `all`). Sets can be combined:
+ * `toolset(['code_analyze', 'repo_map'])`.
  *
  * @module
  */
 import { CodeIndexError, ErrorCode } from '../errors.js';
+import { agentTools } from './sets/agent.js';
 import { codeAnalyzeTools } from './sets/code-analyze.js';
 import { explainerTools } from './sets/explainer.js';
 import { graphTools } from './sets/graph.js';
@@ -30,8 +32,8 @@ function renamed(tool: AnyTool, name: string): AnyTool {
 }
 
 /**
- * The tools of one set, or of several (each tool once; an explainer tool whose name another set has is prefixed
- * `explainer_`).
+ * The tools of one set (by default `agent`, the curated toolbox), or of several (each tool once; an explainer tool
+ * whose name another set has is prefixed `explainer_`).
  *
  * @example
  * ```ts
@@ -41,7 +43,7 @@ function renamed(tool: AnyTool, name: string): AnyTool {
  *
  * @throws CodeIndexError `INVALID_ARGUMENT` for an unknown set name.
  */
-export function toolset(name: ToolsetName | readonly ToolsetName[] = 'all'): AnyTool[] {
+export function toolset(name: ToolsetName | readonly ToolsetName[] = 'agent'): AnyTool[] {
   const names = typeof name === 'string' ? [name] : Array.isArray(name) ? name : [name as unknown as ToolsetName];
   for (const each of names) {
     if (!TOOLSET_NAMES.includes(each)) {
@@ -50,11 +52,11 @@ export function toolset(name: ToolsetName | readonly ToolsetName[] = 'all'): Any
       });
     }
   }
-  const wanted = names.includes('all') ? SETS.map(([set]) => set) : names;
+  const wanted: readonly ToolsetName[] = names.includes('all') ? [...SETS.map(([set]) => set), ...names.filter((each) => each === 'agent')] : names;
   const tools: AnyTool[] = [];
   const taken = new Set<string>();
   // Sets in their table order: the spec sets keep their plain names, the explainer's clashing ones are prefixed.
-  for (const [set, members] of SETS) {
+  for (const [set, members] of [...SETS, ['agent', agentTools] as const]) {
     if (!wanted.includes(set)) continue;
     for (const tool of members) {
       const named = taken.has(tool.name) && set === 'explainer' ? renamed(tool, `explainer_${tool.name}`) : tool;

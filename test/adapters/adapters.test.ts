@@ -18,7 +18,7 @@ import {
 } from '../../dist/adapters/openai.js';
 import { createRigTools } from '../../dist/adapters/rig.js';
 import { vercelTools } from '../../dist/adapters/vercel.js';
-import { createToolbox, type Toolbox } from '../../dist/tools/index.js';
+import { createToolbox, type Toolbox, toolset } from '../../dist/tools/index.js';
 import { isolatedEnv } from '../helpers/cache-env.js';
 
 const root = fileURLToPath(new URL('../mixed-project/', import.meta.url));
@@ -28,7 +28,7 @@ describe('MCP server over stdio (the real binary, the SDK client)', () => {
   let client: Client;
   beforeAll(async () => {
     client = new Client({ name: 'test-host', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--root', root], env: isolatedEnv() }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--root', root, '--toolset', 'all'], env: isolatedEnv() }));
   }, 30_000);
   afterAll(async () => client?.close());
 
@@ -114,7 +114,7 @@ describe('MCP server over stdio (the real binary, the SDK client)', () => {
   }, 30_000);
 
   it('answers a line that is not JSON with -32700 and bad params with a readable -32602 (the real binary, raw lines)', async () => {
-    const child = spawn(process.execPath, [cli, 'mcp', '--root', root], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [cli, 'mcp', '--root', root, '--toolset', 'all'], { stdio: ['pipe', 'pipe', 'ignore'] });
     try {
       const lines = createInterface({ input: child.stdout });
       const replies: Array<{ id: unknown; error?: { code: number; message: string }; result?: unknown }> = [];
@@ -133,6 +133,20 @@ describe('MCP server over stdio (the real binary, the SDK client)', () => {
       child.kill();
     }
   }, 30_000);
+
+  it('serves the curated agent toolbox without --toolset', async () => {
+    const plain = new Client({ name: 'test-host', version: '1.0.0' });
+    await plain.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--root', root], env: isolatedEnv() }));
+    try {
+      const { tools } = await plain.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(toolset('agent').map((tool) => tool.name));
+      const outline = await plain.callTool({ name: 'outline', arguments: { file: 'core/src/config.rs' } });
+      expect(outline.isError).toBeFalsy();
+      expect((outline.content as Array<{ text: string }>)[0]?.text).toMatch(/^\d+ export struct Config/m);
+    } finally {
+      await plain.close();
+    }
+  });
 
   it('serves one spec\'s tool set with --toolset', async () => {
     const scoped = new Client({ name: 'test-host', version: '1.0.0' });
@@ -218,7 +232,7 @@ describe('host adapters', () => {
     expect(await tools.get_class_members?.execute({ class_name: 'Store' })).toMatchObject({ found: true, file: 'svc/store/store.go' });
     expect(await tools.get_class_members?.execute({})).toMatchObject({ error: { code: 'INVALID_ARGUMENT' } });
     // The model reads the compact text of a result (AI SDK 5 passes the output, AI SDK 6 { output }).
-    const all = vercelTools(await createToolbox({ index: box.index }));
+    const all = vercelTools(await createToolbox({ index: box.index, toolset: 'all' }));
     const analysis = await all.code_analyze?.execute({ operation: 'analyze_file', file: 'core/src/config.rs' });
     expect(analysis).toMatchObject({ file: 'core/src/config.rs', language: 'rust' });
     const text = all.code_analyze?.toModelOutput(analysis);

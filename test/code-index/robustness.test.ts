@@ -48,7 +48,7 @@ beforeAll(async () => {
   // A name a backtracking regular expression of 20 stars never finishes failing on.
   writeFileSync(join(root, 'names/evil.py'), `def ${'a'.repeat(40)}x():\n    pass\n`);
   // A generous parse budget: the 6,000-function file must be analyzed however loaded the machine is.
-  box = await createToolbox({ root, indexOptions: { persist: false, parseTimeoutMs: 120_000 } });
+  box = await createToolbox({ root, toolset: 'all', indexOptions: { persist: false, parseTimeoutMs: 120_000 } });
 });
 
 afterAll(() => {
@@ -127,7 +127,7 @@ describe('paging never loses content', () => {
   });
 
   it('Should fit pages into a small result budget', async () => {
-    const small = await createToolbox({ index: box.index, maxResultChars: 6_000 });
+    const small = await createToolbox({ index: box.index, toolset: 'all', maxResultChars: 6_000 });
     const { text, calls } = await readAllScanner('big/one-line.json', small);
     expect(text).toBe(oneLine());
     expect(calls).toBeGreaterThan(60);
@@ -159,7 +159,7 @@ describe('paging never loses content', () => {
   });
 
   it('Should page the treesitter parse symbols when they do not fit one result', async () => {
-    const small = await createToolbox({ index: box.index, maxResultChars: 20_000 });
+    const small = await createToolbox({ index: box.index, toolset: 'all', maxResultChars: 20_000 });
     const first = await ok('treesitter', { operation: 'parse', file_path: 'big/many.ts' }, small);
     expect(first).toMatchObject({ total_count: 6000, offset: 0, has_more: true });
     const second = await ok('treesitter', { operation: 'parse', file_path: 'big/many.ts', offset: first.next_offset }, small);
@@ -184,7 +184,7 @@ describe('patterns and folders', () => {
     try {
       const script = `
         import { createToolbox } from ${JSON.stringify(distTools)};
-        const box = await createToolbox({ root: ${JSON.stringify(root)}, indexOptions: { persist: false } });
+        const box = await createToolbox({ root: ${JSON.stringify(root)}, toolset: 'all', indexOptions: { persist: false } });
         const out = {};
         for (const [name, args] of [['list_directory', { directory_path: 'locked' }], ['explainer_list_directory', { path: 'locked' }]]) {
           const result = await box.call(name, args);
@@ -215,7 +215,7 @@ describe('patterns and folders', () => {
   it('Should run a regular-expression search when the host runs from node --input-type=module -e', () => {
     const script = `
       import { createToolbox } from ${JSON.stringify(distTools)};
-      const box = await createToolbox({ root: ${JSON.stringify(root)}, indexOptions: { persist: false } });
+      const box = await createToolbox({ root: ${JSON.stringify(root)}, toolset: 'all', indexOptions: { persist: false } });
       const result = await box.call('search_text', { patterns: 'symbol_number_12\\\\b', is_regex: true, file_pattern: '*.ts' });
       box.close();
       console.log(JSON.stringify(result.ok ? { total: result.data.total_matches } : result.error));`;
@@ -314,7 +314,7 @@ describe('a fault inside WASM costs only its own call', () => {
 
   it('Should keep the MCP server answering after a fault (the real binary)', async () => {
     const client = new Client({ name: 'test-host', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--root', faultRoot, '--no-cache'] }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--root', faultRoot, '--toolset', 'all', '--no-cache'] }));
     try {
       for (const file of Object.keys(faultingFiles())) {
         const faulted = await client.callTool({ name: 'code_analyze', arguments: { operation: 'analyze_file', file } });

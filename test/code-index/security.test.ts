@@ -64,7 +64,7 @@ beforeAll(async () => {
   symlinkSync('../other', join(root, 'sib'));
   symlinkSync(join(root, 'inner'), join(root, 'inlink'));
   symlinkSync(join(outside, 'secret.txt'), join(root, 'leak.txt'));
-  box = await createToolbox({ root, searchTimeoutMs: 5000 });
+  box = await createToolbox({ root, toolset: 'all', searchTimeoutMs: 5000 });
 });
 
 afterAll(() => {
@@ -347,7 +347,7 @@ describe('errors are bounded and show no absolute root', () => {
   it('reports root-relative paths: no error shows the absolute root', async () => {
     const plain = realpathSync(mkdtempSync(join(tmpdir(), 'ci-security-nogit-')));
     writeFileSync(join(plain, 'a.ts'), 'x\n');
-    const other = await createToolbox({ root: plain });
+    const other = await createToolbox({ root: plain, toolset: 'all' });
     try {
       for (const [name, args] of [
         ['get_file_diff', { file_path: 'a.ts' }],

@@ -40,7 +40,7 @@ beforeAll(async () => {
   git('commit', '-q', '-m', 'initial');
   writeFileSync(join(root, 'svc/store/store.go'), `${execFileSync('git', ['-C', root, 'show', 'HEAD:svc/store/store.go'], { encoding: 'utf8' })}\n// Close releases the store.\nfunc (s *Store) Close() error { return nil }\n`);
   writeFileSync(join(root, 'untracked.py'), 'def fresh():\n    return 1\n');
-  box = await createToolbox({ root, searchTimeoutMs: 1500 });
+  box = await createToolbox({ root, toolset: 'all', searchTimeoutMs: 1500 });
   // A git repository and five languages loaded and indexed: seconds on a busy machine, not the 10 s hook default.
   await box.index.indexAll();
 }, 60_000);

@@ -84,7 +84,7 @@ export const mcp: Command = {
     'a progress token gets notifications/progress while a call waits for indexing.',
   ].join('\n'),
   options: {
-    toolset: { type: 'string', flag: '--toolset NAME', help: `The tool set: ${orList(TOOLSET_NAMES)} (default all); several comma-separated` },
+    toolset: { type: 'string', flag: '--toolset NAME', help: `The tool set: ${orList(TOOLSET_NAMES)} (default agent, the curated toolbox); several comma-separated` },
     'max-file-size': { type: 'string', flag: '--max-file-size BYTES', help: `Larger files answer FILE_TOO_LARGE (default ${DEFAULT_MAX_FILE_SIZE})` },
     'parse-timeout': { type: 'string', flag: '--parse-timeout MS', help: `A longer parse answers TS_PARSE_TIMEOUT (default ${DEFAULT_PARSE_TIMEOUT_MS})` },
     'disable-language': { type: 'string', multiple: true, flag: '--disable-language ID', help: 'Treat this language as unsupported; repeatable' },
@@ -97,7 +97,7 @@ export const mcp: Command = {
   },
   async run(context) {
     if (context.positionals.length > 0) throw usageError(`${context.positionals[0]}: mcp takes no arguments`);
-    const names = (typeof context.values.toolset === 'string' ? context.values.toolset : 'all').split(',').map((name) => name.trim());
+    const names = (typeof context.values.toolset === 'string' ? context.values.toolset : 'agent').split(',').map((name) => name.trim());
     const unknown = names.find((name) => !TOOLSET_NAMES.includes(name as ToolsetName));
     if (unknown !== undefined) throw usageError(`unknown tool set "${unknown}"; use one of ${TOOLSET_NAMES.join(', ')} (or several, comma-separated)`);
     const indexOptions = mcpIndexOptions(context.values);

@@ -80,7 +80,8 @@ async function checkCallLanguage(index: CodeIndex, file: string): Promise<void> 
   }
 }
 
-const analyzeFileLogic = defineTool({
+/** The Graph-It-Live contract's tool. */
+export const analyzeFileLogic = defineTool({
   name: 'graphItLive_analyzeFileLogic',
   title: 'Call graph of one file',
   description: [
@@ -116,7 +117,8 @@ const analyzeFileLogic = defineTool({
 
 const hierarchy = OPERATIONS.callHierarchy.parameters;
 
-const callHierarchy = defineTool({
+/** Callers or callees across the project. */
+export const callHierarchy = defineTool({
   name: 'call_hierarchy',
   title: 'Callers and callees across the project',
   description: [
