@@ -330,7 +330,7 @@ const HUGE = [
 ];
 
 async function throughToolbox(boxRoot, list, label) {
-  const box = await createToolbox({ root: boxRoot, searchTimeoutMs: 5000, indexOptions: { persist: false } });
+  const box = await createToolbox({ root: boxRoot, toolset: 'all', searchTimeoutMs: 5000, indexOptions: { persist: false } });
   try {
     for (const [tool, args] of list) {
       const result = await box.call(tool, args);
@@ -521,7 +521,7 @@ async function races() {
       } catch {}
     }
   `], { stdio: 'ignore' });
-  const box = await createToolbox({ root, searchTimeoutMs: 5000, indexOptions: { persist: false } });
+  const box = await createToolbox({ root, toolset: 'all', searchTimeoutMs: 5000, indexOptions: { persist: false } });
   const calls = [
     (file) => ['read_file', { file_path: file }],
     (file) => ['explainer_read_file', { path: file }],
