@@ -17,7 +17,7 @@ import {
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CodeIndex, type CodeIndexOptions } from '../code-index.js';
-import { type ToolsetName } from '../tools/names.js';
+import { DEFAULT_TOOLSET, type ToolsetName } from '../tools/names.js';
 import { toolset } from '../tools/toolsets.js';
 import { type RunOptions, runTool, type ToolResult, unknownTool } from '../tools/runner.js';
 import { type AnyTool, inputJsonSchema } from '../tools/tool.js';
@@ -114,7 +114,7 @@ export function toMcpTool(tool: AnyTool): { name: string; title: string; descrip
  * ```
  */
 export async function createMcpServer(options: McpServerOptions = {}): Promise<{ server: Server; index: CodeIndex; close(): Promise<void> }> {
-  const tools = toolset(options.toolset ?? 'agent');
+  const tools = toolset(options.toolset ?? DEFAULT_TOOLSET);
   const owned = !options.index;
   const index = options.index ?? (await CodeIndex.open({ watch: true, ...options.indexOptions, root: options.root ?? process.cwd() }));
   const byName = new Map(tools.map((tool) => [tool.name, tool]));

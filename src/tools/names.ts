@@ -15,3 +15,6 @@ export type ToolsetName = 'code_analyze' | 'treesitter' | 'scanner' | 'explainer
 
 /** Every tool set name. */
 export const TOOLSET_NAMES: readonly ToolsetName[] = ['code_analyze', 'treesitter', 'scanner', 'explainer', 'graph', 'repo_map', 'all', 'agent'];
+
+/** The tool set a toolbox or an MCP server has when none is named: the curated toolbox. */
+export const DEFAULT_TOOLSET: ToolsetName = 'agent';

@@ -4,7 +4,7 @@
  * @module
  */
 import { CodeIndex, type CodeIndexOptions } from '../code-index.js';
-import type { ToolsetName } from './names.js';
+import { DEFAULT_TOOLSET, type ToolsetName } from './names.js';
 import { toolset } from './toolsets.js';
 import { type RunOptions, runTool, type ToolResult, unknownTool } from './runner.js';
 import type { AnyTool } from './tool.js';
@@ -47,7 +47,7 @@ export interface Toolbox {
  * ```
  */
 export async function createToolbox(options: ToolboxOptions = {}): Promise<Toolbox> {
-  const tools = toolset(options.toolset ?? 'agent');
+  const tools = toolset(options.toolset ?? DEFAULT_TOOLSET);
   const owned = !options.index;
   const index = options.index ?? (await CodeIndex.open({ ...options.indexOptions, root: options.root ?? process.cwd() }));
   const byName = new Map(tools.map((tool) => [tool.name, tool]));

@@ -14,7 +14,7 @@ import { graphTools } from './sets/graph.js';
 import { repoMapTools } from './sets/repo-map.js';
 import { scannerTools } from './sets/scanner.js';
 import { treesitterTools } from './sets/treesitter.js';
-import { TOOLSET_NAMES, type ToolsetName } from './names.js';
+import { DEFAULT_TOOLSET, TOOLSET_NAMES, type ToolsetName } from './names.js';
 import type { AnyTool } from './tool.js';
 
 /** The sets `all` is made of, in order. */
@@ -43,7 +43,7 @@ function renamed(tool: AnyTool, name: string): AnyTool {
  *
  * @throws CodeIndexError `INVALID_ARGUMENT` for an unknown set name.
  */
-export function toolset(name: ToolsetName | readonly ToolsetName[] = 'agent'): AnyTool[] {
+export function toolset(name: ToolsetName | readonly ToolsetName[] = DEFAULT_TOOLSET): AnyTool[] {
   const names = typeof name === 'string' ? [name] : Array.isArray(name) ? name : [name as unknown as ToolsetName];
   for (const each of names) {
     if (!TOOLSET_NAMES.includes(each)) {

@@ -8,7 +8,7 @@
 import { type CodeIndexOptions, DEFAULT_MAX_FILE_SIZE, DEFAULT_PARSE_TIMEOUT_MS } from '../../code-index.js';
 import { bundledLanguages } from '../../languages/bundled.js';
 import { OPERATIONS, orList } from '../../catalog.js';
-import { TOOLSET_NAMES, type ToolsetName } from '../../tools/names.js';
+import { DEFAULT_TOOLSET, TOOLSET_NAMES, type ToolsetName } from '../../tools/names.js';
 import type { SearchScope } from '../../types.js';
 import { cacheCollectionOptions, type Command, type CommandContext, countOption, EXIT, usageError } from '../shared.js';
 
@@ -97,7 +97,7 @@ export const mcp: Command = {
   },
   async run(context) {
     if (context.positionals.length > 0) throw usageError(`${context.positionals[0]}: mcp takes no arguments`);
-    const names = (typeof context.values.toolset === 'string' ? context.values.toolset : 'agent').split(',').map((name) => name.trim());
+    const names = (typeof context.values.toolset === 'string' ? context.values.toolset : DEFAULT_TOOLSET).split(',').map((name) => name.trim());
     const unknown = names.find((name) => !TOOLSET_NAMES.includes(name as ToolsetName));
     if (unknown !== undefined) throw usageError(`unknown tool set "${unknown}"; use one of ${TOOLSET_NAMES.join(', ')} (or several, comma-separated)`);
     const indexOptions = mcpIndexOptions(context.values);

@@ -29,7 +29,7 @@ function scanner(name: string): AnyTool {
 
 /**
  * A tool of this set over a tool of a spec set: its own name, description and schema (with `maxTokens`), its
- * arguments mapped onto the base tool's and validated there, the base tool's run and text (not a spec's own error
+ * arguments mapped onto the base tool's (an argument not given is undefined there, as omitted) and validated there, the base tool's run and text (not a spec's own error
  * shape: every tool of this set fails alike).
  */
 function over<Input extends z.ZodObject>(
@@ -59,7 +59,7 @@ const outline = over(codeAnalyze, {
   description:
     "A file's structure without reading it: functions, classes and their methods with signatures and lines, imports, exports. Read this before read_file; about a line per definition.",
   input: z.strictObject({ file, detail: z.enum(['outline', 'signatures', 'full']).optional().describe('outline: names and lines; full: docs too') }),
-  map: (args) => ({ operation: 'analyze_file', file: args.file, ...(args.detail ? { detail: args.detail } : {}) }),
+  map: (args) => ({ operation: 'analyze_file', file: args.file, detail: args.detail }),
 });
 
 const findSymbols = over(codeAnalyze, {
@@ -67,7 +67,7 @@ const findSymbols = over(codeAnalyze, {
   title: 'Find symbols',
   description: 'Definitions whose name matches (substring, case-insensitive) across the project, with kind, file and line. Start here when you know a name but not where it is.',
   input: z.strictObject({ query: z.string().min(1).describe('Part of a name'), path: z.string().optional().describe('Only under this folder'), offset }),
-  map: (args) => ({ operation: 'search_symbols', query: args.query, ...(args.path ? { path: args.path } : {}), ...(args.offset !== undefined ? { offset: args.offset } : {}) }),
+  map: (args) => ({ operation: 'search_symbols', query: args.query, path: args.path, offset: args.offset }),
 });
 
 const definition = over(treesitter, {
@@ -83,7 +83,7 @@ const references = over(treesitter, {
   title: 'Find references',
   description: 'Every use of the name at a position across the project, by file. Before changing a function or member: who depends on it.',
   input: position.extend({ offset }),
-  map: (args) => ({ operation: 'references', file_path: args.file, line: args.line, column: args.column, ...(args.offset !== undefined ? { offset: args.offset } : {}) }),
+  map: (args) => ({ operation: 'references', file_path: args.file, line: args.line, column: args.column, offset: args.offset }),
 });
 
 const hover = over(treesitter, {
@@ -102,7 +102,7 @@ const calls = over(callHierarchy, {
     direction: z.enum(['incoming', 'outgoing']).optional().describe('Default incoming'),
     depth: z.number().int().min(1).max(5).optional().describe('Levels, default 1'),
   }),
-  map: (args) => ({ file_path: args.file, line: args.line, column: args.column, ...(args.direction ? { direction: args.direction } : {}), ...(args.depth ? { depth: args.depth } : {}) }),
+  map: (args) => ({ file_path: args.file, line: args.line, column: args.column, direction: args.direction, depth: args.depth }),
 });
 
 const callGraph = over(analyzeFileLogic, {
@@ -111,7 +111,7 @@ const callGraph = over(analyzeFileLogic, {
   description: 'How the functions of one file call each other, with cycles (compact text).',
   input: z.strictObject({ file, external: z.boolean().optional().describe('Also calls to imported names') }),
   // (the contract takes an absolute path, checked inside the root there)
-  map: (args, { index }) => ({ filePath: posix.join(index.root, args.file), ...(args.external ? { includeExternal: true } : {}) }),
+  map: (args, { index }) => ({ filePath: posix.join(index.root, args.file), includeExternal: args.external }),
 });
 
 const repoMap = over(repoMapTool, {
@@ -123,7 +123,7 @@ const repoMap = over(repoMapTool, {
     focus: z.array(z.string()).optional().describe('Files to center on'),
     path: z.string().optional().describe('Only under this folder'),
   }),
-  map: (args) => ({ ...(args.tokens ? { tokenBudget: args.tokens } : {}), ...(args.focus ? { focus: args.focus } : {}), ...(args.path ? { path: args.path } : {}) }),
+  map: (args) => ({ tokenBudget: args.tokens, focus: args.focus, path: args.path }),
 });
 
 const readFile = over(scanner('read_file'), {
@@ -131,7 +131,7 @@ const readFile = over(scanner('read_file'), {
   title: 'Read lines',
   description: 'Lines of a file, numbered. Read a range (from outline or a search) rather than the whole file.',
   input: z.strictObject({ file, start: z.number().int().min(1).optional().describe('First line'), end: z.number().int().min(1).optional().describe('Last line') }),
-  map: (args) => ({ file_path: args.file, ...(args.start ? { start_line: args.start } : {}), ...(args.end ? { end_line: args.end } : {}) }),
+  map: (args) => ({ file_path: args.file, start_line: args.start, end_line: args.end }),
 });
 
 const searchText = over(scanner('search_text'), {
@@ -144,12 +144,7 @@ const searchText = over(scanner('search_text'), {
     glob: z.string().optional().describe('Only files matching, e.g. src/**/*.ts'),
     offset,
   }),
-  map: (args) => ({
-    patterns: [args.pattern],
-    ...(args.regex ? { is_regex: true } : {}),
-    ...(args.glob ? { file_pattern: args.glob } : {}),
-    ...(args.offset !== undefined ? { offset: args.offset } : {}),
-  }),
+  map: (args) => ({ patterns: [args.pattern], is_regex: args.regex, file_pattern: args.glob, offset: args.offset }),
 });
 
 const listDirectory = over(scanner('list_directory'), {
@@ -157,7 +152,7 @@ const listDirectory = over(scanner('list_directory'), {
   title: 'List a folder',
   description: 'Files and folders under a path (ignored files left out), 100 a page.',
   input: z.strictObject({ path: z.string().describe('Folder from the root; "." for the root'), recursive: z.boolean().optional(), offset }),
-  map: (args) => ({ directory_path: args.path, ...(args.recursive ? { recursive: true } : {}), ...(args.offset !== undefined ? { offset: args.offset } : {}) }),
+  map: (args) => ({ directory_path: args.path, recursive: args.recursive, offset: args.offset }),
 });
 
 const fileDiff = over(scanner('get_file_diff'), {
