@@ -14,6 +14,8 @@
 // collected before every run. Files with syntax errors are counted both ways (tree-sitter's hasError, and
 // FileAnalysis.errors); peak RSS is the whole process's, at the end.
 import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Language, Parser } from 'web-tree-sitter';
@@ -106,7 +108,7 @@ if (!globalThis.gc) console.log('(no --expose-gc: garbage is not collected betwe
 await Parser.init();
 const grammar = async (file) => {
   const parser = new Parser();
-  parser.setLanguage(await Language.load(fileURLToPath(new URL(`../grammars/${file}`, import.meta.url))));
+  parser.setLanguage(await Language.load(brotliDecompressSync(readFileSync(fileURLToPath(new URL(`../grammars/${file}.br`, import.meta.url))))));
   return parser;
 };
 const parsers = { ts: await grammar('tree-sitter-typescript.wasm'), tsx: await grammar('tree-sitter-tsx.wasm') };

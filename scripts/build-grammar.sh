@@ -95,7 +95,9 @@ done
 cat >"$provenance" <<EOF
 # grammars/ files built from $PACKAGE
 
-Built by \`scripts/build-grammar.sh $1\`. Rebuild with that script; do not edit the .wasm files by hand.
+Built by \`scripts/build-grammar.sh $1\`. Rebuild with that script; do not edit the .wasm files by hand. Each
+output is stored Brotli-compressed as \`<output>.br\` by \`scripts/vendor-grammars.mjs\` (which this script runs):
+the sizes and sha256 below are of the .wasm it decompresses to, as \`grammars/grammars.json\` records them.
 
 | | |
 |---|---|
@@ -110,3 +112,6 @@ Built by \`scripts/build-grammar.sh $1\`. Rebuild with that script; do not edit 
 $rows
 EOF
 echo "== wrote grammars/$NAME.PROVENANCE.md"
+
+# Compress the new .wasm files into grammars/*.wasm.br and record them in grammars/grammars.json.
+node "$(dirname "$0")/vendor-grammars.mjs"

@@ -4,7 +4,10 @@
 // importing dist/index.js took 146-192 ms unbundled and 122-169 ms bundled (alternated runs; the tools, with zod, were
 // in it then: 44-53 ms since they are code-index/tools). Run by `npm run build` after `tsc`, whose output (dist/) is the
 // input: each entry file is written over tsc's, the code they share goes to dist/chunks/. Dependencies stay external (`import 'zod'`): a
-// bundled copy of zod would make the tools' schemas foreign to the zod of the user's own code.
+// bundled copy of zod would make the tools' schemas foreign to the zod of the user's own code. The exception is
+// gpt-tokenizer (a devDependency), of which only the one encoding we count with is bundled: the package is 30 MB
+// installed (every encoding, three builds and its sources), its o200k_base encoding 2.5 MB; its licence goes with it
+// (dist/licenses/).
 //
 // Paths to the package's own files are written relative to the module (`new URL('../../queries/c/tags.scm',
 // import.meta.url)`, `createRequire(import.meta.url)('../package.json')`, the worker beside the pool); a module moved
@@ -12,7 +15,8 @@
 // package root, and each output file gets the path from its own folder to the root.
 //
 // Usage: node scripts/bundle.mjs   (after tsc: npm run build does both)
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
@@ -21,6 +25,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
 const MARK = '/* code-index bundle */';
 const PLACEHOLDER = '__CODE_INDEX_PACKAGE_ROOT__/';
+/** Dependencies bundled into dist/ rather than installed (devDependencies), each shipped with its licence. */
+const BUNDLED = ['gpt-tokenizer'];
 
 /** The entry points: what package.json exports and runs, and the worker the pool starts beside itself. */
 function entries() {
@@ -65,7 +71,7 @@ rmSync(join(DIST, 'chunks'), { recursive: true, force: true });
 const bundle = await rolldown({
   input: entries(),
   platform: 'node',
-  external: (id) => !id.startsWith('.') && !isAbsolute(id),
+  external: (id) => !id.startsWith('.') && !isAbsolute(id) && !BUNDLED.some((name) => id === name || id.startsWith(`${name}/`)),
   plugins: [packagePaths],
   logLevel: 'warn',
 });
@@ -78,3 +84,7 @@ await bundle.write({
   sourcemap: false,
 });
 await bundle.close();
+
+const require = createRequire(join(ROOT, 'package.json'));
+mkdirSync(join(DIST, 'licenses'), { recursive: true });
+for (const name of BUNDLED) copyFileSync(join(dirname(require.resolve(`${name}/package.json`)), 'LICENSE'), join(DIST, 'licenses', `${name}.LICENSE`));

@@ -13,6 +13,7 @@
 // corpus. Positions are found with tree-sitter (syntax only); the answers are clangd's.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Language, Parser } from 'web-tree-sitter';
@@ -20,8 +21,8 @@ import { CACHE_DIR } from '../fetch-corpus.mjs';
 import { shuffled } from './sampling.mjs';
 
 const GRAMMARS = {
-  c: fileURLToPath(new URL('../../node_modules/@cursorless/tree-sitter-wasms/out/tree-sitter-c.wasm', import.meta.url)),
-  cpp: fileURLToPath(new URL('../../grammars/tree-sitter-cpp.wasm', import.meta.url)),
+  c: fileURLToPath(new URL('../../grammars/tree-sitter-c.wasm.br', import.meta.url)),
+  cpp: fileURLToPath(new URL('../../grammars/tree-sitter-cpp.wasm.br', import.meta.url)),
 };
 const SOURCES = { c: ['.c'], cpp: ['.cc', '.cpp', '.cxx'] };
 const HEADERS = ['.h', '.hh', '.hpp', '.hxx'];
@@ -191,7 +192,7 @@ async function answers(corpus, args, root) {
   );
   await Parser.init();
   const parser = new Parser();
-  parser.setLanguage(await Language.load(GRAMMARS[corpus.language]));
+  parser.setLanguage(await Language.load(brotliDecompressSync(readFileSync(GRAMMARS[corpus.language]))));
   const candidates = [];
   for (const file of files) {
     const text = readFileSync(file, 'utf8');

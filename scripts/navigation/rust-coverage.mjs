@@ -10,6 +10,7 @@
 //   `apt-get download` and unpacked into .bench-cache/<crate>-deb/ (sources under usr/share/cargo/registry/).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,7 +84,7 @@ async function main() {
   const root = crateRoot(args.crate);
   const { Parser, Language, Query } = await import(require.resolve('web-tree-sitter'));
   await Parser.init();
-  const language = await Language.load(join(repo, 'node_modules/@cursorless/tree-sitter-wasms/out/tree-sitter-rust.wasm'));
+  const language = await Language.load(brotliDecompressSync(readFileSync(join(repo, 'grammars/tree-sitter-rust.wasm.br'))));
   const parser = new Parser();
   parser.setLanguage(language);
   const query = new Query(

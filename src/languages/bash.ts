@@ -12,7 +12,7 @@ export const bash = defineLanguage({
   name: 'Bash',
   extensions: ['.sh', '.bash', '.zsh'],
   filenames: ['.bashrc', '.bash_profile', '.profile', '.zshrc', 'PKGBUILD'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-bash.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-bash.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/bash/tags.scm', import.meta.url)],
   docComments: { line: ['#'] },

@@ -10,7 +10,7 @@ export const clojure = defineLanguage({
   id: 'clojure',
   name: 'Clojure',
   extensions: ['.clj', '.cljs', '.cljc', '.edn'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-clojure.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-clojure.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/clojure/tags.scm', import.meta.url)],
   docComments: { block: [['"', '"']] },

@@ -8,7 +8,7 @@ export const css = defineLanguage({
   id: 'css',
   name: 'CSS',
   extensions: ['.css'],
-  grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-css.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-css.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-wasms@0.1.13',
   queries: [new URL('../../queries/css/outline.scm', import.meta.url)],
   docComments: { block: [['/**', '*/'], ['/*', '*/']] },

@@ -10,7 +10,8 @@ import type { ModuleSystemDefinition } from './module-system.js';
 /**
  * Where a grammar's `.wasm` comes from: a file path, a `file:` URL, the bytes themselves, a file inside an
  * installed npm package (`{ package: 'tree-sitter-javascript', file: 'tree-sitter-javascript.wasm' }`), or a
- * function returning any of these (called once, when the grammar is first needed).
+ * function returning any of these (called once, when the grammar is first needed). A file whose name ends in
+ * `.br` is Brotli-compressed and decompressed on load, as the bundled grammars in the package's `grammars/` are.
  */
 export type GrammarSource =
   | string

@@ -5,7 +5,7 @@ export const dtd = defineLanguage({
   id: 'dtd',
   name: 'DTD',
   extensions: ['.dtd'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-dtd.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-dtd.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/dtd/outline.scm', import.meta.url)],
   docComments: { block: [['<!--', '-->']] },

@@ -8,7 +8,7 @@ export const ejs = defineLanguage({
   id: 'ejs',
   name: 'EJS',
   extensions: ['.ejs'],
-  grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-embedded_template.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-embedded_template.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-wasms@0.1.13',
   queries: [new URL('../../queries/embedded_template/outline.scm', import.meta.url)],
   injections: { code: 'javascript', html: 'html' },

@@ -10,7 +10,7 @@ export const elisp = defineLanguage({
   id: 'elisp',
   name: 'Emacs Lisp',
   extensions: ['.el'],
-  grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-elisp.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-elisp.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-wasms@0.1.13',
   queries: [new URL('../../queries/elisp/tags.scm', import.meta.url)],
   docComments: { block: [['"', '"']] },

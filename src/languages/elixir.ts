@@ -10,7 +10,7 @@ export const elixir = defineLanguage({
   id: 'elixir',
   name: 'Elixir',
   extensions: ['.ex', '.exs'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-elixir.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-elixir.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/elixir/tags.scm', import.meta.url)],
   docComments: {

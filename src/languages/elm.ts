@@ -9,7 +9,7 @@ export const elm = defineLanguage({
   id: 'elm',
   name: 'Elm',
   extensions: ['.elm'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-elm.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-elm.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/elm/tags.scm', import.meta.url)],
   modulePaths: { separator: '.' },

@@ -9,7 +9,7 @@ export const embeddedTemplate = defineLanguage({
   id: 'embedded_template',
   name: 'ERB',
   extensions: ['.erb'],
-  grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-embedded_template.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-embedded_template.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-wasms@0.1.13',
   queries: [new URL('../../queries/embedded_template/outline.scm', import.meta.url)],
   injections: { code: 'ruby', html: 'html' },

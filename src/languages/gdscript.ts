@@ -8,7 +8,7 @@ export const gdscript = defineLanguage({
   id: 'gdscript',
   name: 'GDScript',
   extensions: ['.gd'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-gdscript.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-gdscript.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/gdscript/tags.scm', import.meta.url)],
   docComments: { line: ['##'] },

@@ -9,7 +9,7 @@ export const gleam = defineLanguage({
   id: 'gleam',
   name: 'Gleam',
   extensions: ['.gleam'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-gleam.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-gleam.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/gleam/tags.scm', import.meta.url)],
   docComments: { line: ['///'] },

@@ -12,7 +12,7 @@ export const haskell = defineLanguage({
   id: 'haskell',
   name: 'Haskell',
   extensions: ['.hs'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-haskell.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-haskell.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/haskell/tags.scm', import.meta.url)],
   modulePaths: { separator: '.' },

@@ -10,7 +10,7 @@ export const hcl = defineLanguage({
   id: 'hcl',
   name: 'HCL',
   extensions: ['.hcl', '.tf', '.tfvars'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-hcl.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-hcl.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/hcl/tags.scm', import.meta.url)],
   docComments: { line: ['#', '//'], block: [['/*', '*/']] },

@@ -8,7 +8,7 @@ export const html = defineLanguage({
   id: 'html',
   name: 'HTML',
   extensions: ['.html', '.htm'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-html.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-html.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/html/outline.scm', import.meta.url)],
   docComments: { block: [['<!--', '-->']] },

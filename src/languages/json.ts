@@ -5,7 +5,7 @@ export const json = defineLanguage({
   id: 'json',
   name: 'JSON',
   extensions: ['.json', '.jsonc'],
-  grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-json.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-json.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-wasms@0.1.13',
   queries: [new URL('../../queries/json/outline.scm', import.meta.url)],
 });

@@ -11,7 +11,7 @@ export const latex = defineLanguage({
   id: 'latex',
   name: 'LaTeX',
   extensions: ['.tex', '.sty', '.cls', '.ltx'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-latex.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-latex.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/latex/outline.scm', import.meta.url)],
   docComments: { line: ['%'] },

@@ -9,7 +9,7 @@ export const lua = defineLanguage({
   id: 'lua',
   name: 'Lua',
   extensions: ['.lua'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-lua.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-lua.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/lua/tags.scm', import.meta.url)],
   // LDoc blocks open with `---` and go on with `--` lines (`-- @tparam ...`): both count, as in Ruby's `#`.

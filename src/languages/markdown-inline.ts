@@ -5,7 +5,7 @@ export const markdownInline = defineLanguage({
   id: 'markdown_inline',
   name: 'Markdown (inline)',
   extensions: [],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-markdown_inline.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-markdown_inline.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/markdown_inline/outline.scm', import.meta.url)],
 });

@@ -5,7 +5,7 @@ export const markdown = defineLanguage({
   id: 'markdown',
   name: 'Markdown',
   extensions: ['.md', '.mdx', '.markdown'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-markdown.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-markdown.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/markdown/outline.scm', import.meta.url)],
   injections: { markdown_inline: 'markdown_inline' },

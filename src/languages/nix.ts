@@ -10,7 +10,7 @@ export const nix = defineLanguage({
   id: 'nix',
   name: 'Nix',
   extensions: ['.nix'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-nix.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-nix.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/nix/tags.scm', import.meta.url)],
   docComments: {

@@ -11,7 +11,7 @@ export const ocaml = defineLanguage({
   id: 'ocaml',
   name: 'OCaml',
   extensions: ['.ml'],
-  grammar: new URL('../../grammars/tree-sitter-ocaml.wasm', import.meta.url),
+  grammar: new URL('../../grammars/tree-sitter-ocaml.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-ocaml@0.24.2',
   queries: [
     new URL('../../queries/ocaml/tags.scm', import.meta.url),
@@ -31,7 +31,7 @@ export const ocamlInterface = defineLanguage({
   id: 'ocaml_interface',
   name: 'OCaml Interface',
   extensions: ['.mli'],
-  grammar: new URL('../../grammars/tree-sitter-ocaml_interface.wasm', import.meta.url),
+  grammar: new URL('../../grammars/tree-sitter-ocaml_interface.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-ocaml@0.24.2',
   queries: [
     new URL('../../queries/ocaml_interface/tags.scm', import.meta.url),

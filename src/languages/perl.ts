@@ -10,7 +10,7 @@ export const perl = defineLanguage({
   id: 'perl',
   name: 'Perl',
   extensions: ['.pl', '.pm', '.t'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-perl.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-perl.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/perl/tags.scm', import.meta.url)],
   docComments: { line: ['#'] },

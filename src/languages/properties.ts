@@ -5,7 +5,7 @@ export const properties = defineLanguage({
   id: 'properties',
   name: 'Java Properties',
   extensions: ['.properties'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-properties.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-properties.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/properties/outline.scm', import.meta.url)],
 });

@@ -8,7 +8,7 @@ export const query = defineLanguage({
   id: 'query',
   name: 'Tree-sitter Query',
   extensions: ['.scm'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-query.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-query.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/query/outline.scm', import.meta.url)],
 });

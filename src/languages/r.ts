@@ -9,7 +9,7 @@ export const r = defineLanguage({
   id: 'r',
   name: 'R',
   extensions: ['.r'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-r.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-r.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/r/tags.scm', import.meta.url)],
   docComments: { line: ["#'"] },

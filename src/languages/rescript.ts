@@ -9,7 +9,7 @@ export const rescript = defineLanguage({
   id: 'rescript',
   name: 'ReScript',
   extensions: ['.res', '.resi'],
-  grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-rescript.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-rescript.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-wasms@0.1.13',
   queries: [new URL('../../queries/rescript/tags.scm', import.meta.url)],
   docComments: { block: [['/**', '*/']] },

@@ -10,7 +10,7 @@ export const scss = defineLanguage({
   id: 'scss',
   name: 'SCSS',
   extensions: ['.scss'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-scss.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-scss.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [
     new URL('../../queries/css/outline.scm', import.meta.url),

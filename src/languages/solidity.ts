@@ -10,7 +10,7 @@ export const solidity = defineLanguage({
   id: 'solidity',
   name: 'Solidity',
   extensions: ['.sol'],
-  grammar: new URL('../../grammars/tree-sitter-solidity.wasm', import.meta.url),
+  grammar: new URL('../../grammars/tree-sitter-solidity.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-solidity@1.2.13',
   queries: [new URL('../../queries/solidity/tags.scm', import.meta.url)],
   docComments: { line: ['///'], block: [['/**', '*/']] },

@@ -8,7 +8,7 @@ export const sparql = defineLanguage({
   id: 'sparql',
   name: 'SPARQL',
   extensions: ['.rq', '.sparql'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-sparql.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-sparql.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/sparql/outline.scm', import.meta.url)],
   docComments: { line: ['#'] },

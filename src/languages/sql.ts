@@ -13,7 +13,7 @@ export const sql = defineLanguage({
   id: 'sql',
   name: 'SQL',
   extensions: ['.sql'],
-  grammar: new URL('../../grammars/tree-sitter-sql.wasm', import.meta.url),
+  grammar: new URL('../../grammars/tree-sitter-sql.wasm.br', import.meta.url),
   grammarOrigin: '@derekstride/tree-sitter-sql@0.3.11',
   queries: [new URL('../../queries/sql/tags.scm', import.meta.url)],
   docComments: { line: ['--'], block: [['/**', '*/'], ['/*', '*/']] },

@@ -9,7 +9,7 @@ export const systemrdl = defineLanguage({
   id: 'systemrdl',
   name: 'SystemRDL',
   extensions: ['.rdl'],
-  grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-systemrdl.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-systemrdl.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-wasms@0.1.13',
   queries: [new URL('../../queries/systemrdl/outline.scm', import.meta.url)],
   docComments: { block: [['"', '"']] },

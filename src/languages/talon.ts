@@ -9,7 +9,7 @@ export const talon = defineLanguage({
   id: 'talon',
   name: 'Talon',
   extensions: ['.talon'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-talon.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-talon.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/talon/outline.scm', import.meta.url)],
   docComments: { line: ['#'] },

@@ -10,7 +10,7 @@ export const tlaplus = defineLanguage({
   id: 'tlaplus',
   name: 'TLA+',
   extensions: ['.tla'],
-  grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-tlaplus.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-tlaplus.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-wasms@0.1.13',
   queries: [new URL('../../queries/tlaplus/tags.scm', import.meta.url)],
   docComments: { line: ['\\*'], block: [['(*', '*)']] },

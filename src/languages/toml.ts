@@ -9,7 +9,7 @@ export const toml = defineLanguage({
   name: 'TOML',
   extensions: ['.toml'],
   filenames: ['Pipfile'],
-  grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-toml.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-toml.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-wasms@0.1.13',
   queries: [new URL('../../queries/toml/outline.scm', import.meta.url)],
 });

@@ -9,7 +9,7 @@ export const vue = defineLanguage({
   id: 'vue',
   name: 'Vue',
   extensions: ['.vue'],
-  grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-vue.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-vue.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-wasms@0.1.13',
   queries: [new URL('../../queries/vue/outline.scm', import.meta.url)],
   injections: { javascript: 'javascript', typescript: 'typescript', tsx: 'tsx', css: 'css', scss: 'scss' },

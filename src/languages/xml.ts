@@ -8,7 +8,7 @@ export const xml = defineLanguage({
   id: 'xml',
   name: 'XML',
   extensions: ['.xml', '.svg', '.xsd', '.xsl', '.xslt', '.plist'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-xml.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-xml.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/xml/outline.scm', import.meta.url)],
   docComments: { block: [['<!--', '-->']] },

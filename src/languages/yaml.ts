@@ -8,7 +8,7 @@ export const yaml = defineLanguage({
   id: 'yaml',
   name: 'YAML',
   extensions: ['.yaml', '.yml'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-yaml.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-yaml.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/yaml/outline.scm', import.meta.url)],
 });

@@ -11,7 +11,7 @@ export const zig = defineLanguage({
   id: 'zig',
   name: 'Zig',
   extensions: ['.zig'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-zig.wasm' },
+  grammar: new URL('../../grammars/tree-sitter-zig.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/zig/tags.scm', import.meta.url)],
   docComments: { line: ['///'] },

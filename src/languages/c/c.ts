@@ -43,7 +43,7 @@ export const c = defineLanguage({
   fallback: { language: 'cpp', extensions: ['.h'] },
   skipBareMacroLines: true,
   flattenConditionals: true,
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-c.wasm' },
+  grammar: new URL('../../../grammars/tree-sitter-c.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../../queries/c/functions.scm', import.meta.url), new URL('../../../queries/c/tags.scm', import.meta.url), new URL('../../../queries/c/typedefs.scm', import.meta.url), new URL('../../../queries/c/locals.scm', import.meta.url), new URL('../../../queries/c/macros.scm', import.meta.url), new URL('../../../queries/c/conditions.scm', import.meta.url)],
   signature: { returnTypeFirst: true },

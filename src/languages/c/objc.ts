@@ -14,7 +14,7 @@ export const objc = defineLanguage({
   name: 'Objective-C',
   extensions: ['.m'],
   skipBareMacroLines: true,
-  grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-objc.wasm' },
+  grammar: new URL('../../../grammars/tree-sitter-objc.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-wasms@0.1.13',
   queries: [
     new URL('../../../queries/objc/tags.scm', import.meta.url),

@@ -11,7 +11,7 @@ export const csharp = defineLanguage({
   id: 'csharp',
   name: 'C#',
   extensions: ['.cs'],
-  grammar: { package: 'tree-sitter-c-sharp', file: 'tree-sitter-c_sharp.wasm' },
+  grammar: new URL('../../../grammars/tree-sitter-c_sharp.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-c-sharp@0.23.5',
   queries: [new URL('../../../queries/csharp/tags.scm', import.meta.url), new URL('../../../queries/csharp/locals.scm', import.meta.url)],
   modulePaths: { separator: '.' },

@@ -11,7 +11,7 @@ export const go = defineLanguage({
   id: 'go',
   name: 'Go',
   extensions: ['.go'],
-  grammar: { package: 'tree-sitter-go', file: 'tree-sitter-go.wasm' },
+  grammar: new URL('../../../grammars/tree-sitter-go.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-go@0.25.0',
   queries: [new URL('../../../queries/go/tags.scm', import.meta.url), new URL('../../../queries/go/locals.scm', import.meta.url)],
   docComments: { line: ['//'] },

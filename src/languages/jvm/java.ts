@@ -10,7 +10,7 @@ export const java = defineLanguage({
   id: 'java',
   name: 'Java',
   extensions: ['.java'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-java.wasm' },
+  grammar: new URL('../../../grammars/tree-sitter-java.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../../queries/java/tags.scm', import.meta.url), new URL('../../../queries/java/locals.scm', import.meta.url)],
   modulePaths: { separator: '.' },

@@ -6,7 +6,7 @@ export const javascript = defineLanguage({
   id: 'javascript',
   name: 'JavaScript',
   extensions: ['.js', '.jsx', '.mjs', '.cjs'],
-  grammar: { package: 'tree-sitter-javascript', file: 'tree-sitter-javascript.wasm' },
+  grammar: new URL('../../../grammars/tree-sitter-javascript.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-javascript@0.25.0',
   queries: [
     new URL('../../../queries/javascript/tags.scm', import.meta.url),

@@ -6,7 +6,7 @@ export const tsx = defineLanguage({
   id: 'tsx',
   name: 'TSX',
   extensions: ['.tsx'],
-  grammar: new URL('../../../grammars/tree-sitter-tsx.wasm', import.meta.url),
+  grammar: new URL('../../../grammars/tree-sitter-tsx.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-typescript@0.23.2 (scanner patched)',
   queries: [
     new URL('../../../queries/typescript/tags.scm', import.meta.url),

@@ -11,7 +11,7 @@ export const typescript = defineLanguage({
   id: 'typescript',
   name: 'TypeScript',
   extensions: ['.ts', '.mts', '.cts'],
-  grammar: new URL('../../../grammars/tree-sitter-typescript.wasm', import.meta.url),
+  grammar: new URL('../../../grammars/tree-sitter-typescript.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-typescript@0.23.2 (scanner patched)',
   queries: [
     new URL('../../../queries/typescript/tags.scm', import.meta.url),

@@ -10,7 +10,7 @@ export const php = defineLanguage({
   id: 'php',
   name: 'PHP',
   extensions: ['.php'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-php.wasm' },
+  grammar: new URL('../../../grammars/tree-sitter-php.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../../queries/php/tags.scm', import.meta.url), new URL('../../../queries/php/locals.scm', import.meta.url)],
   moduleSystem: phpModules,

@@ -10,7 +10,7 @@ export const ruby = defineLanguage({
   name: 'Ruby',
   extensions: ['.rb', '.rake', '.gemspec', '.ru'],
   filenames: ['Rakefile', 'Gemfile', 'Guardfile', 'Vagrantfile', 'Podfile', 'Brewfile'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-ruby.wasm' },
+  grammar: new URL('../../../grammars/tree-sitter-ruby.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../../queries/ruby/tags.scm', import.meta.url), new URL('../../../queries/ruby/locals.scm', import.meta.url)],
   moduleSystem: rubyModules,

@@ -10,7 +10,7 @@ export const rust = defineLanguage({
   id: 'rust',
   name: 'Rust',
   extensions: ['.rs'],
-  grammar: { package: '@cursorless/tree-sitter-wasms', file: 'out/tree-sitter-rust.wasm' },
+  grammar: new URL('../../../grammars/tree-sitter-rust.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../../queries/rust/tags.scm', import.meta.url), new URL('../../../queries/rust/locals.scm', import.meta.url)],
   modulePaths: { separator: '::', skipSegments: ['crate', 'self', 'super'] },
