@@ -6,10 +6,10 @@
  *
  * @module
  */
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { CodeIndexError, ErrorCode, isCodeIndexError } from '../errors.js';
 import { CodeIndex } from '../code-index.js';
 import { capConfidence, limitation, type ParsedAnswer, parseAnswer, proseOf, withNotes } from './answer.js';
+import type { ChatMessage } from './chat.js';
 import type { ChatModel } from './llm.js';
 import type { ExplainerLogger } from './logger.js';
 import {
@@ -218,7 +218,7 @@ async function investigate(
 /** The model's final text, the conversation that led to it, and the most confidence it may claim. */
 interface FinalText {
   text: string;
-  history: ChatCompletionMessageParam[];
+  history: ChatMessage[];
   ceiling: Confidence;
 }
 
@@ -258,7 +258,7 @@ async function finalText(model: ChatModel, outcome: PromptOutcome, settings: Exp
   const { iterations, reason } = outcome;
   call.logger.warn({ requestId: call.requestId, iterations, reason }, 'tool budget used up: asking for the final answer');
   const used = USED_UP[reason](settings.maxToolIterations);
-  const history: ChatCompletionMessageParam[] = [
+  const history: ChatMessage[] = [
     ...outcome.history,
     {
       role: 'user',
@@ -286,7 +286,7 @@ async function usableAnswer(
   const answer = parseAnswer(final.text);
   if (answer.problems.length === 0) return { answer, ceiling: final.ceiling };
   logger.warn({ requestId, problems: answer.problems }, 'malformed final answer: asking once more');
-  const retry: ChatCompletionMessageParam[] = [
+  const retry: ChatMessage[] = [
     ...final.history,
     { role: 'assistant', content: final.text },
     {
@@ -312,7 +312,7 @@ async function usableAnswer(
 /** Asks for the final answer as structured output (tools off); a server without json_schema is asked plainly. */
 async function structuredAnswer(
   model: ChatModel,
-  history: ChatCompletionMessageParam[],
+  history: ChatMessage[],
   call: RequestCall,
   purpose: string,
   iteration: number,

@@ -5,15 +5,11 @@
  *
  * @module
  */
-import type {
-  ChatCompletionAssistantMessageParam,
-  ChatCompletionMessageParam,
-  ChatCompletionTool,
-} from 'openai/resources/chat/completions';
 import { callWithJsonArguments, openAIChatTools } from '../adapters/openai.js';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { ToolResult } from '../tools/runner.js';
 import type { Toolbox } from '../tools/toolbox.js';
+import type { ChatAssistantMessage, ChatMessage, ChatTool } from './chat.js';
 import type { CallContext, ChatModel } from './llm.js';
 import type { ExplainerLogger } from './logger.js';
 import type { AgentToolbox } from './tools.js';
@@ -40,8 +36,8 @@ export interface Agent {
 
 /** Why a {@link PromptRequest} stopped. */
 export type PromptOutcome =
-  | { kind: 'answer'; text: string; history: ChatCompletionMessageParam[]; iterations: number }
-  | { kind: 'max_depth'; reason: 'iterations' | 'budget' | 'time'; history: ChatCompletionMessageParam[]; iterations: number };
+  | { kind: 'answer'; text: string; history: ChatMessage[]; iterations: number }
+  | { kind: 'max_depth'; reason: 'iterations' | 'budget' | 'time'; history: ChatMessage[]; iterations: number };
 
 /** What a {@link PromptRequest} reports about its tool calls. */
 export interface ToolCallRecord {
@@ -92,8 +88,8 @@ export class PromptRequest {
 
   async send(context: PromptContext): Promise<PromptOutcome> {
     const { model, preamble, tools } = this.#agent;
-    const definitions = openAIChatTools(tools) as ChatCompletionTool[];
-    const history: ChatCompletionMessageParam[] = [
+    const definitions: ChatTool[] = openAIChatTools(tools);
+    const history: ChatMessage[] = [
       { role: 'system', content: preamble },
       { role: 'user', content: this.#prompt },
     ];
@@ -110,7 +106,7 @@ export class PromptRequest {
       if (calls.length === 0) return { kind: 'answer', text: textOf(message.content), history, iterations: iteration - 1 };
       // Some local servers leave ids empty; every call needs one for its result to be matched.
       const withIds = calls.map((call, i) => ({ ...call, id: call.id || `call_${iteration}_${i + 1}` }));
-      const assistant: ChatCompletionAssistantMessageParam = { role: 'assistant', content: message.content ?? null, tool_calls: withIds };
+      const assistant: ChatAssistantMessage = { role: 'assistant', content: message.content ?? null, tool_calls: withIds };
       history.push(assistant);
       const running = Math.min(withIds.length, context.maxParallelToolCalls);
       const limit = Math.max(MIN_RESULT_CHARS, Math.floor((context.toolResultBudgetChars - used) / running));

@@ -4,7 +4,7 @@
  * call on a real-looking project through the tool of the spec set it runs.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,8 +78,59 @@ describe('the agent tool set', () => {
     expect(await text('call_graph', { file: 'src/user-service.ts' })).toContain('renderReport>formatUser:calls:197');
     expect(await text('read_file', { file: 'src/user-service.ts', start: 190, end: 190 })).toContain('export function formatUser(user: User, verbose?: boolean): string {');
     expect(await text('search_text', { pattern: 'formatUser(u', glob: 'src/*.ts' })).toContain('src/report.ts');
-    expect(await text('list_directory', { path: 'src' })).toContain('src/report.ts');
+    expect(await text('list_directory', { path: 'src' })).toContain('report.ts');
     expect(await text('file_diff', { file: 'src/user-service.ts' })).toContain('+// Reviewed.');
+  });
+
+  it('Should answer the file tools in text, not JSON, continuing in their own arguments', async () => {
+    const lines = readFileSync(join(root, 'src/user-service.ts'), 'utf8').split('\n').length - 1;
+    expect(await text('read_file', { file: 'src/user-service.ts', start: 190, end: 191 })).toBe(
+      `src/user-service.ts, lines 190-191 of ${lines}; more: start=192\n190\texport function formatUser(user: User, verbose?: boolean): string {\n191\t  const base = \`\${user.name} <\${user.email}>\`;`,
+    );
+    expect(await text('read_file', { file: 'src/report.ts' })).toBe(
+      "src/report.ts, all 3 lines\n1\timport { formatUser } from './user-service';\n2\t\n3\texport const line = (u: never) => formatUser(u);",
+    );
+    expect(await text('search_text', { pattern: 'formatUser(u', glob: 'src/*.ts' })).toBe(
+      '2 matches in 2 files (2 files searched)\nsrc/report.ts\n  3: export const line = (u: never) => formatUser(u);\nsrc/user-service.ts\n  197: return buildReport(users.map((u) => formatUser(u, true)));',
+    );
+    expect(await text('list_directory', { path: 'src' })).toBe(`src: 0 folders, 2 files (with their lines)\nreport.ts  3\nuser-service.ts  ${lines}`);
+    const diff = await text('file_diff', { file: 'src/user-service.ts' });
+    expect(diff.split('\n').slice(0, 3)).toEqual(['src/user-service.ts: +1 -0 against HEAD', '--- a/src/user-service.ts', '+++ b/src/user-service.ts']);
+    expect(await text('file_diff', { file: 'src/report.ts' })).toMatch(/^src\/report\.ts: The file is not tracked by git/);
+  });
+
+  it('Should page long answers with a continuation the next call takes', async () => {
+    const dir = join(root, 'paging');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'many.txt'), Array.from({ length: 60 }, (_, i) => `needle ${i + 1}`).join('\n'));
+    writeFileSync(join(dir, 'long.txt'), `${'x'.repeat(150_000)}\nend\n`);
+    const first = await text('search_text', { pattern: 'needle', glob: 'paging/*' });
+    expect(first.split('\n')[0]).toBe('matches 1-50 of 60 (2 files searched); more: offset=50');
+    expect(first).not.toContain('⚠️');
+    const second = await text('search_text', { pattern: 'needle', glob: 'paging/*', offset: 50 });
+    expect(second.split('\n')[0]).toBe('matches 51-60 of 60 (2 files searched)');
+    expect(second.split('\n').at(-1)).toBe('  60: needle 60');
+
+    // A line longer than a page comes in pieces, each naming the column the next starts at.
+    let column = 1;
+    let read = 0;
+    let calls = 0;
+    for (;;) {
+      const page = await text('read_file', column === 1 ? { file: 'paging/long.txt' } : { file: 'paging/long.txt', start: 1, column });
+      const [header = '', first = ''] = page.split('\n');
+      expect(header).toMatch(column === 1 ? /^paging\/long\.txt, lines 1-/ : new RegExp(`^paging/long\\.txt, lines 1-\\d of 2 from column ${column}`));
+      read += first.length - 2;
+      calls++;
+      const next = /; line 1 was cut, more: start=1 column=(\d+)$/.exec(header);
+      if (!next) {
+        expect(page.split('\n').slice(2)).toEqual(['2\tend']);
+        break;
+      }
+      expect(Number(next[1])).toBe(column + first.length - 2);
+      column = Number(next[1]);
+    }
+    expect(read).toBe(150_000);
+    expect(calls).toBeGreaterThan(2);
   });
 
   it('Should refuse a path outside the root with a code, in every tool that takes one', async () => {

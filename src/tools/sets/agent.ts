@@ -9,6 +9,7 @@
 import { posix } from 'node:path';
 import { z } from 'zod';
 import { type AnyTool, resultOptions, type ToolContext } from '../tool.js';
+import { fileDiffText, listDirectoryText, readFileText, searchTextText } from './agent-text.js';
 import { codeAnalyze } from './code-analyze.js';
 import { analyzeFileLogic, callHierarchy } from './graph.js';
 import { repoMapTool } from './repo-map.js';
@@ -29,26 +30,49 @@ function scanner(name: string): AnyTool {
 
 /**
  * A tool of this set over a tool of a spec set: its own name, description and schema (with `maxTokens`), its
- * arguments mapped onto the base tool's (an argument not given is undefined there, as omitted) and validated there, the base tool's run and text (not a spec's own error
- * shape: every tool of this set fails alike).
+ * arguments mapped onto the base tool's (an argument not given is undefined there, as omitted) and validated there,
+ * the base tool's run, and the base tool's text or this tool's own `text` (not a spec's own error shape: every tool
+ * of this set fails alike). With its own `text`, the base result's `warning` (which names the base tool's arguments)
+ * is left out: the text says how to continue in this tool's terms.
  */
 function over<Input extends z.ZodObject>(
   base: AnyTool,
-  tool: { name: string; title: string; description: string; input: Input; map: (args: z.output<Input>, context: ToolContext) => Record<string, unknown> },
+  tool: {
+    name: string;
+    title: string;
+    description: string;
+    input: Input;
+    map: (args: z.output<Input>, context: ToolContext) => Record<string, unknown>;
+    /** The text of a result (of the base tool's output type). */
+    text?: (output: never) => string;
+  },
 ): AnyTool {
   const input = tool.input.extend(resultOptions);
   const baseArgs = (args: z.output<typeof input>, context: ToolContext) =>
     base.input.parse({ ...tool.map(args as z.output<Input>, context), maxTokens: args.maxTokens });
+  const { text } = tool;
+  const render = text
+    ? (output: unknown) => text(output as never)
+    : base.render
+      ? (output: unknown, args: z.output<typeof input>, context: ToolContext) => (base.render as NonNullable<AnyTool['render']>)(output, baseArgs(args, context), context)
+      : undefined;
   return {
     name: tool.name,
     description: tool.description,
     input,
     annotations: { ...base.annotations, title: tool.title },
-    run: (args, context) => base.run(baseArgs(args, context), context),
-    ...(base.render
-      ? { render: (output: unknown, args: z.output<typeof input>, context: ToolContext) => (base.render as NonNullable<AnyTool['render']>)(output, baseArgs(args, context), context) }
-      : {}),
+    run: text
+      ? async (args, context) => withoutWarning(await base.run(baseArgs(args, context), context))
+      : (args, context) => base.run(baseArgs(args, context), context),
+    ...(render ? { render } : {}),
   };
+}
+
+function withoutWarning(output: unknown): unknown {
+  if (!output || typeof output !== 'object' || !('warning' in output)) return output;
+  const rest = { ...(output as Record<string, unknown>) };
+  delete rest.warning;
+  return rest;
 }
 
 const position = z.strictObject({ file, line, column });
@@ -130,8 +154,14 @@ const readFile = over(scanner('read_file'), {
   name: 'read_file',
   title: 'Read lines',
   description: 'Lines of a file, numbered. Read a range (from outline or a search) rather than the whole file.',
-  input: z.strictObject({ file, start: z.number().int().min(1).optional().describe('First line'), end: z.number().int().min(1).optional().describe('Last line') }),
-  map: (args) => ({ file_path: args.file, start_line: args.start, end_line: args.end }),
+  input: z.strictObject({
+    file,
+    start: z.number().int().min(1).optional().describe('First line'),
+    end: z.number().int().min(1).optional().describe('Last line'),
+    column: z.number().int().min(1).optional().describe('Column of start to begin at, when a long line was cut'),
+  }),
+  map: (args) => ({ file_path: args.file, start_line: args.start, end_line: args.end, start_column: args.column }),
+  text: readFileText,
 });
 
 const searchText = over(scanner('search_text'), {
@@ -145,6 +175,7 @@ const searchText = over(scanner('search_text'), {
     offset,
   }),
   map: (args) => ({ patterns: [args.pattern], is_regex: args.regex, file_pattern: args.glob, offset: args.offset }),
+  text: searchTextText,
 });
 
 const listDirectory = over(scanner('list_directory'), {
@@ -153,6 +184,7 @@ const listDirectory = over(scanner('list_directory'), {
   description: 'Files and folders under a path (ignored files left out), 100 a page.',
   input: z.strictObject({ path: z.string().describe('Folder from the root; "." for the root'), recursive: z.boolean().optional(), offset }),
   map: (args) => ({ directory_path: args.path, recursive: args.recursive, offset: args.offset }),
+  text: listDirectoryText,
 });
 
 const fileDiff = over(scanner('get_file_diff'), {
@@ -161,6 +193,7 @@ const fileDiff = over(scanner('get_file_diff'), {
   description: "A file's uncommitted changes against git HEAD, as a unified diff.",
   input: z.strictObject({ file }),
   map: (args) => ({ file_path: args.file }),
+  text: fileDiffText,
 });
 
 /** The `agent` set's tools. */
