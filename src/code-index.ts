@@ -18,6 +18,8 @@ import { hover } from './operations/hover.js';
 import { type DefinitionList, type DefinitionListOptions, listDefinitions } from './operations/list-definitions.js';
 import { findReferences } from './operations/references.js';
 import { searchSymbols } from './operations/search.js';
+import { exportScip, type ScipExportOptions } from './scip/export.js';
+import { VERSION } from './version.js';
 import type {
   Diagnostic,
   CallGraph,
@@ -419,6 +421,35 @@ export class CodeIndex {
   async repoMap(options: RepoMapOptions = {}): Promise<RepoMap> {
     this.#checkOpen();
     return repoMap({ workspace: this.#workspace }, options);
+  }
+
+  /**
+   * The index as SCIP (Sourcegraph's code intelligence format), streamed: records whose concatenation, written in
+   * order, is one `Index` message (a metadata record, then a document per indexed file, in path order). Global symbols
+   * are `code-index MANAGER PACKAGE VERSION descriptors`, the package read from the nearest manifest (package.json,
+   * go.mod, Cargo.toml, pyproject.toml, pom.xml, ...); references are those binding resolves to a definition. Files
+   * are indexed first; memory stays bounded whatever the tree (one document at a time).
+   *
+   * @example
+   * ```ts
+   * const out = createWriteStream('index.scip');
+   * for await (const record of index.exportScip()) if (!out.write(record)) await once(out, 'drain');
+   * out.end();
+   * ```
+   * @throws CodeIndexError `INVALID_ARGUMENT` for a `path` outside the root; the signal's reason when it aborts.
+   */
+  exportScip(options: ScipExportOptions = {}): AsyncGenerator<Uint8Array> {
+    this.#checkOpen();
+    return exportScip(
+      {
+        root: this.root,
+        workspace: this.#workspace,
+        resolver: this.#operations.resolver,
+        toolVersion: VERSION,
+        languageName: (id) => this.registry.get(id)?.name,
+      },
+      options,
+    );
   }
 
   /**

@@ -33,6 +33,8 @@ export {
   type DefinitionListOptions,
   MAX_LIST_LIMIT,
 } from './operations/list-definitions.js';
+// SCIP export (CodeIndex.exportScip)
+export type { ScipExportOptions } from './scip/export.js';
 // The user cache: one store folder per root, listed and collected
 export type { CacheFolder } from './engine/cache-folders.js';
 export { type CacheCleanOptions, type CacheCleanResult, type CacheRemovalReason, cleanCaches, listCaches } from './engine/cache-collect.js';

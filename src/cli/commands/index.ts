@@ -1,6 +1,6 @@
 /**
  * Every subcommand: one per operation of the operations table (src/catalog.ts; test/cli/cli.test.ts checks that each
- * has one, and that each option is a parameter of it), `mcp` and `cache`.
+ * has one, and that each option is a parameter of it), `scip`, `mcp` and `cache`.
  *
  * @module
  */
@@ -10,6 +10,7 @@ import { fileCommands } from './files.js';
 import { mcp } from './mcp.js';
 import { navigationCommands } from './navigation.js';
 import { projectCommands } from './project.js';
+import { scip } from './scip.js';
 
 /** The subcommands, in the order `code-index --help` lists them. */
-export const COMMANDS: readonly Command[] = [...fileCommands, ...navigationCommands, ...projectCommands, mcp, cache];
+export const COMMANDS: readonly Command[] = [...fileCommands, ...navigationCommands, ...projectCommands, scip, mcp, cache];

@@ -1,0 +1,361 @@
+/**
+ * The index as SCIP, streamed: a metadata record, then one document record per indexed file, in path order, each
+ * made from that file's stored facts and dropped before the next (so memory stays bounded on any tree: what is kept
+ * is the symbols of the files the last lookups reached, and the package of each folder).
+ *
+ * A document holds an occurrence for every definition (role Definition, with the definition's span as its enclosing
+ * range), every parameter, type parameter and local the file binds, and every reference binding resolves to a
+ * definition (role ReadAccess, or Import for the names an import brings in); names that bind to nothing are left out,
+ * never guessed. Each definition gets its SymbolInformation: kind, display name, signature, documentation, and the
+ * types a class implements or extends as relationships.
+ *
+ * @module
+ */
+import { pathToFileURL } from 'node:url';
+import type { Resolver, Target } from '../binding/resolver.js';
+import type { Workspace } from '../engine/workspace.js';
+import { listTree, readConfigText } from '../engine/files.js';
+import { CodeIndexError, ErrorCode } from '../errors.js';
+import type { Definition, FileFacts, Reference } from '../model/facts.js';
+import { kindInfo } from '../model/kinds.js';
+import {
+  documentRecord,
+  type DocumentInit,
+  metadataRecord,
+  type OccurrenceInit,
+  PositionEncoding,
+  ProtocolVersion,
+  SymbolInformation_Kind,
+  type SymbolInformationInit,
+  SymbolRole,
+  TextEncoding,
+} from './encode.js';
+import { type PackageIdentity, PackageResolver, packagePart } from './packages.js';
+import { escapePackagePart, type FileSymbols, fileSymbols, lineStarts, SCIP_SCHEME } from './symbols.js';
+
+/** Options of {@link exportScip}. */
+export interface ScipExportOptions {
+  /** Only the files under this root-relative folder (all by default). */
+  path?: string;
+  /** Stops the export: the generator throws the signal's reason before the next document. */
+  signal?: AbortSignal;
+  /** Called after each document, with the documents done and the total. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** What the export reads. */
+export interface ScipContext {
+  root: string;
+  workspace: Workspace;
+  resolver: Resolver;
+  toolVersion: string;
+  /** The language's display name by id (`TypeScript`). */
+  languageName(id: string): string | undefined;
+}
+
+/** Files whose symbols are kept for the lookups of the next documents. */
+const SYMBOL_CACHE_FILES = 256;
+
+/** SCIP's names of languages whose display name is not their enum name. */
+const SCIP_LANGUAGES: Record<string, string> = { cpp: 'CPP', csharp: 'CSharp', tsx: 'TypeScriptReact', objc: 'Objective_C', ocaml_interface: 'OCaml', embedded_template: 'HTML', ejs: 'HTML' };
+
+/**
+ * The SCIP index of the tree, as records whose concatenation is one `Index` message (write them to a file in order).
+ *
+ * @throws CodeIndexError `INVALID_ARGUMENT` for a `path` outside the root; the signal's reason when it aborts.
+ */
+export async function* exportScip(context: ScipContext, options: ScipExportOptions = {}): AsyncGenerator<Uint8Array> {
+  const folder = normalizeFolder(options.path);
+  const files = (await context.workspace.indexFolder(folder)).slice().sort();
+  const packages = new PackageResolver(
+    {
+      read: (file) => readConfigText(context.root, file),
+      list: async (dir) => (await listTree(context.root, dir, { maxDepth: 1 })).files.map((file) => file.slice(file.lastIndexOf('/') + 1)),
+    },
+    context.root.split('/').filter(Boolean).pop() ?? 'root',
+  );
+  const symbols = new SymbolCache(context, packages);
+  yield metadataRecord({
+    version: ProtocolVersion.UnspecifiedProtocolVersion,
+    toolInfo: { name: 'code-index', version: context.toolVersion, arguments: [] },
+    projectRoot: pathToFileURL(context.root).href.replace(/\/?$/, '/'),
+    textDocumentEncoding: TextEncoding.UTF8,
+  });
+  let done = 0;
+  for (const file of files) {
+    options.signal?.throwIfAborted();
+    const facts = await context.workspace.factsOf(file);
+    if (facts && facts.language !== 'unknown') {
+      const document = await documentOf(context, symbols, file, facts);
+      if (document) yield documentRecord(document);
+    }
+    options.onProgress?.(++done, files.length);
+  }
+}
+
+function normalizeFolder(path: string | undefined): string {
+  if (path === undefined) return '';
+  const folder = path === '.' ? '' : path.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+  if (folder.startsWith('/') || folder.split('/').includes('..')) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `path must be a folder inside the root, got ${JSON.stringify(path)}`, { path });
+  }
+  return folder;
+}
+
+/** The symbols of files, computed once and kept for the files the last lookups reached. */
+class SymbolCache {
+  readonly #context: ScipContext;
+  readonly #packages: PackageResolver;
+  readonly #files = new Map<string, Promise<FileSymbols | undefined>>();
+
+  constructor(context: ScipContext, packages: PackageResolver) {
+    this.#context = context;
+    this.#packages = packages;
+  }
+
+  /** The package a file belongs to. */
+  packageOf(file: string): Promise<PackageIdentity> {
+    return this.#packages.packageOf(file);
+  }
+
+  /** A file's symbols, with its facts when the caller has them. */
+  of(file: string, facts?: FileFacts): Promise<FileSymbols | undefined> {
+    let found = this.#files.get(file);
+    if (found) {
+      // Most recently used last.
+      this.#files.delete(file);
+      this.#files.set(file, found);
+      return found;
+    }
+    found = (async () => {
+      const own = facts ?? (await this.#context.workspace.factsOf(file));
+      if (!own) return undefined;
+      const identity = await this.#packages.packageOf(file);
+      const prefix = `${escapePackagePart(SCIP_SCHEME)} ${packagePart(identity)} `;
+      const inPackage = identity.root && file.startsWith(`${identity.root}/`) ? file.slice(identity.root.length + 1) : file;
+      return fileSymbols(own, prefix, inPackage);
+    })();
+    this.#files.set(file, found);
+    if (this.#files.size > SYMBOL_CACHE_FILES) this.#files.delete(this.#files.keys().next().value as string);
+    return found;
+  }
+
+  /** The symbol a target names. */
+  async ofTarget(target: Target, from: string, own: FileSymbols): Promise<string | undefined> {
+    const symbols = target.file === from ? own : await this.of(target.file);
+    if (!symbols) return undefined;
+    if ('def' in target) {
+      const symbol = symbols.definitions[target.def];
+      // A local of another file is no name this file can use.
+      return symbol && (target.file === from || !symbol.startsWith('local ')) ? symbol : undefined;
+    }
+    if ('binding' in target) return target.file === from ? symbols.bindings[target.binding] : undefined;
+    return symbols.module;
+  }
+}
+
+/** One file's document, or undefined when it has nothing to say. */
+async function documentOf(context: ScipContext, cache: SymbolCache, file: string, facts: FileFacts): Promise<DocumentInit | undefined> {
+  const own = await cache.of(file, facts);
+  if (!own) return undefined;
+  const starts = lineStarts(facts);
+  const occurrences: OccurrenceInit[] = [];
+  const infos: SymbolInformationInit[] = [];
+  const lastLine = Math.max(0, facts.lineLengths.length - 1);
+
+  // The file itself, as scip-typescript writes a module: at its first character, enclosing all of it.
+  occurrences.push({
+    range: [0, 0, 0],
+    symbol: own.module,
+    symbolRoles: SymbolRole.Definition,
+    enclosingRange: [0, 0, lastLine, facts.lineLengths[lastLine] ?? 0],
+  });
+  infos.push({ symbol: own.module, kind: SymbolInformation_Kind.Module, displayName: file.split('/').pop() ?? file });
+
+  for (let i = 0; i < facts.definitions.length; i++) {
+    const def = facts.definitions[i] as Definition;
+    const symbol = own.definitions[i];
+    if (!symbol) continue;
+    occurrences.push({
+      range: nameRange(facts, def.line, def.column, def.kind === 'constructor' && symbol.endsWith('`<constructor>`().') ? 'constructor' : def.name),
+      symbol,
+      symbolRoles: SymbolRole.Definition,
+      enclosingRange: enclosingRange(facts, starts, def),
+    });
+    infos.push(await symbolInformation(context, cache, file, facts, own, i, symbol));
+  }
+
+  for (let i = 0; i < facts.bindings.length; i++) {
+    const symbol = own.bindings[i];
+    const binding = facts.bindings[i];
+    if (!symbol || !binding) continue;
+    occurrences.push({ range: nameRange(facts, binding.line, binding.column, binding.name), symbol, symbolRoles: SymbolRole.Definition });
+    infos.push({
+      symbol,
+      kind: binding.kind === 'parameter' ? SymbolInformation_Kind.Parameter : binding.kind === 'type_parameter' ? SymbolInformation_Kind.TypeParameter : SymbolInformation_Kind.Variable,
+      displayName: binding.name,
+      ...(binding.type ? { signatureDocumentation: { language: facts.language, text: `${binding.name}: ${binding.type}`, relativePath: file } } : {}),
+    });
+  }
+
+  const question = context.resolver.question();
+  for (const ref of facts.references) {
+    const symbol = await referenceSymbol(context, cache, file, facts, own, ref, question);
+    if (!symbol) continue;
+    occurrences.push({
+      range: nameRange(facts, ref.line, ref.column, ref.name),
+      symbol,
+      symbolRoles: ref.kind === 'import' ? SymbolRole.Import : SymbolRole.ReadAccess,
+    });
+  }
+
+  occurrences.sort((a, b) => compareRanges(a.range as number[], b.range as number[]));
+  const language = SCIP_LANGUAGES[facts.language] ?? context.languageName(facts.language)?.replace(/[^A-Za-z0-9]/g, '') ?? facts.language;
+  return { relativePath: file, language, occurrences, symbols: infos, positionEncoding: PositionEncoding.UTF16CodeUnitOffsetFromLineStart };
+}
+
+/** What a reference leads to, when binding finds its definition (a name that binds to nothing gives nothing). */
+async function referenceSymbol(
+  context: ScipContext,
+  cache: SymbolCache,
+  file: string,
+  facts: FileFacts,
+  own: FileSymbols,
+  ref: Reference,
+  question: ReturnType<Resolver['question']>,
+): Promise<string | undefined> {
+  // A name bound in the file to a parameter or local: its own symbol, no lookup needed.
+  if (ref.binding !== undefined && ref.qualifier === undefined) {
+    const binding = facts.bindings[ref.binding];
+    if (binding && binding.def === undefined && !binding.import) return own.bindings[ref.binding];
+  }
+  let lookup;
+  try {
+    lookup = await context.resolver.lookupOf(file, facts, ref, question);
+  } catch {
+    return undefined;
+  }
+  if (lookup.how !== 'bound') return undefined;
+  const target = lookup.targets[0];
+  if (!target) return undefined;
+  // `new C()` (a class reference with arguments) calls C's constructor when it declares one, as compilers say.
+  if (ref.kind === 'class' && ref.arity !== undefined && 'def' in target) {
+    const constructor = await constructorOf(context, target);
+    if (constructor) return cache.ofTarget(constructor, file, own);
+  }
+  return cache.ofTarget(target, file, own);
+}
+
+/** The constructor declared in a class a target names, when the reference constructs it. */
+async function constructorOf(context: ScipContext, target: Extract<Target, { def: number }>): Promise<Target | undefined> {
+  const facts = await context.workspace.factsOf(target.file);
+  const def = facts?.definitions[target.def];
+  if (!facts || !def || kindInfo(def.kind).category !== 'class') return undefined;
+  for (let i = target.def + 1; i < facts.definitions.length; i++) {
+    const member = facts.definitions[i] as Definition;
+    if (member.start >= def.end) break;
+    if (member.parent === target.def && member.kind === 'constructor') return { file: target.file, def: i };
+  }
+  return undefined;
+}
+
+/** SymbolInformation of a definition. */
+async function symbolInformation(
+  context: ScipContext,
+  cache: SymbolCache,
+  file: string,
+  facts: FileFacts,
+  own: FileSymbols,
+  index: number,
+  symbol: string,
+): Promise<SymbolInformationInit> {
+  const def = facts.definitions[index] as Definition;
+  const info: SymbolInformationInit = { symbol, kind: symbolKind(def), displayName: def.name };
+  const signature = def.signature ?? (def.type ? `${def.name}: ${def.type}` : undefined);
+  if (signature) info.signatureDocumentation = { language: facts.language, text: signature, relativePath: file };
+  if (def.doc) info.documentation = [def.doc];
+  const parent = def.parent === undefined ? undefined : own.definitions[def.parent];
+  if (parent && !symbol.startsWith('local ')) info.enclosingSymbol = parent;
+  if ((def.extends?.length || def.implements?.length) && !symbol.startsWith('local ')) {
+    try {
+      const bases = await context.resolver.basesOf(file, facts, index);
+      const relationships = [];
+      for (const base of bases.slice(0, 32)) {
+        const baseSymbol = await cache.ofTarget(base, file, own);
+        if (baseSymbol && !baseSymbol.startsWith('local ')) relationships.push({ symbol: baseSymbol, isImplementation: true });
+      }
+      if (relationships.length) info.relationships = relationships;
+    } catch {
+      // A base that cannot be followed is no relationship.
+    }
+  }
+  return info;
+}
+
+const KINDS: Record<string, SymbolInformation_Kind> = {
+  function: SymbolInformation_Kind.Function,
+  method: SymbolInformation_Kind.Method,
+  constructor: SymbolInformation_Kind.Constructor,
+  macro: SymbolInformation_Kind.Macro,
+  class: SymbolInformation_Kind.Class,
+  struct: SymbolInformation_Kind.Struct,
+  trait: SymbolInformation_Kind.Trait,
+  object: SymbolInformation_Kind.Object,
+  impl: SymbolInformation_Kind.Class,
+  interface: SymbolInformation_Kind.Interface,
+  type: SymbolInformation_Kind.TypeAlias,
+  enum: SymbolInformation_Kind.Enum,
+  union: SymbolInformation_Kind.Union,
+  constant: SymbolInformation_Kind.Constant,
+  variable: SymbolInformation_Kind.Variable,
+  property: SymbolInformation_Kind.Property,
+  field: SymbolInformation_Kind.Field,
+  module: SymbolInformation_Kind.Module,
+  namespace: SymbolInformation_Kind.Namespace,
+  package: SymbolInformation_Kind.Package,
+  protocol: SymbolInformation_Kind.Protocol,
+  typedef: SymbolInformation_Kind.TypeAlias,
+};
+
+function symbolKind(def: Definition): SymbolInformation_Kind {
+  return KINDS[def.kind] ?? SymbolInformation_Kind.UnspecifiedKind;
+}
+
+/** The range of a name at a 1-based line and UTF-16 column: `[line, start, end]`, 0-based, inside the line. */
+function nameRange(facts: FileFacts, line: number, column: number, name: string): number[] {
+  const row = Math.max(0, line - 1);
+  const length = facts.lineLengths[row] ?? 0;
+  const start = Math.min(Math.max(0, column - 1), length);
+  return [row, start, Math.min(start + name.length, length)];
+}
+
+/**
+ * A definition's span as `[startLine, startColumn, endLine, endColumn]`: from its start offset (line breaks counted
+ * as one unit, and never after its name) to the end of its last line.
+ */
+function enclosingRange(facts: FileFacts, starts: number[], def: Definition): number[] | undefined {
+  if (def.endLine < def.line) return undefined;
+  let low = 0;
+  let high = starts.length - 1;
+  let row = 0;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((starts[middle] as number) <= def.start) {
+      row = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  let column = def.start - (starts[row] as number);
+  // A file with `\r\n` breaks puts an offset later than counted: never past the name.
+  if (row > def.line - 1 || (row === def.line - 1 && column > def.column - 1)) {
+    row = def.line - 1;
+    column = def.column - 1;
+  }
+  column = Math.min(column, facts.lineLengths[row] ?? 0);
+  const endRow = Math.min(def.endLine - 1, facts.lineLengths.length - 1);
+  return [row, column, endRow, facts.lineLengths[endRow] ?? 0];
+}
+
+function compareRanges(a: number[], b: number[]): number {
+  return (a[0] ?? 0) - (b[0] ?? 0) || (a[1] ?? 0) - (b[1] ?? 0);
+}

@@ -1,0 +1,219 @@
+/**
+ * The SCIP export: symbols as SCIP's grammar and scip-typescript's layout write them, occurrences for definitions,
+ * parameters, locals and the references binding resolves, a document per file in path order, and an index that
+ * decodes, stays inside its files and names no symbol it does not define. Python, Go and Lua are pinned by snapshots
+ * (the source with each occurrence marked under its line).
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CodeIndex } from '../../src/index.js';
+import { decodeIndex, type Index, SymbolInformation_Kind, SymbolRole } from '../../src/scip/encode.js';
+import { escapeName, pathDescriptors } from '../../src/scip/symbols.js';
+import { isolatedEnv } from '../helpers/cache-env.js';
+import { exportedIndex, problemsOf, snapshotOf } from '../helpers/scip.js';
+
+const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const roots: string[] = [];
+
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+function tree(files: Record<string, string>): string {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'ci-scip-')));
+  roots.push(root);
+  for (const [path, text] of Object.entries(files)) {
+    const file = join(root, path);
+    execFileSync('mkdir', ['-p', join(file, '..')]);
+    writeFileSync(file, text);
+  }
+  return root;
+}
+
+const SHAPES = {
+  'package.json': '{ "name": "demo-pkg", "version": "1.2.3" }\n',
+  'src/a.ts': [
+    '/** A shape. */',
+    'export interface Shape { area(): number; name: string }',
+    'export class Circle implements Shape {',
+    "  name = 'circle';",
+    '  constructor(private radius: number) {}',
+    '  area(): number { return Math.PI * this.radius ** 2; }',
+    '  static unit(): Circle { return new Circle(1); }',
+    '}',
+    'export function total(shapes: Shape[]): number {',
+    '  let sum = 0;',
+    '  for (const s of shapes) sum += s.area();',
+    '  return sum;',
+    '}',
+    'export namespace Geo { export function dist(a: number) { return a; } }',
+    'export enum Color { Red, Green }',
+    'export type Pair<T> = [T, T];',
+    '',
+  ].join('\n'),
+  'src/b.ts': [
+    "import { Circle, total, Geo, Color } from './a';",
+    'const c = Circle.unit();',
+    'console.log(total([c, new Circle(2)]), c.area(), c.name, Geo.dist(1), Color.Red);',
+    '',
+  ].join('\n'),
+};
+
+/** The occurrences of a document as `line:column roles symbol` (1-based, as an editor shows them). */
+function occurrences(index: Index, path: string): string[] {
+  const document = index.documents.find((each) => each.relativePath === path);
+  return (document?.occurrences ?? []).map((o) => `${(o.range[0] ?? 0) + 1}:${(o.range[1] ?? 0) + 1} ${o.symbolRoles & SymbolRole.Definition ? 'def' : 'ref'} ${o.symbol}`);
+}
+
+describe('SCIP symbols', () => {
+  it('Should escape names as the grammar says: simple identifiers as they are, others in backticks', () => {
+    expect(escapeName('total')).toBe('total');
+    expect(escapeName('a-b$c+1_')).toBe('a-b$c+1_');
+    expect(escapeName('a.ts')).toBe('`a.ts`');
+    expect(escapeName('<constructor>')).toBe('`<constructor>`');
+    expect(escapeName('we`ird')).toBe('`we``ird`');
+    expect(pathDescriptors('src/internal/Observable.ts')).toBe('src/internal/`Observable.ts`/');
+  });
+});
+
+describe('exportScip', () => {
+  it('Should write the symbols scip-typescript writes for definitions, parameters and references across files', async () => {
+    const root = tree(SHAPES);
+    const index = await CodeIndex.open({ root, persist: false });
+    try {
+      const scip = await exportedIndex(index);
+      expect(scip.metadata?.toolInfo?.name).toBe('code-index');
+      expect(scip.metadata?.projectRoot).toBe(`file://${root}/`);
+      expect(scip.documents.map((d) => d.relativePath)).toEqual(['package.json', 'src/a.ts', 'src/b.ts']);
+      const p = 'code-index npm demo-pkg 1.2.3 src/`a.ts`/';
+      const a = occurrences(scip, 'src/a.ts');
+      expect(a).toEqual(
+        expect.arrayContaining([
+          `1:1 def ${p}`,
+          `2:18 def ${p}Shape#`,
+          `2:26 def ${p}Shape#area().`,
+          `2:42 def ${p}Shape#name.`,
+          `3:14 def ${p}Circle#`,
+          `3:32 ref ${p}Shape#`,
+          `5:3 def ${p}Circle#\`<constructor>\`().`,
+          `5:23 def ${p}Circle#\`<constructor>\`().(radius)`,
+          `6:3 def ${p}Circle#area().`,
+          `7:10 def ${p}Circle#unit().`,
+          `7:38 ref ${p}Circle#\`<constructor>\`().`,
+          `9:17 def ${p}total().`,
+          `9:23 def ${p}total().(shapes)`,
+          `11:19 ref ${p}total().(shapes)`,
+          `11:36 ref ${p}Shape#area().`,
+          `14:18 def ${p}Geo/`,
+          `14:40 def ${p}Geo/dist().`,
+          `14:45 def ${p}Geo/dist().(a)`,
+          `15:13 def ${p}Color#`,
+          `15:21 def ${p}Color#Red.`,
+          `16:13 def ${p}Pair#`,
+          `16:18 def ${p}Pair#[T]`,
+        ]),
+      );
+      // A local is the document's own: `local N`, defined and used in it.
+      const sum = a.filter((o) => / local /.test(o) && o.startsWith('10:7 '));
+      expect(sum).toHaveLength(1);
+      const local = sum[0]?.split(' ').slice(2).join(' ');
+      expect(a).toContain(`12:10 ref ${local}`);
+
+      expect(occurrences(scip, 'src/b.ts')).toEqual(
+        expect.arrayContaining([
+          `1:10 ref ${p}Circle#`,
+          `1:18 ref ${p}total().`,
+          `2:11 ref ${p}Circle#`,
+          `2:18 ref ${p}Circle#unit().`,
+          `3:13 ref ${p}total().`,
+          `3:27 ref ${p}Circle#\`<constructor>\`().`,
+          `3:42 ref ${p}Circle#area().`,
+          `3:52 ref ${p}Circle#name.`,
+          `3:62 ref ${p}Geo/dist().`,
+          `3:77 ref ${p}Color#Red.`,
+        ]),
+      );
+      // An import's names are imports; `Math` and `console` bind to nothing in the tree: no occurrence at all.
+      const b = scip.documents.find((d) => d.relativePath === 'src/b.ts');
+      expect(b?.occurrences.find((o) => o.range[0] === 0 && o.range[1] === 9)?.symbolRoles).toBe(SymbolRole.Import);
+      expect(b?.occurrences.some((o) => o.range[0] === 2 && o.range[1] === 0)).toBe(false);
+
+      const info = (symbol: string) => scip.documents.flatMap((d) => d.symbols).find((s) => s.symbol === symbol);
+      expect(info(`${p}Shape#`)).toMatchObject({ kind: SymbolInformation_Kind.Interface, displayName: 'Shape', documentation: ['A shape.'] });
+      expect(info(`${p}Circle#`)?.relationships).toEqual([expect.objectContaining({ symbol: `${p}Shape#`, isImplementation: true })]);
+      expect(info(`${p}total().`)).toMatchObject({ kind: SymbolInformation_Kind.Function, signatureDocumentation: { text: 'total(shapes: Shape[]): number' } });
+      expect(info(`${p}Circle#area().`)?.enclosingSymbol).toBe(`${p}Circle#`);
+      expect(problemsOf(scip, root)).toEqual([]);
+    } finally {
+      await index.close();
+    }
+  });
+
+  it.each([
+    ['python', ['shop/cart.py', 'shop/pricing.py'], 'code-index python shop 0.4.1 shop/`pricing.py`/Discount#apply().'],
+    ['go', ['main.go', 'internal/money/money.go'], 'code-index gomod example.com/shop . internal/money/`money.go`/Amount#Add().'],
+    ['lua', ['queue.lua'], undefined],
+  ])('Should export %s as a valid index, pinned by a snapshot', async (language, files, crossFile) => {
+    // A root of a fixed name: a tree without a manifest is the package its folder names.
+    const parent = realpathSync(mkdtempSync(join(tmpdir(), 'ci-scip-')));
+    roots.push(parent);
+    const root = join(parent, language);
+    cpSync(join(fixtures, language), root, { recursive: true });
+    const index = await CodeIndex.open({ root, persist: false });
+    try {
+      const scip = await exportedIndex(index);
+      expect(problemsOf(scip, root)).toEqual([]);
+      for (const file of files) {
+        const document = scip.documents.find((d) => d.relativePath === file);
+        expect(document, file).toBeDefined();
+        await expect(snapshotOf(document as NonNullable<typeof document>, root)).toMatchFileSnapshot(`./snapshots/${language}/${file.replaceAll('/', '__')}.snap`);
+      }
+      if (crossFile) {
+        // A definition of one file used from another: the same symbol on both sides.
+        const users = scip.documents.filter((d) => d.occurrences.some((o) => o.symbol === crossFile));
+        expect(users.length).toBeGreaterThanOrEqual(2);
+      }
+    } finally {
+      await index.close();
+    }
+  });
+
+  it('Should export only a folder with path, refuse one outside the root, and stop when the signal aborts', async () => {
+    const root = tree(SHAPES);
+    const index = await CodeIndex.open({ root, persist: false });
+    try {
+      expect((await exportedIndex(index, { path: 'src' })).documents.map((d) => d.relativePath)).toEqual(['src/a.ts', 'src/b.ts']);
+      await expect(exportedIndex(index, { path: '../elsewhere' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+      const controller = new AbortController();
+      controller.abort(new Error('stopped'));
+      await expect(exportedIndex(index, { signal: controller.signal })).rejects.toThrow('stopped');
+    } finally {
+      await index.close();
+    }
+  });
+
+  it('Should write index.scip from the command line, whole or not at all', () => {
+    const root = tree(SHAPES);
+    const output = join(root, 'out', 'index.scip');
+    execFileSync('mkdir', ['-p', join(root, 'out')]);
+    const summary = JSON.parse(execFileSync(process.execPath, [cli, 'scip', '--root', root, '--output', output, '--no-cache', '--json'], { encoding: 'utf8', env: isolatedEnv() }));
+    expect(summary).toMatchObject({ output, documents: 3 });
+    expect(decodeIndex(readFileSync(output)).documents).toHaveLength(3);
+    // A folder outside the root: a usage error, and the previous file stays as it was.
+    const before = readFileSync(output);
+    let status = 0;
+    try {
+      execFileSync(process.execPath, [cli, 'scip', '--root', root, '--output', output, '--path', '../x', '--no-cache'], { encoding: 'utf8', env: isolatedEnv(), stdio: 'pipe' });
+    } catch (error) {
+      status = (error as { status: number }).status;
+    }
+    expect(status).toBe(2);
+    expect(readFileSync(output).equals(before)).toBe(true);
+    expect(readdirSync(join(root, 'out'))).toEqual(['index.scip']);
+  });
+});
