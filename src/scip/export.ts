@@ -33,7 +33,7 @@ import {
 import { type PackageIdentity, PackageResolver, packagePart } from './packages.js';
 import { escapePackagePart, type FileSymbols, fileSymbols, lineStarts, SCIP_SCHEME } from './symbols.js';
 
-/** Options of {@link exportScip}. */
+/** Options of `CodeIndex.exportScip`. */
 export interface ScipExportOptions {
   /** Only the files under this root-relative folder (all by default). */
   path?: string;
