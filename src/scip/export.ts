@@ -6,8 +6,9 @@
  * A document holds an occurrence for every definition (role Definition, with the definition's span as its enclosing
  * range), every parameter, type parameter and local the file binds, and every reference binding resolves to a
  * definition (role ReadAccess, or Import for the names an import brings in); names that bind to nothing are left out,
- * never guessed. Each definition gets its SymbolInformation: kind, display name, signature, documentation, and the
- * types a class implements or extends as relationships.
+ * never guessed. A name imported from a package outside the tree (npm, Python, Go) is that package's external symbol,
+ * listed with what is known of it in the index's external symbols. Each definition gets its SymbolInformation: kind,
+ * display name, signature, documentation, and the types a class implements or extends as relationships.
  *
  * @module
  */
@@ -17,10 +18,11 @@ import type { Workspace } from '../engine/workspace.js';
 import { listTree, readConfigText } from '../engine/files.js';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { Definition, FileFacts, Reference } from '../model/facts.js';
-import { kindInfo } from '../model/kinds.js';
+import { declarationSpace, kindInfo } from '../model/kinds.js';
 import {
   documentRecord,
   type DocumentInit,
+  externalSymbolRecord,
   metadataRecord,
   type OccurrenceInit,
   PositionEncoding,
@@ -31,7 +33,7 @@ import {
   TextEncoding,
 } from './encode.js';
 import { type PackageIdentity, PackageResolver, packagePart } from './packages.js';
-import { escapePackagePart, type FileSymbols, fileSymbols, lineStarts, SCIP_SCHEME } from './symbols.js';
+import { escapeName, escapePackagePart, type FileSymbols, fileSymbols, lineStarts, SCIP_SCHEME } from './symbols.js';
 
 /** Options of `CodeIndex.exportScip`. */
 export interface ScipExportOptions {
@@ -52,6 +54,9 @@ export interface ScipContext {
   /** The language's display name by id (`TypeScript`). */
   languageName(id: string): string | undefined;
 }
+
+/** External symbols kept for the index's external_symbols (past it, references still name them). */
+const MAX_EXTERNAL_SYMBOLS = 100_000;
 
 /** Files whose symbols are kept for the lookups of the next documents. */
 const SYMBOL_CACHE_FILES = 256;
@@ -91,6 +96,7 @@ export async function* exportScip(context: ScipContext, options: ScipExportOptio
     }
     options.onProgress?.(++done, files.length);
   }
+  for (const info of symbols.externals.values()) yield externalSymbolRecord(info);
 }
 
 function normalizeFolder(path: string | undefined): string {
@@ -111,6 +117,44 @@ class SymbolCache {
   constructor(context: ScipContext, packages: PackageResolver) {
     this.#context = context;
     this.#packages = packages;
+  }
+
+  /** The symbols of packages outside the tree that references named, with what is known of them. */
+  readonly externals = new Map<string, SymbolInformationInit>();
+  readonly #versions = new Map<string, Promise<string>>();
+
+  /**
+   * The symbol of `name` (undefined: the module itself) imported from `source`, a package outside the tree, as the
+   * package's own index would name it as far as the import says: its manager, name and installed version, the
+   * import's subpath as namespaces, the name as a term. Undefined for a language whose packages it cannot name, or a
+   * relative source.
+   */
+  async external(language: string, source: string, name: string | undefined): Promise<string | undefined> {
+    const named = externalPackage(language, source);
+    if (!named) return undefined;
+    const version = named.manager === 'npm' ? await this.#npmVersion(named.name) : '.';
+    const prefix = `${escapePackagePart(SCIP_SCHEME)} ${packagePart({ manager: named.manager, name: named.name, version, root: '' })} `;
+    const module = `${prefix}${named.path.map((part) => `${escapeName(part)}/`).join('') || `${escapeName(named.name)}/`}`;
+    const symbol = name === undefined || name === '*' ? module : `${module}${escapeName(name)}.`;
+    if (!this.externals.has(symbol) && this.externals.size < MAX_EXTERNAL_SYMBOLS) {
+      this.externals.set(symbol, { symbol, displayName: name === undefined || name === '*' ? source : name });
+    }
+    return symbol;
+  }
+
+  /** The version of an npm package installed in the tree's node_modules, `.` when it is not there. */
+  #npmVersion(name: string): Promise<string> {
+    let found = this.#versions.get(name);
+    if (!found) {
+      found = readConfigText(this.#context.root, `node_modules/${name}/package.json`)
+        .then((text) => {
+          const version = text === undefined ? undefined : (JSON.parse(text) as { version?: unknown }).version;
+          return typeof version === 'string' && version !== '' ? version : '.';
+        })
+        .catch(() => '.');
+      this.#versions.set(name, found);
+    }
+    return found;
   }
 
   /** The package a file belongs to. */
@@ -235,8 +279,9 @@ async function referenceSymbol(
   } catch {
     return undefined;
   }
+  if (lookup.how === 'external') return externalReference(cache, facts, ref);
   if (lookup.how !== 'bound') return undefined;
-  const target = lookup.targets[0];
+  const target = lookup.targets.length > 1 ? await inSpace(context, ref, lookup.targets) : lookup.targets[0];
   if (!target) return undefined;
   // `new C()` (a class reference with arguments) calls C's constructor when it declares one, as compilers say.
   if (ref.kind === 'class' && ref.arity !== undefined && 'def' in target) {
@@ -244,6 +289,64 @@ async function referenceSymbol(
     if (constructor) return cache.ofTarget(constructor, file, own);
   }
   return cache.ofTarget(target, file, own);
+}
+
+/**
+ * The external symbol of a reference binding found outside the tree, when an import of the file says from where: a
+ * name imported from a package (`Observable` of `import { Observable } from 'rxjs'`), or a member of a namespace
+ * import (`np.array` of `import numpy as np`). Builtins and deeper chains give nothing.
+ */
+async function externalReference(cache: SymbolCache, facts: FileFacts, ref: Reference): Promise<string | undefined> {
+  // The import a name is bound to: the reference's binding, else the file's own import of that name (binding said
+  // the name leads outside the tree, so it is bound to an import).
+  const importOf = (index: number | undefined, name: string) =>
+    (index === undefined ? facts.bindings.find((binding) => binding.top && binding.import && binding.name === name) : facts.bindings[index])?.import;
+  if (ref.qualifier === undefined) {
+    const imported = importOf(ref.binding, ref.name);
+    return imported ? cache.external(facts.language, imported.source, imported.name === 'default' ? undefined : imported.name) : undefined;
+  }
+  const imported = importOf(ref.qualifierBinding, ref.qualifier);
+  if (imported?.name === '*') return cache.external(facts.language, imported.source, ref.name);
+  return undefined;
+}
+
+/** The manager, name and subpath of a package an import names, by the importing language. */
+function externalPackage(language: string, source: string): { manager: string; name: string; path: string[] } | undefined {
+  if (source === '' || source.startsWith('.') || source.startsWith('/') || source.includes('\\')) return undefined;
+  switch (language) {
+    case 'typescript':
+    case 'tsx':
+    case 'javascript': {
+      if (source.startsWith('node:')) return { manager: 'npm', name: '@types/node', path: [source.slice(5)] };
+      const parts = source.split('/');
+      const take = source.startsWith('@') ? 2 : 1;
+      return { manager: 'npm', name: parts.slice(0, take).join('/'), path: parts.slice(take) };
+    }
+    case 'python': {
+      const parts = source.split('.');
+      return { manager: 'python', name: parts[0] as string, path: parts };
+    }
+    case 'go':
+      return { manager: 'gomod', name: source, path: [source] };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Of several targets (a type and a value of one name, `type T = ...` beside `const T = ...`), the first in the
+ * declaration space the reference is in: a type reference names a type, any other use a value. SCIP gives an
+ * occurrence one symbol.
+ */
+async function inSpace(context: ScipContext, ref: Reference, targets: Target[]): Promise<Target | undefined> {
+  const wanted = ref.kind === 'type' || ref.kind === 'interface' || ref.kind === 'implementation' ? 'type' : 'value';
+  for (const target of targets) {
+    if (!('def' in target)) return target;
+    const def = (await context.workspace.factsOf(target.file))?.definitions[target.def];
+    const space = def ? declarationSpace(def.kind) : 'both';
+    if (space === 'both' || space === wanted) return target;
+  }
+  return targets[0];
 }
 
 /** The constructor declared in a class a target names, when the reference constructs it. */

@@ -488,11 +488,11 @@ describe('the CLI and the operations table do not drift', () => {
     analyze: ['detail'], // the output: how much the rendering says
   };
 
-  it('every operation has its subcommand, and every subcommand but mcp and cache runs an operation', () => {
+  it('every operation has its subcommand, and every subcommand but scip, mcp and cache runs an operation', () => {
     for (const name of Object.keys(OPERATIONS)) {
       expect(commands.filter((command) => command.operation === name).map((command) => command.name), name).toHaveLength(1);
     }
-    expect(commands.filter((command) => !command.operation).map((command) => command.name)).toEqual(['mcp', 'cache']);
+    expect(commands.filter((command) => !command.operation).map((command) => command.name)).toEqual(['scip', 'mcp', 'cache']);
     expect(commands.map((command) => command.name)).toEqual(
       expect.arrayContaining(['analyze', 'signatures', 'exports', 'parse', 'symbols', 'def', 'refs', 'hover', 'stats', 'index', 'languages', 'mcp', 'graph', 'calls', 'map']),
     );

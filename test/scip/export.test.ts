@@ -60,8 +60,12 @@ const SHAPES = {
     "import { Circle, total, Geo, Color } from './a';",
     'const c = Circle.unit();',
     'console.log(total([c, new Circle(2)]), c.area(), c.name, Geo.dist(1), Color.Red);',
+    "import { of } from 'rxjs';",
+    'of(c);',
     '',
   ].join('\n'),
+  '.gitignore': 'node_modules/\n',
+  'node_modules/rxjs/package.json': '{ "name": "rxjs", "version": "7.8.2" }\n',
 };
 
 /** The occurrences of a document as `line:column roles symbol` (1-based, as an editor shows them). */
@@ -142,6 +146,10 @@ describe('exportScip', () => {
       const b = scip.documents.find((d) => d.relativePath === 'src/b.ts');
       expect(b?.occurrences.find((o) => o.range[0] === 0 && o.range[1] === 9)?.symbolRoles).toBe(SymbolRole.Import);
       expect(b?.occurrences.some((o) => o.range[0] === 2 && o.range[1] === 0)).toBe(false);
+
+      // A name imported from a package outside the tree: that package's symbol, with its installed version.
+      expect(occurrences(scip, 'src/b.ts')).toEqual(expect.arrayContaining(['4:10 ref code-index npm rxjs 7.8.2 rxjs/of.', '5:1 ref code-index npm rxjs 7.8.2 rxjs/of.']));
+      expect(scip.externalSymbols.map((s) => [s.symbol, s.displayName])).toEqual([['code-index npm rxjs 7.8.2 rxjs/of.', 'of']]);
 
       const info = (symbol: string) => scip.documents.flatMap((d) => d.symbols).find((s) => s.symbol === symbol);
       expect(info(`${p}Shape#`)).toMatchObject({ kind: SymbolInformation_Kind.Interface, displayName: 'Shape', documentation: ['A shape.'] });

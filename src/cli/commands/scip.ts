@@ -41,7 +41,8 @@ export const scip: Command = {
       await withProgress(async (onProgress) => {
         for await (const record of index.exportScip({ ...(path !== undefined ? { path } : {}), onProgress })) {
           bytes += record.length;
-          documents++;
+          // A record is one field of the Index message: 0x12 is the tag of field 2, documents (length-delimited).
+          if (record[0] === 0x12) documents++;
           if (!stream.write(record)) await once(stream, 'drain');
         }
       });
@@ -53,8 +54,7 @@ export const scip: Command = {
       await rm(partial, { force: true });
       throw error;
     }
-    // The first record is the metadata.
-    const summary = { output, documents: documents - 1, bytes, seconds: Math.round((performance.now() - started) / 100) / 10 };
+    const summary = { output, documents, bytes, seconds: Math.round((performance.now() - started) / 100) / 10 };
     context.out.result(summary, () => `${summary.output}: ${summary.documents} documents, ${bytes.toLocaleString('en-US')} bytes in ${summary.seconds} s`);
     return summary.documents > 0 ? EXIT.FOUND : EXIT.NOTHING;
   },
