@@ -93,7 +93,7 @@ export class Resolver {
    * the fields.
    */
   lookupOf(file: string, facts: FileFacts, ref: Reference, question?: Question): Promise<Lookup> {
-    return lookupOf(this.#binder, file, facts, ref, question ? question.anew() : Walk.start());
+    return lookupOf(this.#binder, file, facts, ref, question ? question.nextLookup() : Walk.start());
   }
 
   /**

@@ -16,6 +16,13 @@
 /** Follows at most this many links (imports, re-exports, bases) for one name: barrels are deep, cycles exist. */
 export const MAX_HOPS = 32;
 
+/**
+ * Follows at most this many links in all for one lookup. Depth alone does not bound the work where every step
+ * branches: effect's `type HaltStrategy = Left | Right | Both | Either`, where each `Left` is also a constant of type
+ * `HaltStrategy`, is four branches at each of 32 levels (a lookup there never ended).
+ */
+export const MAX_LINKS = 20_000;
+
 /** What a module was found to export under a name, and at what depth (a deeper walk had fewer links left). */
 interface Remembered<T> {
   hops: number;
@@ -30,31 +37,43 @@ export class Walk {
   readonly #visited: Set<string>;
   /** Exports found (`module NUL name`) by this question, whatever lookup asked. */
   readonly #found: Map<string, Remembered<unknown>>;
+  /** Links followed by this lookup, on every path (see {@link MAX_LINKS}). */
+  readonly #links: { count: number };
 
-  private constructor(hops: number, visited: Set<string>, found: Map<string, Remembered<unknown>>) {
+  private constructor(hops: number, visited: Set<string>, found: Map<string, Remembered<unknown>>, links: { count: number }) {
     this.hops = hops;
     this.#visited = visited;
     this.#found = found;
+    this.#links = links;
   }
 
   /** A new walk, `hops` links deep already (a question asked from inside another, at a depth of its own). */
   static start(hops = 0): Walk {
-    return new Walk(hops, new Set(), new Map());
+    return new Walk(hops, new Set(), new Map(), { count: 0 });
   }
 
-  /** Whether the walk followed too many links to go on. */
+  /** Whether the walk followed too many links to go on: too deep, or too many in all for its lookup. */
   get exhausted(): boolean {
-    return this.hops > MAX_HOPS;
+    return this.hops > MAX_HOPS || this.#links.count > MAX_LINKS;
   }
 
   /** The walk one link further, with what this one visited. */
   deeper(): Walk {
-    return new Walk(this.hops + 1, this.#visited, this.#found);
+    this.#links.count++;
+    return new Walk(this.hops + 1, this.#visited, this.#found, this.#links);
   }
 
-  /** The walk at this depth with nothing visited yet: a new lookup through modules' exports (of the same question). */
+  /**
+   * The walk at this depth with nothing visited yet: a new lookup through modules' exports, within the same lookup
+   * (its links still count towards {@link MAX_LINKS}) and question.
+   */
   anew(): Walk {
-    return new Walk(this.hops, new Set(), this.#found);
+    return new Walk(this.hops, new Set(), this.#found, this.#links);
+  }
+
+  /** The walk of the next lookup of the same question: nothing visited, no link followed yet, what was found kept. */
+  nextLookup(): Walk {
+    return new Walk(this.hops, new Set(), this.#found, { count: 0 });
   }
 
   /** Marks the export of `name` by `module` visited: false when this walk visited it already (a cycle). */

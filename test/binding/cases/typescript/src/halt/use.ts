@@ -1,0 +1,5 @@
+import type * as HaltStrategy from "./strategy"
+
+export const left: HaltStrategy.HaltStrategy = {
+  _tag: "Left"
+}
