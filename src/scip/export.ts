@@ -340,13 +340,15 @@ function externalPackage(language: string, source: string): { manager: string; n
  */
 async function inSpace(context: ScipContext, ref: Reference, targets: Target[]): Promise<Target | undefined> {
   const wanted = ref.kind === 'type' || ref.kind === 'interface' || ref.kind === 'implementation' ? 'type' : 'value';
+  const spaces: Array<'type' | 'value' | 'both'> = [];
   for (const target of targets) {
-    if (!('def' in target)) return target;
-    const def = (await context.workspace.factsOf(target.file))?.definitions[target.def];
-    const space = def ? declarationSpace(def.kind) : 'both';
-    if (space === 'both' || space === wanted) return target;
+    const def = 'def' in target ? (await context.workspace.factsOf(target.file))?.definitions[target.def] : undefined;
+    spaces.push(def ? declarationSpace(def.kind) : 'both');
   }
-  return targets[0];
+  // A declaration of that space alone first (the interface `Effect` of `Effect.Effect<A>`, not the namespace of the
+  // same name beside it), then one of both spaces.
+  const at = spaces.indexOf(wanted);
+  return targets[at >= 0 ? at : Math.max(0, spaces.indexOf('both'))];
 }
 
 /** The constructor declared in a class a target names, when the reference constructs it. */
