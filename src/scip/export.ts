@@ -299,8 +299,7 @@ async function referenceSymbol(
 async function externalReference(cache: SymbolCache, facts: FileFacts, ref: Reference): Promise<string | undefined> {
   // The import a name is bound to: the reference's binding, else the file's own import of that name (binding said
   // the name leads outside the tree, so it is bound to an import).
-  const importOf = (index: number | undefined, name: string) =>
-    (index === undefined ? facts.bindings.find((binding) => binding.top && binding.import && binding.name === name) : facts.bindings[index])?.import;
+  const importOf = (index: number | undefined, name: string) => (index === undefined ? topImports(facts).get(name) : facts.bindings[index]?.import);
   if (ref.qualifier === undefined) {
     const imported = importOf(ref.binding, ref.name);
     return imported ? cache.external(facts.language, imported.source, imported.name === 'default' ? undefined : imported.name) : undefined;
@@ -308,6 +307,19 @@ async function externalReference(cache: SymbolCache, facts: FileFacts, ref: Refe
   const imported = importOf(ref.qualifierBinding, ref.qualifier);
   if (imported?.name === '*') return cache.external(facts.language, imported.source, ref.name);
   return undefined;
+}
+
+const topImportsCache = new WeakMap<FileFacts, Map<string, { source: string; name: string }>>();
+
+/** A file's own imports by the name they bind, made once per file (not searched for each reference). */
+function topImports(facts: FileFacts): Map<string, { source: string; name: string }> {
+  let found = topImportsCache.get(facts);
+  if (!found) {
+    found = new Map();
+    for (const binding of facts.bindings) if (binding.top && binding.import && !found.has(binding.name)) found.set(binding.name, binding.import);
+    topImportsCache.set(facts, found);
+  }
+  return found;
 }
 
 /** The manager, name and subpath of a package an import names, by the importing language. */
