@@ -27,8 +27,10 @@ export interface MatchRange {
  * Ranges of about `size` that cover the root, cut at the start of a line where one of its children starts (as
  * points: web-tree-sitter's index range is in other units than its nodes' indices); undefined when one range is
  * enough. A match that spans a cut (a comment and the declaration after it) is found by both runs and kept once.
+ * Walking the children asks the deadline: an injected tree over many ranges (Markdown's inline parts of a 2 MB file)
+ * has tens of thousands of them, a second or more of walking.
  */
-export function matchRanges(root: Node, size: number): MatchRange[] | undefined {
+export function matchRanges(root: Node, size: number, deadline?: Deadline): MatchRange[] | undefined {
   if (root.endIndex - root.startIndex <= size) return undefined;
   const ranges: MatchRange[] = [];
   const cursor = root.walk();
@@ -38,6 +40,7 @@ export function matchRanges(root: Node, size: number): MatchRange[] | undefined 
     let startIndex = root.startIndex;
     let lastRow = -1;
     do {
+      deadline?.tick();
       const row = cursor.startPosition.row;
       // A cut goes before a child that starts a line of its own, once the range is large enough.
       if (row > lastRow && row > start.row && cursor.startIndex - startIndex >= size) {
@@ -73,7 +76,7 @@ export function eachMatch(
 ): void {
   let cancelled = false;
   const progressCallback = () => (cancelled = deadline.expired());
-  const ranges = matchRanges(root, chunk);
+  const ranges = matchRanges(root, chunk, deadline);
   // A run also finds matches of nodes outside it (a pattern whose outer node is the root, a comment and the
   // declaration after it): each is handed over once, the first time.
   const visitor: MatchVisitor = {
