@@ -70,6 +70,10 @@
 //                       on that folder, and `symbols NAME --json --limit 1000` on it and on the cold index, compared.
 //                       Target: both answer, equally, and the index after them answers as the cold one (it parses
 //                       only a file that ran out of time under the load, tried once more: see FileEntry.error).
+//   SCIP export         with --scip (issue 32): `code-index scip --output FILE` on the index just built (a new
+//                       process): wall, peak RSS, the file's size; the file is then walked field by field (no decoder
+//                       holds it) to count its documents, occurrences and symbols. No target: the numbers go in the
+//                       README beside scip-typescript's on effect.
 // The issue's figures on its 2-core machine for the slice: ctags 4.27 s, 154 MB; code-index 191.7 s, 632 MB; first
 // answers 2.1-3.3 s at 430-480 MB; search p50 303 ms, p95 453 ms; RSS 1.1-1.3 GB; 285 MB on disk (1.8x).
 import { spawn } from 'node:child_process';
@@ -119,11 +123,11 @@ const KILL_NAMES = 10;
 const C_KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'return', 'sizeof', 'do', 'case', 'else', 'goto', 'typeof', 'defined', 'asm']);
 
 const USAGE = `Usage: node --expose-gc scripts/bench-scale.mjs [--source DIR] [--ctags PATH] [--full] [--soak] [--soak-queries N]
-         [--soak-edits N] [--kill] [--servers] [--runs N] [--json FILE] [--keep] [--help]
+         [--soak-edits N] [--kill] [--servers] [--scip] [--runs N] [--json FILE] [--keep] [--help]
   (npm run bench:scale -- OPTIONS; needs npm run build first; the header of scripts/bench-scale.mjs says what each row measures)`;
 
 function parseArgs(argv) {
-  const args = { source: undefined, ctags: undefined, full: false, soak: false, soakQueries: 10_000, soakEdits: 1_000, kill: false, servers: false, runs: 1, json: undefined, keep: false, child: undefined };
+  const args = { source: undefined, ctags: undefined, full: false, soak: false, soakQueries: 10_000, soakEdits: 1_000, kill: false, servers: false, scip: false, runs: 1, json: undefined, keep: false, child: undefined };
   // npm run sets the working directory to the package; paths given on its command line are the caller's.
   const cwd = process.env.INIT_CWD ?? process.cwd();
   const count = (flag, text, min) => {
@@ -146,6 +150,7 @@ function parseArgs(argv) {
     else if (flag === '--soak-edits') args.soakEdits = count(flag, value(), 0);
     else if (flag === '--kill') args.kill = true;
     else if (flag === '--servers') args.servers = true;
+    else if (flag === '--scip') args.scip = true;
     else if (flag === '--runs') args.runs = count(flag, value(), 1);
     else if (flag === '--json') args.json = resolve(cwd, value());
     else if (flag === '--keep') args.keep = true;
@@ -759,6 +764,58 @@ async function coldStage(tree, runs, timeoutMs) {
   return run;
 }
 
+async function scipStage(tree, cacheDir, timeoutMs) {
+  const output = join(workDir, 'index.scip');
+  const result = expectOk(await cli('code-index scip', ['scip', '--root', tree, '--cache-dir', cacheDir, '--output', output, '--json'], { timeoutMs }));
+  const counts = scipCounts(readFileSync(output));
+  await rm(output, { force: true });
+  return { wallMs: result.wallMs, maxRssMb: result.maxRssMb, summary: parseJson(result), ...counts };
+}
+
+/**
+ * Counts a SCIP index's documents (Index field 2), their occurrences and symbols (Document fields 2 and 3) and the
+ * external symbols (Index field 3) by walking the protobuf wire format: no decoder builds the messages of the file.
+ */
+function scipCounts(bytes) {
+  const fields = (buffer, start, end, visit) => {
+    let at = start;
+    const varint = () => {
+      let value = 0;
+      let shift = 0;
+      for (;;) {
+        const byte = buffer[at++];
+        value += (byte & 0x7f) * 2 ** shift;
+        if (byte < 0x80) return value;
+        shift += 7;
+      }
+    };
+    while (at < end) {
+      const tag = varint();
+      const wire = tag & 7;
+      if (wire === 0) varint();
+      else if (wire === 1) at += 8;
+      else if (wire === 5) at += 4;
+      else if (wire === 2) {
+        const length = varint();
+        visit(tag >>> 3, at, at + length);
+        at += length;
+      } else throw new Error(`SCIP file: wire type ${wire} at byte ${at}`);
+    }
+    if (at !== end) throw new Error(`SCIP file: a field runs past its message (${at} > ${end})`);
+  };
+  const counts = { documents: 0, occurrences: 0, symbols: 0, externalSymbols: 0 };
+  fields(bytes, 0, bytes.length, (field, start, end) => {
+    if (field === 3) counts.externalSymbols++;
+    if (field !== 2) return;
+    counts.documents++;
+    fields(bytes, start, end, (inner) => {
+      if (inner === 2) counts.occurrences++;
+      else if (inner === 3) counts.symbols++;
+    });
+  });
+  return counts;
+}
+
 async function firstAnswer(label, args, tree, cacheDir) {
   return best(3, async () => {
     const result = expectOk(await cli(label, [...args, '--root', tree, '--cache-dir', cacheDir], { timeoutMs: 5 * MINUTE }));
@@ -995,6 +1052,17 @@ function report(r, args) {
       met(v ? v.serversEqual === v.answers.length && v.coldEqual === v.compared.length && v.after.countsDiffer.length === 0 : undefined),
     ]);
   }
+  if (args.scip) {
+    const x = r.scip;
+    rows.push([
+      'SCIP export (code-index scip)',
+      '-',
+      x ? `${cell(x)}, ${mb(x.summary.bytes)} MB` : 'failed',
+      x ? `${thousands(x.documents)} documents, ${thousands(x.occurrences)} occurrences, ${thousands(x.symbols)} symbols, ${thousands(x.externalSymbols)} external` : '-',
+      '(none: README)',
+      '-',
+    ]);
+  }
   console.log(formatTable(rows));
 }
 
@@ -1081,6 +1149,8 @@ async function measure(args) {
     const names = [FIRST.symbol, ...drawSearches([...tags.functions].sort(), KILL_NAMES * 2, random).filter((q) => !q.endsWith('*'))];
     r.servers = await stage('two MCP servers on the tree at once', () => serversStage(tree, r.cold, names, indexTimeout * 2));
   }
+
+  if (args.scip && r.cold) r.scip = await stage('code-index scip on the index just built', () => scipStage(tree, r.cold.cacheDir, indexTimeout));
 
   if (r.cold && searches && sites) {
     r.warm = await stage(`warm library queries (${WARM.searches} searches, ${WARM.definitions} definitions)`, () =>

@@ -446,7 +446,7 @@ export class CodeIndex {
         workspace: this.#workspace,
         resolver: this.#operations.resolver,
         toolVersion: VERSION,
-        languageName: (id) => this.registry.get(id)?.name,
+        language: (id) => this.registry.get(id),
       },
       options,
     );

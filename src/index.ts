@@ -45,11 +45,13 @@ export {
   type BindingVocabulary,
   type DocCommentStyle,
   type ExportRule,
+  type ExternalPackage,
   defineLanguage,
   type GrammarSource,
   type LanguageDefinition,
   type PackageFile,
   type QuerySource,
+  type ScipLanguage,
   type SignatureStyle,
 } from './languages/define.js';
 // Module systems: how a language's imports name files (a definition's `moduleSystem`)

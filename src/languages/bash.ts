@@ -10,6 +10,7 @@ import { defineLanguage } from './define.js';
 export const bash = defineLanguage({
   id: 'bash',
   name: 'Bash',
+  scip: { language: 'ShellScript' },
   extensions: ['.sh', '.bash', '.zsh'],
   filenames: ['.bashrc', '.bash_profile', '.profile', '.zshrc', 'PKGBUILD'],
   grammar: new URL('../../grammars/tree-sitter-bash.wasm.br', import.meta.url),

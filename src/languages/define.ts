@@ -247,6 +247,38 @@ export interface LanguageDefinition {
   skipBareMacroLines?: boolean;
   /** The words and operators that name what a member belongs to (see {@link BindingVocabulary}). */
   binding?: BindingVocabulary;
+  /** How the SCIP export names what is the language's own (see {@link ScipLanguage}). */
+  scip?: ScipLanguage;
+}
+
+/** A package outside the tree that an import names, as its own SCIP index would name it. */
+export interface ExternalPackage {
+  /** The package manager in SCIP's sense (`npm`, `python`, `gomod`). */
+  manager: string;
+  /** The package's name (`@scope/pkg`, `requests`, `github.com/x/y`). */
+  name: string;
+  /** The module inside the package the import names, as namespaces (`['operators']` of `rxjs/operators`). */
+  path: string[];
+}
+
+/**
+ * What the SCIP export needs to know of a language beyond its facts. Every field is optional: without them a document's
+ * language is the display name without punctuation, imports from outside the tree name no external symbol, and
+ * constructors keep their own names.
+ */
+export interface ScipLanguage {
+  /** SCIP's `Language` enum name, when it is not {@link LanguageDefinition.name} without punctuation (`CPP`). */
+  language?: string;
+  /**
+   * The package an import's source names, when it is outside the tree (a relative or absolute source never reaches
+   * here); undefined when the language cannot name it.
+   */
+  externalPackage?: (source: string) => ExternalPackage | undefined;
+  /**
+   * The descriptor name of a constructor whose definition is named `constructor` (scip-typescript's `<constructor>`),
+   * so that symbols of this language equal its precise indexer's.
+   */
+  constructorName?: string;
 }
 
 /**

@@ -7,6 +7,7 @@ import { defineLanguage } from './define.js';
 export const ejs = defineLanguage({
   id: 'ejs',
   name: 'EJS',
+  scip: { language: 'HTML' },
   extensions: ['.ejs'],
   grammar: new URL('../../grammars/tree-sitter-embedded_template.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-wasms@0.1.13',

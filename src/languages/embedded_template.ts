@@ -8,6 +8,7 @@ import { defineLanguage } from './define.js';
 export const embeddedTemplate = defineLanguage({
   id: 'embedded_template',
   name: 'ERB',
+  scip: { language: 'HTML' },
   extensions: ['.erb'],
   grammar: new URL('../../grammars/tree-sitter-embedded_template.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-wasms@0.1.13',

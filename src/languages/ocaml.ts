@@ -30,6 +30,7 @@ export const ocaml = defineLanguage({
 export const ocamlInterface = defineLanguage({
   id: 'ocaml_interface',
   name: 'OCaml Interface',
+  scip: { language: 'OCaml' },
   extensions: ['.mli'],
   grammar: new URL('../../grammars/tree-sitter-ocaml_interface.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-ocaml@0.24.2',

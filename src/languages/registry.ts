@@ -236,8 +236,9 @@ export class LanguageRegistry {
 
   /**
    * The definition with its grammar resolved to a file path (or bytes) and its queries read into text: plain data
-   * that crosses to a worker thread, which loads exactly what this registry would. Its module system stays here (an
-   * object of functions, which does not cross; binding runs on this thread). Memoized.
+   * that crosses to a worker thread, which loads exactly what this registry would. Its module system and its SCIP
+   * vocabulary stay here (objects of functions, which do not cross; binding and the SCIP export run on this thread).
+   * Memoized.
    */
   portable(id: string): Promise<LanguageDefinition> {
     let pending = this.#portable.get(id);
@@ -248,7 +249,7 @@ export class LanguageRegistry {
         const input = await this.#grammarInput(definition.grammar);
         const grammar = typeof input === 'string' ? input : input instanceof URL ? fileURLToPath(input) : new Uint8Array(input);
         const queries = await Promise.all(definition.queries.map(async (source) => ({ text: await readQuerySource(source) })));
-        return { ...definition, grammar, queries, moduleSystem: undefined };
+        return { ...definition, grammar, queries, moduleSystem: undefined, scip: undefined };
       })();
       pending.catch(() => this.#portable.delete(id));
       this.#portable.set(id, pending);

@@ -17,6 +17,7 @@ import type { Resolver, Target } from '../binding/resolver.js';
 import type { Workspace } from '../engine/workspace.js';
 import { listTree, readConfigText } from '../engine/files.js';
 import { CodeIndexError, ErrorCode } from '../errors.js';
+import type { LanguageDefinition } from '../languages/define.js';
 import type { Definition, FileFacts, Reference } from '../model/facts.js';
 import { declarationSpace, kindInfo } from '../model/kinds.js';
 import {
@@ -51,8 +52,8 @@ export interface ScipContext {
   workspace: Workspace;
   resolver: Resolver;
   toolVersion: string;
-  /** The language's display name by id (`TypeScript`). */
-  languageName(id: string): string | undefined;
+  /** A registered language by id. */
+  language(id: string): LanguageDefinition | undefined;
 }
 
 /** External symbols kept for the index's external_symbols (past it, references still name them). */
@@ -60,9 +61,6 @@ const MAX_EXTERNAL_SYMBOLS = 100_000;
 
 /** Files whose symbols are kept for the lookups of the next documents. */
 const SYMBOL_CACHE_FILES = 256;
-
-/** SCIP's names of languages whose display name is not their enum name. */
-const SCIP_LANGUAGES: Record<string, string> = { cpp: 'CPP', csharp: 'CSharp', tsx: 'TypeScriptReact', objc: 'Objective_C', ocaml_interface: 'OCaml', embedded_template: 'HTML', ejs: 'HTML' };
 
 /**
  * The SCIP index of the tree, as records whose concatenation is one `Index` message (write them to a file in order).
@@ -130,7 +128,8 @@ class SymbolCache {
    * relative source.
    */
   async external(language: string, source: string, name: string | undefined): Promise<string | undefined> {
-    const named = externalPackage(language, source);
+    if (source === '' || source.startsWith('.') || source.startsWith('/') || source.includes('\\')) return undefined;
+    const named = this.#context.language(language)?.scip?.externalPackage?.(source);
     if (!named) return undefined;
     const version = named.manager === 'npm' ? await this.#npmVersion(named.name) : '.';
     const prefix = `${escapePackagePart(SCIP_SCHEME)} ${packagePart({ manager: named.manager, name: named.name, version, root: '' })} `;
@@ -177,7 +176,7 @@ class SymbolCache {
       const identity = await this.#packages.packageOf(file);
       const prefix = `${escapePackagePart(SCIP_SCHEME)} ${packagePart(identity)} `;
       const inPackage = identity.root && file.startsWith(`${identity.root}/`) ? file.slice(identity.root.length + 1) : file;
-      return fileSymbols(own, prefix, inPackage);
+      return fileSymbols(own, prefix, inPackage, this.#context.language(own.language)?.scip?.constructorName);
     })();
     this.#files.set(file, found);
     if (this.#files.size > SYMBOL_CACHE_FILES) this.#files.delete(this.#files.keys().next().value as string);
@@ -254,7 +253,8 @@ async function documentOf(context: ScipContext, cache: SymbolCache, file: string
   }
 
   occurrences.sort((a, b) => compareRanges(a.range as number[], b.range as number[]));
-  const language = SCIP_LANGUAGES[facts.language] ?? context.languageName(facts.language)?.replace(/[^A-Za-z0-9]/g, '') ?? facts.language;
+  const definition = context.language(facts.language);
+  const language = definition?.scip?.language ?? definition?.name.replace(/[^A-Za-z0-9]/g, '') ?? facts.language;
   return { relativePath: file, language, occurrences, symbols: infos, positionEncoding: PositionEncoding.UTF16CodeUnitOffsetFromLineStart };
 }
 
@@ -320,29 +320,6 @@ function topImports(facts: FileFacts): Map<string, { source: string; name: strin
     topImportsCache.set(facts, found);
   }
   return found;
-}
-
-/** The manager, name and subpath of a package an import names, by the importing language. */
-function externalPackage(language: string, source: string): { manager: string; name: string; path: string[] } | undefined {
-  if (source === '' || source.startsWith('.') || source.startsWith('/') || source.includes('\\')) return undefined;
-  switch (language) {
-    case 'typescript':
-    case 'tsx':
-    case 'javascript': {
-      if (source.startsWith('node:')) return { manager: 'npm', name: '@types/node', path: [source.slice(5)] };
-      const parts = source.split('/');
-      const take = source.startsWith('@') ? 2 : 1;
-      return { manager: 'npm', name: parts.slice(0, take).join('/'), path: parts.slice(take) };
-    }
-    case 'python': {
-      const parts = source.split('.');
-      return { manager: 'python', name: parts[0] as string, path: parts };
-    }
-    case 'go':
-      return { manager: 'gomod', name: source, path: [source] };
-    default:
-      return undefined;
-  }
 }
 
 /**

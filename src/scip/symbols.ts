@@ -11,6 +11,7 @@
  *
  * @module
  */
+import type { ScipLanguage } from '../languages/define.js';
 import type { Binding, Definition, FileFacts } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
 
@@ -70,9 +71,6 @@ export function pathDescriptors(path: string): string {
     .join('');
 }
 
-/** Languages whose constructors scip-typescript names `<constructor>` (their definitions are named `constructor`). */
-const CONSTRUCTOR_WORD = new Set(['typescript', 'tsx', 'javascript']);
-
 /** The SCIP symbols of one file's names. */
 export interface FileSymbols {
   /** The file as a module: its path's namespaces. */
@@ -85,12 +83,12 @@ export interface FileSymbols {
 
 /**
  * The symbols of a file's definitions and bindings. `prefix` is `scheme manager name version ` (with its trailing
- * space) and `path` the file's path inside its package.
+ * space) and `path` the file's path inside its package; `constructorName` names a constructor whose definition is
+ * named `constructor` (the language's {@link ScipLanguage.constructorName}).
  */
-export function fileSymbols(facts: FileFacts, prefix: string, path: string): FileSymbols {
+export function fileSymbols(facts: FileFacts, prefix: string, path: string, constructorName?: string): FileSymbols {
   const module = `${prefix}${pathDescriptors(path)}`;
   const definitions: string[] = [];
-  const constructorWord = CONSTRUCTOR_WORD.has(facts.language);
   for (let i = 0; i < facts.definitions.length; i++) {
     const def = facts.definitions[i] as Definition;
     const parent = def.parent === undefined ? undefined : definitions[def.parent];
@@ -100,7 +98,7 @@ export function fileSymbols(facts: FileFacts, prefix: string, path: string): Fil
       definitions.push(type ? `${type}${escapeName(def.name)}.` : `local d${i}`);
       continue;
     }
-    const name = def.kind === 'constructor' && constructorWord && def.name === 'constructor' ? '<constructor>' : def.name;
+    const name = def.kind === 'constructor' && constructorName !== undefined && def.name === 'constructor' ? constructorName : def.name;
     // A method declared apart from its type (Go's `func (s *T) M()`, Rust's `impl T`): under the type.
     const owner = parent ?? (def.receiver ? `${module}${escapeName(def.receiver)}#` : module);
     // A block that holds members of a type it does not declare (`impl T`) is the type itself.

@@ -5,12 +5,13 @@
  * (the source with each occurrence marked under its line).
  */
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CodeIndex } from '../../src/index.js';
+import { bundledLanguages, CodeIndex } from '../../src/index.js';
 import { decodeIndex, type Index, SymbolInformation_Kind, SymbolRole } from '../../src/scip/encode.js';
 import { escapeName, pathDescriptors } from '../../src/scip/symbols.js';
 import { isolatedEnv } from '../helpers/cache-env.js';
@@ -191,6 +192,38 @@ describe('exportScip', () => {
     }
   });
 
+  it("Should name each document's language as SCIP's Language enum does, and packages outside the tree by the importing language", async () => {
+    const root = tree({
+      'ui/button.tsx': 'export function Button(): number { return 1; }\n',
+      'native/vec.cpp': 'int dot(int a, int b) { return a * b; }\n',
+      'tools/run.sh': 'build() { echo build; }\nbuild\n',
+      'app/main.py': 'import requests.adapters\nfrom numpy import array\n\narray([1])\nrequests.adapters.HTTPAdapter()\n',
+    });
+    const index = await CodeIndex.open({ root, persist: false });
+    try {
+      const scip = await exportedIndex(index);
+      expect(Object.fromEntries(scip.documents.map((d) => [d.relativePath, d.language]))).toEqual({
+        'app/main.py': 'Python',
+        'native/vec.cpp': 'CPP',
+        'tools/run.sh': 'ShellScript',
+        'ui/button.tsx': 'TypeScriptReact',
+      });
+      expect(scip.externalSymbols.map((s) => s.symbol)).toEqual(expect.arrayContaining(['code-index python numpy . numpy/array.']));
+      expect(problemsOf(scip, root)).toEqual([]);
+    } finally {
+      await index.close();
+    }
+  });
+
+  it('Should give every bundled language a name from SCIP\'s Language enum where the enum has one', () => {
+    // scip-typescript's generated bindings carry the enum of the published scip.proto.
+    const { scip } = createRequire(import.meta.url)('@sourcegraph/scip-typescript/dist/src/scip.js') as { scip: { Language: Record<string, unknown> } };
+    const names = new Set(Object.keys(scip.Language));
+    const unnamed = bundledLanguages.filter((language) => !names.has(language.scip?.language ?? language.name.replace(/[^A-Za-z0-9]/g, ''))).map((language) => language.id);
+    // Languages the enum does not list (SCIP's language field is a string: these keep their own names).
+    expect(unnamed.sort()).toEqual(['dtd', 'elisp', 'elm', 'gdscript', 'gleam', 'hcl', 'markdown_inline', 'properties', 'query', 'rescript', 'sparql', 'systemrdl', 'talon', 'tlaplus']);
+  });
+
   it('Should export only a folder with path, refuse one outside the root, and stop when the signal aborts', async () => {
     const root = tree(SHAPES);
     const index = await CodeIndex.open({ root, persist: false });
@@ -209,8 +242,10 @@ describe('exportScip', () => {
     const root = tree(SHAPES);
     const output = join(root, 'out', 'index.scip');
     execFileSync('mkdir', ['-p', join(root, 'out')]);
+    // A file the index cannot analyze has no document, and the summary says so.
+    writeFileSync(join(root, 'src', 'blob.ts'), Buffer.from([0x61, 0, 0, 0x62]));
     const summary = JSON.parse(execFileSync(process.execPath, [cli, 'scip', '--root', root, '--output', output, '--no-cache', '--json'], { encoding: 'utf8', env: isolatedEnv() }));
-    expect(summary).toMatchObject({ output, documents: 3 });
+    expect(summary).toMatchObject({ output, documents: 3, skipped: [{ file: 'src/blob.ts', reason: expect.stringMatching(/^BINARY_FILE: /) }] });
     expect(decodeIndex(readFileSync(output)).documents).toHaveLength(3);
     // A folder outside the root: a usage error, and the previous file stays as it was.
     const before = readFileSync(output);

@@ -21,7 +21,7 @@ export const scip: Command = {
     'Global symbols are `code-index MANAGER PACKAGE VERSION descriptors`, the package from the nearest manifest (package.json,',
     'go.mod, Cargo.toml, pyproject.toml, setup.cfg, pom.xml, composer.json, *.gemspec); names a file keeps to itself are',
     '`local N`. References are the ones binding resolves to a definition; names that bind to nothing are left out.',
-    'Upload: `src code-intel upload -file index.scip`. JSON: { output, documents, bytes, seconds }.',
+    'Upload: `src code-intel upload -file index.scip`. JSON: { output, documents, bytes, seconds, skipped: [{ file, reason }] }.',
   ].join('\n'),
   options: {
     output: { type: 'string', flag: '--output FILE', help: 'Where to write the index (default: index.scip in the current directory)' },
@@ -54,8 +54,16 @@ export const scip: Command = {
       await rm(partial, { force: true });
       throw error;
     }
-    const summary = { output, documents, bytes, seconds: Math.round((performance.now() - started) / 100) / 10 };
-    context.out.result(summary, () => `${summary.output}: ${summary.documents} documents, ${bytes.toLocaleString('en-US')} bytes in ${summary.seconds} s`);
+    // Files the index could not analyze have no document: said, never left out silently.
+    const folder = (path ?? '').replace(/^(\.\/)+|\/+$/g, '').replace(/^\.$/, '');
+    const skipped = index.stats().skipped.filter((entry) => folder === '' || entry.file.startsWith(`${folder}/`));
+    const summary = { output, documents, bytes, seconds: Math.round((performance.now() - started) / 100) / 10, skipped };
+    context.out.result(summary, () =>
+      [
+        `${summary.output}: ${summary.documents} documents, ${bytes.toLocaleString('en-US')} bytes in ${summary.seconds} s`,
+        ...(skipped.length > 0 ? [`${skipped.length} files skipped (not in the index), e.g. ${skipped[0]?.file}: ${skipped[0]?.reason}`] : []),
+      ].join('\n'),
+    );
     return summary.documents > 0 ? EXIT.FOUND : EXIT.NOTHING;
   },
 };

@@ -5,6 +5,7 @@ import { cppModules } from './modules.js';
 export const cpp = defineLanguage({
   id: 'cpp',
   name: 'C++',
+  scip: { language: 'CPP' },
   extensions: ['.cpp', '.cc', '.cxx', '.hpp', '.hh', '.hxx', '.c++', '.h++'],
   skipBareMacroLines: true,
   flattenConditionals: true,

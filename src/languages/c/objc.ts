@@ -12,6 +12,7 @@ import { defineLanguage } from '../define.js';
 export const objc = defineLanguage({
   id: 'objc',
   name: 'Objective-C',
+  scip: { language: 'Objective_C' },
   extensions: ['.m'],
   skipBareMacroLines: true,
   grammar: new URL('../../../grammars/tree-sitter-objc.wasm.br', import.meta.url),

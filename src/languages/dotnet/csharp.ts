@@ -10,6 +10,7 @@ import { dotnetModules } from './modules.js';
 export const csharp = defineLanguage({
   id: 'csharp',
   name: 'C#',
+  scip: { language: 'CSharp' },
   extensions: ['.cs'],
   grammar: new URL('../../../grammars/tree-sitter-c_sharp.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-c-sharp@0.23.5',

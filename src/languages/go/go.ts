@@ -18,4 +18,6 @@ export const go = defineLanguage({
   signature: { typeSeparator: ' ', returnSeparator: ' ' },
   exports: { namePattern: '^\\p{Lu}' },
   moduleSystem: goModules,
+  // An import path outside the tree names a module of that path (its go.mod may sit higher: the path stands in).
+  scip: { externalPackage: (source) => ({ manager: 'gomod', name: source, path: [source] }) },
 });

@@ -1,5 +1,6 @@
 import { defineLanguage } from '../define.js';
 import { nodeModules } from './modules.js';
+import { nodeScip } from './scip.js';
 
 /** JavaScript, JSX and CommonJS, with the grammar's own wasm from `tree-sitter-javascript`. */
 export const javascript = defineLanguage({
@@ -18,6 +19,7 @@ export const javascript = defineLanguage({
   ],
   docComments: { block: [['/**', '*/']] },
   moduleSystem: nodeModules,
+  scip: nodeScip,
   signature: { parameters: 'composed' },
   binding: { self: ['this'], parent: ['super'] },
 });

@@ -1,5 +1,6 @@
 import { defineLanguage } from '../define.js';
 import { nodeModules } from './modules.js';
+import { nodeScip } from './scip.js';
 
 /** TSX: TypeScript with JSX, from the same patched tree-sitter-typescript build as TypeScript (`grammars/`). */
 export const tsx = defineLanguage({
@@ -20,6 +21,7 @@ export const tsx = defineLanguage({
   ],
   docComments: { block: [['/**', '*/']] },
   moduleSystem: nodeModules,
+  scip: { ...nodeScip, language: 'TypeScriptReact' },
   signature: { parameters: 'composed' },
   binding: { self: ['this'], parent: ['super'], declarationSpaces: true, typeWrappers: ['Readonly', 'Partial', 'Required', 'NonNullable', 'Omit', 'Pick', 'NoInfer'] },
 });

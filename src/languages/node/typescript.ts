@@ -1,5 +1,6 @@
 import { defineLanguage } from '../define.js';
 import { nodeModules } from './modules.js';
+import { nodeScip } from './scip.js';
 
 /**
  * TypeScript, with tree-sitter-typescript 0.23.2 built by code-index (`grammars/`, `scripts/build-grammar.sh
@@ -24,6 +25,7 @@ export const typescript = defineLanguage({
   ],
   docComments: { block: [['/**', '*/']] },
   moduleSystem: nodeModules,
+  scip: nodeScip,
   signature: { parameters: 'composed' },
   binding: { self: ['this'], parent: ['super'], declarationSpaces: true, typeWrappers: ['Readonly', 'Partial', 'Required', 'NonNullable', 'Omit', 'Pick', 'NoInfer'] },
 });

@@ -25,4 +25,11 @@ export const python = defineLanguage({
   signature: { returnSeparator: ' -> ' },
   exports: { unlessNamePattern: '^_' },
   binding: { self: ['self'], selfType: ['cls'], parent: ['super'] },
+  // `import a.b.c` is module a.b.c of the distribution `a` (the import names no distribution: its top module stands in).
+  scip: {
+    externalPackage: (source) => {
+      const parts = source.split('.');
+      return { manager: 'python', name: parts[0] as string, path: parts };
+    },
+  },
 });
