@@ -222,9 +222,10 @@ export class CodeIndex {
         factsKey: (file) => workspace.factsKey(file),
         modules,
         // The name table: the whole tree indexed first (as a name match would).
-        filesDefining: async (name) => {
+        filesDefining: async (name, kinds) => {
           await workspace.indexFolder('');
-          return [...new Set(workspace.names.definitionsNamed(name).map((entry) => entry.file))];
+          const entries = workspace.names.definitionsNamed(name);
+          return [...new Set((kinds ? entries.filter((entry) => kinds(entry.definition.kind)) : entries).map((entry) => entry.file))];
         },
       }),
     };
@@ -447,6 +448,7 @@ export class CodeIndex {
         resolver: this.#operations.resolver,
         toolVersion: VERSION,
         language: (id) => this.registry.get(id),
+        skipped: () => this.#workspace.skipped,
       },
       options,
     );

@@ -23,9 +23,11 @@ export interface ResolverContext {
   modules: ModuleResolver;
   /**
    * The files defining a name outside function bodies (the name table, over the whole tree): where a declaration's
-   * definition is looked up by name (C, C++), and whether a name is defined anywhere at all. Optional.
+   * definition is looked up by name (C, C++), and whether a name is defined anywhere at all. With `kinds`, only the
+   * files defining it as one of those kinds (the table knows each definition's kind: the facts of the others are
+   * not read). Optional.
    */
-  filesDefining?(name: string): Promise<string[]>;
+  filesDefining?(name: string, kinds?: (kind: string) => boolean): Promise<string[]>;
   /**
    * The key of the facts `facts(file)` would give now without analyzing the file again (the stored facts' content
    * address), undefined when it cannot say: binding keeps views of a module's facts by it (`module-views.ts`).

@@ -193,6 +193,57 @@ async function exportsFound(b: Binder, module: string, name: string, walk: Walk)
   return unique(targets);
 }
 
+/** A module's view, kept (by its facts' key) or made from its facts; undefined for a module without facts. */
+async function viewOf(b: Binder, module: string): Promise<ModuleView | undefined> {
+  const key = b.context.factsKey?.(module);
+  const kept = key === undefined ? undefined : b.views.get(key);
+  if (kept) return kept;
+  const facts = await b.context.facts(module);
+  if (!facts) return undefined;
+  const view = moduleViewOf(facts, fileIndex(facts));
+  if (key !== undefined) b.views.set(key, view);
+  return view;
+}
+
+/** Modules gathered by {@link namesSeenThrough} at most: past them it does not say. */
+const MAX_SEEN_MODULES = 5_000;
+
+/**
+ * Every name the modules `file` sees through its wildcard imports bind or export, theirs too (their `export *`s and,
+ * unless their imports are their own, their wildcard imports): the edges {@link exportsOf} walks. A name outside the
+ * set is found on none of those walks, so a file's lookups need not walk a C file's few hundred headers for a name
+ * none of them has. Undefined when it cannot say: a wildcard import of what is not a module (Rust's
+ * `use self::Kind::*`), or more than {@link MAX_SEEN_MODULES} modules.
+ */
+export async function namesSeenThrough(b: Binder, file: string, facts: FileFacts): Promise<ReadonlySet<string> | undefined> {
+  const names = new Set<string>();
+  const seen = new Set<string>();
+  const pending: string[] = [];
+  const follow = async (from: string, source: string): Promise<boolean> => {
+    const owners = await b.followImport(from, source, '*', Walk.start());
+    for (const owner of owners.targets) {
+      if (!('module' in owner)) return false;
+      pending.push(owner.file);
+    }
+    return true;
+  };
+  for (const item of facts.imports) if (isWildcardImport(item) && !(await follow(file, item.source))) return undefined;
+  while (pending.length > 0) {
+    const module = pending.pop() as string;
+    if (seen.has(module)) continue;
+    seen.add(module);
+    if (seen.size > MAX_SEEN_MODULES) return undefined;
+    const view = await viewOf(b, module);
+    // (a module without facts exports nothing: walks find nothing there either)
+    if (!view) continue;
+    for (const name of view.names) names.add(name);
+    for (const source of view.exportStars) if (!(await follow(module, source))) return undefined;
+    if (b.context.modules.privateImports(module)) continue;
+    for (const source of view.wildcardImports) if (!(await follow(module, source))) return undefined;
+  }
+  return names;
+}
+
 /** A module's view: the names it binds or exports, and where else its exports come from. */
 function moduleViewOf(facts: FileFacts, index: FileIndex): ModuleView {
   return {

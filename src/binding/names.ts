@@ -10,7 +10,7 @@ import type { FileFacts, Reference } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
 import type { Binder } from './binder.js';
 import { fileIndex, isTypeLike } from './file-index.js';
-import { importSourceOf, isWildcardImport } from './imports.js';
+import { importSourceOf, isWildcardImport, namesSeenThrough } from './imports.js';
 import { rank } from './ranking.js';
 import { bound, definitionOf, inPathOrder, type Lookup, type Target, unbound, unique } from './targets.js';
 import type { Walk } from './walk.js';
@@ -167,9 +167,13 @@ export async function lookupOfSeenName(b: Binder, file: string, facts: FileFacts
   for (const sibling of siblings) targets.push(...(await b.ownDeclarations(sibling, name, walk.deeper())));
   if (targets.length > 0) return bound(unique(targets));
   const outside: string[] = [];
+  // Over many lookups of the file, a name none of the modules its wildcard imports reach has is not walked for.
+  const seen = facts.imports.some(isWildcardImport) ? await walk.seenThrough(file, () => namesSeenThrough(b, file, facts)) : undefined;
+  const unseen = seen !== undefined && !seen.has(name);
   for (const item of facts.imports) {
     if (!isWildcardImport(item)) continue;
     if ((await modules.filesOf(file, item.source)).length === 0) outside.push(item.source);
+    if (unseen) continue;
     // A module's exports; the members of a declaration (`import static a.b.C.*`, `using static A.B.C`) or of an
     // item inside a module (Rust's `use self::Kind::*`).
     targets.push(...(await b.declarationsIn(file, item.source, name, walk.deeper().anew())));
@@ -198,7 +202,7 @@ async function typesDefinedApart(b: Binder, file: string, name: string): Promise
   const { modules, filesDefining } = b.context;
   if (!modules.definesApart(file) || !filesDefining) return [];
   const targets: Target[] = [];
-  for (const other of await filesDefining(name)) {
+  for (const other of await filesDefining(name, (kind) => isTypeLike(kind) && kindInfo(kind).declaresName !== false)) {
     // (a type a source file defines is its translation unit's own)
     if (!modules.definesApart(other) || !modules.includable(other)) continue;
     const facts = await b.context.facts(other);

@@ -70,7 +70,7 @@ export async function definitionsOf(b: Binder, file: string, facts: FileFacts, d
   // name (`SkipList<K, C>::Iterator::Valid` for `leveldb::Iterator::Valid`) is not its definition.
   const declaredIn = def.parent !== undefined && isTypeLike(facts.definitions[def.parent]?.kind ?? '') ? `${file}#d${def.parent}` : undefined;
   const targets: Target[] = [];
-  for (const other of await defining(def.name)) {
+  for (const other of await defining(def.name, (kind) => kindInfo(kind).callable === true)) {
     if (other === file || !b.context.modules.definesApart(other)) continue;
     const otherFacts = await b.context.facts(other);
     if (!otherFacts) continue;
@@ -104,7 +104,7 @@ export async function typedefOfTagFirst(b: Binder, lookup: Lookup, { file, ref }
   // The typedefs of the tree naming `struct <name>`, from the name table (a program has one such typedef; the file
   // may see it only through what includes it, as a header does).
   const typedefs: Target[] = [];
-  for (const other of await filesDefining(ref.name)) {
+  for (const other of await filesDefining(ref.name, (kind) => kind === 'type')) {
     if (!modules.hasTags(other) || (other !== file && !modules.includable(other))) continue;
     const otherFacts = await b.context.facts(other);
     for (const i of (otherFacts && fileIndex(otherFacts).named.get(ref.name)) ?? []) {

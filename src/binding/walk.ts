@@ -23,6 +23,23 @@ export const MAX_HOPS = 32;
  */
 export const MAX_LINKS = 20_000;
 
+/**
+ * Lookups of one file in a question after which the names its wildcard imports reach are gathered (see
+ * {@link Walk.seenThrough}): the gathering reads every module they reach, worth it for a file's hundreds of lookups
+ * (an export, the references of a file), not for one.
+ */
+export const SEEN_THROUGH_AFTER = 16;
+
+/** Files whose names seen through wildcard imports a question keeps (a lookup of one file asks of others too). */
+export const SEEN_FILES = 8;
+
+/** The names one file of a question sees through its wildcard imports, once gathered. */
+interface SeenThrough {
+  file: string;
+  lookups: number;
+  names?: Promise<ReadonlySet<string> | undefined>;
+}
+
 /** What a module was found to export under a name, and at what depth (a deeper walk had fewer links left). */
 interface Remembered<T> {
   hops: number;
@@ -39,17 +56,20 @@ export class Walk {
   readonly #found: Map<string, Remembered<unknown>>;
   /** Links followed by this lookup, on every path (see {@link MAX_LINKS}). */
   readonly #links: { count: number };
+  /** The question's last files and what they see through their wildcard imports (see {@link Walk.seenThrough}). */
+  readonly #seen: Map<string, SeenThrough>;
 
-  private constructor(hops: number, visited: Set<string>, found: Map<string, Remembered<unknown>>, links: { count: number }) {
+  private constructor(hops: number, visited: Set<string>, found: Map<string, Remembered<unknown>>, links: { count: number }, seen: Map<string, SeenThrough>) {
     this.hops = hops;
     this.#visited = visited;
     this.#found = found;
     this.#links = links;
+    this.#seen = seen;
   }
 
   /** A new walk, `hops` links deep already (a question asked from inside another, at a depth of its own). */
   static start(hops = 0): Walk {
-    return new Walk(hops, new Set(), new Map(), { count: 0 });
+    return new Walk(hops, new Set(), new Map(), { count: 0 }, new Map());
   }
 
   /** Whether the walk followed too many links to go on: too deep, or too many in all for its lookup. */
@@ -60,7 +80,7 @@ export class Walk {
   /** The walk one link further, with what this one visited. */
   deeper(): Walk {
     this.#links.count++;
-    return new Walk(this.hops + 1, this.#visited, this.#found, this.#links);
+    return new Walk(this.hops + 1, this.#visited, this.#found, this.#links, this.#seen);
   }
 
   /**
@@ -68,12 +88,33 @@ export class Walk {
    * (its links still count towards {@link MAX_LINKS}) and question.
    */
   anew(): Walk {
-    return new Walk(this.hops, new Set(), this.#found, this.#links);
+    return new Walk(this.hops, new Set(), this.#found, this.#links, this.#seen);
   }
 
   /** The walk of the next lookup of the same question: nothing visited, no link followed yet, what was found kept. */
   nextLookup(): Walk {
-    return new Walk(this.hops, new Set(), this.#found, { count: 0 });
+    return new Walk(this.hops, new Set(), this.#found, { count: 0 }, this.#seen);
+  }
+
+  /**
+   * Every name `file`'s wildcard imports reach (see `namesSeenThrough`), gathered by `gather` once this question has
+   * looked up {@link SEEN_THROUGH_AFTER} names of the file, and kept for its later lookups (of the last
+   * {@link SEEN_FILES} files asked); undefined before, or when it cannot say. A name outside the set is not found by walking those imports.
+   */
+  seenThrough(file: string, gather: () => Promise<ReadonlySet<string> | undefined>): Promise<ReadonlySet<string> | undefined> | undefined {
+    let entry = this.#seen.get(file);
+    if (!entry) {
+      entry = { file, lookups: 0 };
+      this.#seen.set(file, entry);
+      if (this.#seen.size > SEEN_FILES) this.#seen.delete(this.#seen.keys().next().value as string);
+    }
+    if (!entry.names && ++entry.lookups >= SEEN_THROUGH_AFTER) entry.names = gather();
+    return entry.names;
+  }
+
+  /** How many modules' exports this question remembers (a caller sharing a question over many files bounds it). */
+  get remembered(): number {
+    return this.#found.size;
   }
 
   /** Marks the export of `name` by `module` visited: false when this walk visited it already (a cycle). */

@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { basename, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import {
@@ -167,8 +166,11 @@ export class LanguageRegistry {
    * extension yields a `TS_UNSUPPORTED_LANGUAGE` warning listing the supported extensions.
    */
   detectLanguage(path: string): LanguageDetection {
-    const name = basename(path);
-    const extension = extname(name).toLowerCase();
+    // (as basename and extname, without their checks: a walk through a C file's includes asks thousands of times)
+    const slash = path.lastIndexOf('/');
+    const name = slash >= 0 ? path.slice(slash + 1) : path;
+    const dot = name.lastIndexOf('.');
+    const extension = dot > 0 ? name.slice(dot).toLowerCase() : '';
     const language = this.#byFilename.get(name) ?? (extension ? this.#byExtension.get(extension) : undefined);
     if (language) return { language, extension };
     const shown = extension || name;

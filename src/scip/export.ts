@@ -44,6 +44,8 @@ export interface ScipExportOptions {
   signal?: AbortSignal;
   /** Called after each document, with the documents done and the total. */
   onProgress?: (done: number, total: number) => void;
+  /** Called for each file the index could not analyze (it has no document), with the reason (`CODE: message`). */
+  onSkipped?: (file: string, reason: string) => void;
 }
 
 /** What the export reads. */
@@ -54,6 +56,8 @@ export interface ScipContext {
   toolVersion: string;
   /** A registered language by id. */
   language(id: string): LanguageDefinition | undefined;
+  /** The files the index could not analyze, with why (`CODE: message`). */
+  skipped(): ReadonlyMap<string, string>;
 }
 
 /** External symbols kept for the index's external_symbols (past it, references still name them). */
@@ -61,6 +65,12 @@ const MAX_EXTERNAL_SYMBOLS = 100_000;
 
 /** Files whose symbols are kept for the lookups of the next documents. */
 const SYMBOL_CACHE_FILES = 256;
+
+/**
+ * The exports (of a module, under a name) one binding question remembers before the export starts another: documents
+ * share a question, so that a header reached from a thousand files is walked once per name, not once per file.
+ */
+const MAX_REMEMBERED = 200_000;
 
 /**
  * The SCIP index of the tree, as records whose concatenation is one `Index` message (write them to a file in order).
@@ -85,16 +95,21 @@ export async function* exportScip(context: ScipContext, options: ScipExportOptio
     textDocumentEncoding: TextEncoding.UTF8,
   });
   let done = 0;
+  let question = context.resolver.question();
   for (const file of files) {
     options.signal?.throwIfAborted();
     const facts = await context.workspace.factsOf(file);
     if (facts && facts.language !== 'unknown') {
-      const document = await documentOf(context, symbols, file, facts);
+      if (question.remembered > MAX_REMEMBERED) question = context.resolver.question();
+      const document = await documentOf(context, symbols, file, facts, question);
       if (document) yield documentRecord(document);
     }
     options.onProgress?.(++done, files.length);
   }
   for (const info of symbols.externals.values()) yield externalSymbolRecord(info);
+  if (options.onSkipped) {
+    for (const [file, reason] of context.skipped()) if (folder === '' || file.startsWith(`${folder}/`)) options.onSkipped(file, reason);
+  }
 }
 
 function normalizeFolder(path: string | undefined): string {
@@ -198,7 +213,13 @@ class SymbolCache {
 }
 
 /** One file's document, or undefined when it has nothing to say. */
-async function documentOf(context: ScipContext, cache: SymbolCache, file: string, facts: FileFacts): Promise<DocumentInit | undefined> {
+async function documentOf(
+  context: ScipContext,
+  cache: SymbolCache,
+  file: string,
+  facts: FileFacts,
+  question: ReturnType<Resolver['question']>,
+): Promise<DocumentInit | undefined> {
   const own = await cache.of(file, facts);
   if (!own) return undefined;
   const starts = lineStarts(facts);
@@ -241,7 +262,6 @@ async function documentOf(context: ScipContext, cache: SymbolCache, file: string
     });
   }
 
-  const question = context.resolver.question();
   for (const ref of facts.references) {
     const symbol = await referenceSymbol(context, cache, file, facts, own, ref, question);
     if (!symbol) continue;

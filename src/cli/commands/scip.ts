@@ -37,9 +37,10 @@ export const scip: Command = {
     const stream = createWriteStream(partial);
     let bytes = 0;
     let documents = 0;
+    const skipped: Array<{ file: string; reason: string }> = [];
     try {
       await withProgress(async (onProgress) => {
-        for await (const record of index.exportScip({ ...(path !== undefined ? { path } : {}), onProgress })) {
+        for await (const record of index.exportScip({ ...(path !== undefined ? { path } : {}), onProgress, onSkipped: (file, reason) => skipped.push({ file, reason }) })) {
           bytes += record.length;
           // A record is one field of the Index message: 0x12 is the tag of field 2, documents (length-delimited).
           if (record[0] === 0x12) documents++;
@@ -55,8 +56,6 @@ export const scip: Command = {
       throw error;
     }
     // Files the index could not analyze have no document: said, never left out silently.
-    const folder = (path ?? '').replace(/^(\.\/)+|\/+$/g, '').replace(/^\.$/, '');
-    const skipped = index.stats().skipped.filter((entry) => folder === '' || entry.file.startsWith(`${folder}/`));
     const summary = { output, documents, bytes, seconds: Math.round((performance.now() - started) / 100) / 10, skipped };
     context.out.result(summary, () =>
       [
