@@ -448,6 +448,7 @@ export class CodeIndex {
         resolver: this.#operations.resolver,
         toolVersion: VERSION,
         language: (id) => this.registry.get(id),
+        modules: this.#modules,
         skipped: () => this.#workspace.skipped,
       },
       options,

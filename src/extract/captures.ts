@@ -392,6 +392,7 @@ function addImport(map: Map<number, RawImport>, match: Match, node: Node): void 
     const parts = join === undefined ? sourceNodes.slice(0, 1) : [...sourceNodes].sort((a, b) => a.startIndex - b.startIndex);
     fact.source = strippedText(match.properties, 'import.source', parts[0] as Node, parts.map((node) => node.text).join(join ?? ''));
     fact.sourcePattern = match.patternIndex;
+    fact.sourceNodes = parts;
   }
   fact.kind ??= match.properties.kind;
   const itemNode = first(match, 'import.item');
@@ -444,7 +445,11 @@ function addExport(map: Map<number, RawExport>, match: Match, node: Node): void 
   for (const declaration of match.captures.get('export.declaration') ?? []) pushUniqueNode(fact.declarations, declaration);
   if (match.captures.has('export.default')) fact.isDefault = true;
   if (match.captures.has('export.all')) fact.all = true;
-  fact.source ??= first(match, 'export.source')?.text;
+  const sourceNode = first(match, 'export.source');
+  if (fact.source === undefined && sourceNode) {
+    fact.source = sourceNode.text;
+    fact.sourceNode = sourceNode;
+  }
   fact.namespace ??= first(match, 'export.namespace')?.text;
   fact.assignment ??= first(match, 'export.assignment');
   const nameNode = first(match, 'export.name');

@@ -295,6 +295,7 @@ function assemble({ language, tree, syntax, parseTimeMs, parts, lines, warnings 
   const references: Reference[] = [];
   const bindings: FileFacts['bindings'] = [];
   const imports: FileFacts['imports'] = [];
+  const moduleSources: NonNullable<FileFacts['moduleSources']> = [];
   const outline: Required<FileFacts['outline']> = { keys: [], headings: [], codeBlocks: [], links: [] };
   for (const part of parts) {
     const offset = definitions.length;
@@ -303,6 +304,7 @@ function assemble({ language, tree, syntax, parseTimeMs, parts, lines, warnings 
     for (const ref of part.references) references.push(offset || bindingOffset ? movedReference(ref, offset, bindingOffset) : ref);
     for (const binding of part.bindings) bindings.push(offset && binding.def !== undefined ? { ...binding, def: binding.def + offset } : binding);
     imports.push(...part.imports);
+    moduleSources.push(...part.moduleSources);
     outline.keys.push(...(part.outline.keys ?? []));
     outline.headings.push(...(part.outline.headings ?? []));
     outline.codeBlocks.push(...(part.outline.codeBlocks ?? []));
@@ -311,6 +313,7 @@ function assemble({ language, tree, syntax, parseTimeMs, parts, lines, warnings 
   if (parts.length > 1) {
     references.sort((a, b) => a.line - b.line || a.column - b.column);
     imports.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    moduleSources.sort((a, b) => a.line - b.line || a.column - b.column);
     for (const list of Object.values(outline)) list.sort((a, b) => a.line - b.line);
   }
   const previews: Record<number, string> = {};
@@ -326,6 +329,7 @@ function assemble({ language, tree, syntax, parseTimeMs, parts, lines, warnings 
     bindings,
     imports,
     exports: parts[0]?.exports ?? [],
+    ...(moduleSources.length > 0 ? { moduleSources } : {}),
     outline: Object.fromEntries(Object.entries(outline).filter(([, list]) => list.length > 0)),
     errors: syntax.errors,
     errorCount: syntax.count,

@@ -21,7 +21,7 @@
  */
 import type { LanguageDefinition } from '../languages/define.js';
 import type { LoadedLanguage } from '../languages/registry.js';
-import type { Binding, Definition, OutlineFacts, Reference } from '../model/facts.js';
+import type { Binding, Definition, ModuleSource, OutlineFacts, Reference } from '../model/facts.js';
 import { addTo } from '../model/multimap.js';
 import type { Deadline } from '../runtime/deadline.js';
 import type { Range, Tree } from '../runtime/tree-sitter.js';
@@ -33,7 +33,7 @@ import { withConditionals } from './conditions.js';
 import { attachDetails, attachParameters, describeDefinitions, type Placed, placeDefinitions } from './definitions.js';
 import { documentDefinitions } from './docs.js';
 import { resolveExports } from './exports.js';
-import { collectImports, markTypeOnly } from './imports.js';
+import { collectImports, collectModuleSources, markTypeOnly } from './imports.js';
 import type { LineIndex } from './lines.js';
 import { collectOutline } from './outline.js';
 import { collectReferences } from './references.js';
@@ -55,6 +55,7 @@ export interface Extraction {
   bindings: Binding[];
   imports: ImportInfo[];
   exports: ExportInfo[];
+  moduleSources: ModuleSource[];
   outline: OutlineFacts;
   /** Ranges to parse with another registered language, by its id. */
   injections: Map<string, Range[]>;
@@ -94,6 +95,7 @@ export function extractFacts(input: ExtractionInput): Extraction {
     bindings: bound.bindings,
     imports: collectImports(raw, lines),
     exports: exports.entries,
+    moduleSources: collectModuleSources(raw, lines),
     outline: collectOutline(raw.outline, lines),
     injections: injectionRanges(raw, language),
   };

@@ -3,6 +3,8 @@
  *
  * @module
  */
+import type { ModuleSource } from '../model/facts.js';
+import type { Node } from '../runtime/tree-sitter.js';
 import type { ImportInfo } from '../types.js';
 import type { RawCaptures, RawExport, RawImport } from './raw.js';
 import { spanOf, TYPE_ONLY_DETAILS } from './definitions.js';
@@ -100,4 +102,41 @@ export function collectImports(raw: Pick<RawCaptures, 'imports'>, lines: LineInd
   // `const x = require('m')` is matched both as a bare call and as a binding: keep the binding.
   const withItems = new Set(imports.filter((info) => info.imports.length > 0).map((info) => `${info.line}\u0000${info.source}`));
   return imports.filter((info) => !(info.kind === 'require' && info.imports.length === 0 && withItems.has(`${info.line}\u0000${info.source}`)));
+}
+
+/**
+ * Where imports and re-exports write their modules, in source order: the source's nodes, widened to the string
+ * literal around them where the grammar has one (a node one character larger on each side: the quotes).
+ */
+export function collectModuleSources(raw: Pick<RawCaptures, 'imports' | 'exports'>, lines: LineIndex): ModuleSource[] {
+  const spans: Array<{ source: string; start: number; end: number }> = [];
+  const add = (source: string | undefined, nodes: readonly Node[] | undefined) => {
+    const firstNode = nodes?.[0];
+    const lastNode = nodes?.at(-1);
+    if (source === undefined || !firstNode || !lastNode) return;
+    let start = firstNode.startIndex;
+    let end = lastNode.endIndex;
+    const parent = firstNode === lastNode ? firstNode.parent : null;
+    if (parent && parent.startIndex === start - 1 && parent.endIndex === end + 1) {
+      start = parent.startIndex;
+      end = parent.endIndex;
+    }
+    spans.push({ source, start, end });
+  };
+  for (const fact of raw.imports.values()) add(fact.source, fact.sourceNodes);
+  for (const fact of raw.exports.values()) add(fact.source, fact.sourceNode ? [fact.sourceNode] : undefined);
+  spans.sort((a, b) => a.start - b.start);
+  const seen = new Set<number>();
+  const sources: ModuleSource[] = [];
+  for (const { source, start, end } of spans) {
+    // (an import statement that is also an export statement: one place)
+    if (seen.has(start)) continue;
+    seen.add(start);
+    const at = lines.position(start);
+    const past = lines.position(end);
+    // (a source over several lines, Rust's `use a::{\n b }`: as long as its text, on its first line)
+    const endColumn = past.line === at.line ? past.column : at.column + source.length;
+    sources.push({ source, line: at.line, column: at.column, endColumn });
+  }
+  return sources;
 }

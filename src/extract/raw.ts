@@ -94,6 +94,8 @@ export interface RawImport {
   source?: string;
   /** The pattern that gave the source (the earliest pattern's source wins). */
   sourcePattern?: number;
+  /** The nodes the source was read from, in source order. */
+  sourceNodes?: Node[];
   kind?: string;
   typeOnly: boolean;
   items: Array<{ node?: Node; name: string; alias?: string; isDefault: boolean; isNamespace: boolean; typeOnly: boolean }>;
@@ -107,6 +109,8 @@ export interface RawExport {
   typeOnly: boolean;
   all: boolean;
   source?: string;
+  /** The node the source was read from. */
+  sourceNode?: Node;
   namespace?: string;
   assignment?: Node;
   items: Array<{ name: string; alias?: string; value?: Node; node: Node }>;

@@ -22,7 +22,7 @@ import type {
  * Version of what extraction stores. Bump it whenever extraction changes what it writes for the same source: stored
  * facts of another version are never served.
  */
-export const FACTS_VERSION = 12;
+export const FACTS_VERSION = 13;
 
 /** One definition (`@definition.<kind>`), with everything its views need already written out as text. */
 export interface Definition {
@@ -184,12 +184,27 @@ export interface FileFacts {
   bindings: Binding[];
   imports: ImportInfo[];
   exports: ExportInfo[];
+  /** Where imports and re-exports write the modules they name (`'./a'` of `import { a } from './a'`), in source order. */
+  moduleSources?: ModuleSource[];
   outline: OutlineFacts;
   /** Syntax errors (the first 50) and their exact count. */
   errors: SyntaxErrorInfo[];
   errorCount: number;
   /** Decoding and language warnings (not `TS_PARSE_ERRORS`, which the views derive from `errorCount`). */
   warnings: Diagnostic[];
+}
+
+/**
+ * Where an import or a re-export writes the module it names: the string literal with its quotes where the source is
+ * one (`'./a'`), else the source's own words (`a::b`, `github.com/x/y`). Line and columns are 1-based, columns in
+ * UTF-16 code units, `endColumn` past the last (on the line the source starts on).
+ */
+export interface ModuleSource {
+  /** The source as the import's `source` gives it. */
+  source: string;
+  line: number;
+  column: number;
+  endColumn: number;
 }
 
 /** A definition as the name table keeps it: where it is, what it is, and how it reads. */

@@ -13,6 +13,7 @@
  * @module
  */
 import { pathToFileURL } from 'node:url';
+import type { ModuleResolver } from '../binding/modules.js';
 import type { Resolver, Target } from '../binding/resolver.js';
 import type { Workspace } from '../engine/workspace.js';
 import { listTree, readConfigText } from '../engine/files.js';
@@ -56,6 +57,8 @@ export interface ScipContext {
   toolVersion: string;
   /** A registered language by id. */
   language(id: string): LanguageDefinition | undefined;
+  /** Which files an import's source names. */
+  modules: Pick<ModuleResolver, 'filesOf'>;
   /** The files the index could not analyze, with why (`CODE: message`). */
   skipped(): ReadonlyMap<string, string>;
 }
@@ -270,6 +273,31 @@ async function documentOf(
       symbol,
       symbolRoles: ref.kind === 'import' ? SymbolRole.Import : SymbolRole.ReadAccess,
     });
+  }
+
+  // The modules imports and re-exports name, where they write them (`'./a'`): the module's symbol, in the tree or
+  // of a package outside it.
+  const writtenAt = new Set<string>();
+  for (const written of facts.moduleSources ?? []) {
+    const files = await context.modules.filesOf(file, written.source);
+    const target = files[0];
+    const symbol = target !== undefined ? (target === file ? own : await cache.of(target))?.module : await cache.external(facts.language, written.source, undefined);
+    if (!symbol) continue;
+    const row = written.line - 1;
+    const length = facts.lineLengths[row] ?? 0;
+    const start = Math.min(written.column - 1, length);
+    const end = Math.max(start, Math.min(written.endColumn - 1, length));
+    occurrences.push({ range: [row, start, end], symbol, symbolRoles: SymbolRole.Import });
+    for (let column = start; column < end; column++) writtenAt.add(`${row}:${column}`);
+  }
+  // A namespace import's name (`A` of `import * as A from './a'`) names the module too, unless the name is the source
+  // itself (Go's `import "fmt"` binds `fmt` there).
+  for (const binding of facts.bindings) {
+    if (binding.import?.name !== '*' || binding.def !== undefined || writtenAt.has(`${binding.line - 1}:${binding.column - 1}`)) continue;
+    const files = await context.modules.filesOf(file, binding.import.source);
+    const target = files[0];
+    const symbol = target !== undefined ? (target === file ? own : await cache.of(target))?.module : await cache.external(facts.language, binding.import.source, undefined);
+    if (symbol) occurrences.push({ range: nameRange(facts, binding.line, binding.column, binding.name), symbol, symbolRoles: SymbolRole.Import });
   }
 
   occurrences.sort((a, b) => compareRanges(a.range as number[], b.range as number[]));

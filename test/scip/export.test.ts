@@ -141,6 +141,9 @@ describe('exportScip', () => {
           `3:52 ref ${p}Circle#name.`,
           `3:62 ref ${p}Geo/dist().`,
           `3:77 ref ${p}Color#Red.`,
+          // The module an import names, where it writes it (the string with its quotes), as scip-typescript marks it.
+          `1:43 ref code-index npm demo-pkg 1.2.3 src/\`a.ts\`/`,
+          '4:20 ref code-index npm rxjs 7.8.2 rxjs/',
         ]),
       );
       // An import's names are imports; `Math` and `console` bind to nothing in the tree: no occurrence at all.
@@ -150,7 +153,10 @@ describe('exportScip', () => {
 
       // A name imported from a package outside the tree: that package's symbol, with its installed version.
       expect(occurrences(scip, 'src/b.ts')).toEqual(expect.arrayContaining(['4:10 ref code-index npm rxjs 7.8.2 rxjs/of.', '5:1 ref code-index npm rxjs 7.8.2 rxjs/of.']));
-      expect(scip.externalSymbols.map((s) => [s.symbol, s.displayName])).toEqual([['code-index npm rxjs 7.8.2 rxjs/of.', 'of']]);
+      expect(scip.externalSymbols.map((s) => [s.symbol, s.displayName])).toEqual([
+        ['code-index npm rxjs 7.8.2 rxjs/of.', 'of'],
+        ['code-index npm rxjs 7.8.2 rxjs/', 'rxjs'],
+      ]);
 
       const info = (symbol: string) => scip.documents.flatMap((d) => d.symbols).find((s) => s.symbol === symbol);
       expect(info(`${p}Shape#`)).toMatchObject({ kind: SymbolInformation_Kind.Interface, displayName: 'Shape', documentation: ['A shape.'] });
