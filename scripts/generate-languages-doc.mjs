@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Generates docs/languages.md from the bundled language definitions (dist/, so run `npm run build` first).
 // Usage: node scripts/generate-languages-doc.mjs [--check]   (--check fails when the file is stale)
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { writeOrCheck } from './generated-file.mjs';
 import { bundledLanguages } from '../dist/index.js';
 
 const target = fileURLToPath(new URL('../docs/languages.md', import.meta.url));
@@ -66,18 +67,4 @@ doc comments look, and how it marks exports. Query files are in [\`queries/<id>/
 |---|---|---|---|---|---|---|
 ${rows.join('\n')}
 `;
-if (process.argv.includes('--check')) {
-  let current = '';
-  try {
-    current = readFileSync(target, 'utf8');
-  } catch {
-    // no file yet: it is stale
-  }
-  if (current !== output) {
-    console.error('docs/languages.md is stale: run npm run build && node scripts/generate-languages-doc.mjs');
-    process.exit(1);
-  }
-} else {
-  mkdirSync(fileURLToPath(new URL('../docs/', import.meta.url)), { recursive: true });
-  writeFileSync(target, output);
-}
+writeOrCheck(target, output, 'run npm run build && node scripts/generate-languages-doc.mjs');

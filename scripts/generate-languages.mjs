@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Generates src/languages/bundled.ts from the language definition files in src/languages/.
 // Usage: node scripts/generate-languages.mjs [--check]   (--check fails when the file is stale)
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { writeOrCheck } from './generated-file.mjs';
 
 const folder = fileURLToPath(new URL('../src/languages/', import.meta.url));
 const entries = [];
@@ -44,15 +45,4 @@ export function createDefaultRegistry(options?: LanguageRegistryOptions): Langua
 }
 `;
 const target = `${folder}bundled.ts`;
-if (process.argv.includes('--check')) {
-  let current = '';
-  try {
-    current = readFileSync(target, 'utf8');
-  } catch {
-    // no file yet: it is stale
-  }
-  if (current !== output) {
-    console.error('src/languages/bundled.ts is stale: run node scripts/generate-languages.mjs');
-    process.exit(1);
-  }
-} else writeFileSync(target, output);
+writeOrCheck(target, output, 'run node scripts/generate-languages.mjs');

@@ -3,10 +3,11 @@
 // the plugin options are in src/scip/proto/buf.gen.yaml). The generated file is committed.
 // Usage: node scripts/generate-scip.mjs [--check]   (--check fails when the committed file differs from a fresh one)
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeOrCheck } from './generated-file.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const folder = join(root, 'src', 'scip', 'proto');
@@ -32,18 +33,7 @@ function generate(out) {
 const scratch = mkdtempSync(join(tmpdir(), 'code-index-scip-'));
 try {
   const output = generate(scratch);
-  if (process.argv.includes('--check')) {
-    let current = '';
-    try {
-      current = readFileSync(target, 'utf8');
-    } catch {
-      // no file yet: it is stale
-    }
-    if (current !== output) {
-      console.error('src/scip/proto/scip_pb.ts is stale: run node scripts/generate-scip.mjs');
-      process.exitCode = 1;
-    }
-  } else writeFileSync(target, output);
+  writeOrCheck(target, output, 'run node scripts/generate-scip.mjs');
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -11,7 +11,6 @@
  *
  * @module
  */
-import type { ScipLanguage } from '../languages/define.js';
 import type { Binding, Definition, FileFacts } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
 
@@ -84,7 +83,7 @@ export interface FileSymbols {
 /**
  * The symbols of a file's definitions and bindings. `prefix` is `scheme manager name version ` (with its trailing
  * space) and `path` the file's path inside its package; `constructorName` names a constructor whose definition is
- * named `constructor` (the language's {@link ScipLanguage.constructorName}).
+ * named `constructor` (the language's `scip.constructorName`).
  */
 export function fileSymbols(facts: FileFacts, prefix: string, path: string, constructorName?: string): FileSymbols {
   const module = `${prefix}${pathDescriptors(path)}`;
