@@ -323,6 +323,7 @@ function assemble({ language, tree, syntax, parseTimeMs, parts, lines, warnings 
     rootNode: tree.rootNode.type,
     parseTimeMs,
     lineLengths: lines.lengths(),
+    ...(lines.crlf ? { crlf: true as const } : {}),
     previews,
     definitions,
     references,

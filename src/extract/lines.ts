@@ -13,20 +13,27 @@ export const MAX_PREVIEW = 200;
 export class LineIndex {
   /** Offset of each line's first character. */
   readonly starts: number[];
+  /** Whether every line break is `\r\n` (two code units), and there is one. */
+  readonly crlf: boolean;
   readonly #text: string;
 
   constructor(text: string) {
     this.#text = text;
     const starts = [0];
+    let pairs = 0;
     for (let i = 0; i < text.length; i++) {
       const ch = text.charCodeAt(i);
       if (ch === 10) starts.push(i + 1);
       else if (ch === 13) {
-        if (text.charCodeAt(i + 1) === 10) i++;
+        if (text.charCodeAt(i + 1) === 10) {
+          i++;
+          pairs++;
+        }
         starts.push(i + 1);
       }
     }
     this.starts = starts;
+    this.crlf = pairs > 0 && pairs === starts.length - 1;
   }
 
   /** Number of lines (an empty text has one). */

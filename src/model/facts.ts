@@ -22,7 +22,7 @@ import type {
  * Version of what extraction stores. Bump it whenever extraction changes what it writes for the same source: stored
  * facts of another version are never served.
  */
-export const FACTS_VERSION = 13;
+export const FACTS_VERSION = 14;
 
 /** One definition (`@definition.<kind>`), with everything its views need already written out as text. */
 export interface Definition {
@@ -174,6 +174,8 @@ export interface FileFacts {
   parseTimeMs: number;
   /** Length of each line in UTF-16 code units (line breaks excluded): positions are checked without the text. */
   lineLengths: number[];
+  /** Every line break is `\r\n`: a line starts at the sum of the lengths before it, plus two per break (else one). */
+  crlf?: true;
   /** The trimmed text (at most 200 characters) of every line a definition or reference is on, by line. */
   previews: Record<number, string>;
   /** In source order. */

@@ -473,7 +473,8 @@ function nameRange(facts: FileFacts, line: number, column: number, name: string)
 
 /**
  * A definition's span as `[startLine, startColumn, endLine, endColumn]`: from its start offset (line breaks counted
- * as one unit, and never after its name) to the end of its last line.
+ * as the file writes them where they are all alike, else as one unit, and never after its name) to the end of its
+ * last line.
  */
 function enclosingRange(facts: FileFacts, starts: number[], def: Definition): number[] | undefined {
   if (def.endLine < def.line) return undefined;
@@ -488,7 +489,7 @@ function enclosingRange(facts: FileFacts, starts: number[], def: Definition): nu
     } else high = middle - 1;
   }
   let column = def.start - (starts[row] as number);
-  // A file with `\r\n` breaks puts an offset later than counted: never past the name.
+  // A file with mixed breaks puts an offset later than counted: never past the name.
   if (row > def.line - 1 || (row === def.line - 1 && column > def.column - 1)) {
     row = def.line - 1;
     column = def.column - 1;

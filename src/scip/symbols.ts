@@ -119,13 +119,14 @@ function enclosingType(facts: FileFacts, symbols: string[], def: Definition): st
   return undefined;
 }
 
-/** Line starts in UTF-16 offsets, line breaks counted as one unit (exact for `\n` files; see enclosingRange). */
+/** Line starts in UTF-16 offsets, line breaks counted as the facts say they are written (`crlf`: two units). */
 export function lineStarts(facts: FileFacts): number[] {
   const starts: number[] = [];
+  const breakWidth = facts.crlf ? 2 : 1;
   let offset = 0;
   for (const length of facts.lineLengths) {
     starts.push(offset);
-    offset += length + 1;
+    offset += length + breakWidth;
   }
   return starts;
 }

@@ -230,6 +230,20 @@ describe('exportScip', () => {
     expect(unnamed.sort()).toEqual(['dtd', 'elisp', 'elm', 'gdscript', 'gleam', 'hcl', 'markdown_inline', 'properties', 'query', 'rescript', 'sparql', 'systemrdl', 'talon', 'tlaplus']);
   });
 
+  it('Should place enclosing ranges exactly in a file with \\r\\n line breaks', async () => {
+    const root = tree({ 'src/c.ts': '// notes\r\n\r\nexport function f(): number {\r\n  return 1;\r\n}\r\n' });
+    const index = await CodeIndex.open({ root, persist: false });
+    try {
+      const scip = await exportedIndex(index);
+      const f = scip.documents[0]?.occurrences.find((o) => o.symbol.endsWith('f().'));
+      expect(f?.range).toEqual([2, 16, 17]);
+      expect(f?.enclosingRange).toEqual([2, 7, 4, 1]);
+      expect(problemsOf(scip, root)).toEqual([]);
+    } finally {
+      await index.close();
+    }
+  });
+
   it('Should export only a folder with path, refuse one outside the root, and stop when the signal aborts', async () => {
     const root = tree(SHAPES);
     const index = await CodeIndex.open({ root, persist: false });
