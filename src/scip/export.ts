@@ -266,13 +266,13 @@ async function documentOf(
   }
 
   for (const ref of facts.references) {
-    const symbol = await referenceSymbol(context, cache, file, facts, own, ref, question);
-    if (!symbol) continue;
-    occurrences.push({
-      range: nameRange(facts, ref.line, ref.column, ref.name),
-      symbol,
-      symbolRoles: ref.kind === 'import' ? SymbolRole.Import : SymbolRole.ReadAccess,
-    });
+    for (const symbol of await referenceSymbols(context, cache, file, facts, own, ref, question)) {
+      occurrences.push({
+        range: nameRange(facts, ref.line, ref.column, ref.name),
+        symbol,
+        symbolRoles: ref.kind === 'import' ? SymbolRole.Import : SymbolRole.ReadAccess,
+      });
+    }
   }
 
   // The modules imports and re-exports name, where they write them (`'./a'`): the module's symbol, in the tree or
@@ -306,8 +306,11 @@ async function documentOf(
   return { relativePath: file, language, occurrences, symbols: infos, positionEncoding: PositionEncoding.UTF16CodeUnitOffsetFromLineStart };
 }
 
-/** What a reference leads to, when binding finds its definition (a name that binds to nothing gives nothing). */
-async function referenceSymbol(
+/**
+ * What a reference leads to, when binding finds its definition (a name that binds to nothing gives nothing): one
+ * symbol, or one per declaration of a merged name (see {@link mergedTargets}).
+ */
+async function referenceSymbols(
   context: ScipContext,
   cache: SymbolCache,
   file: string,
@@ -315,28 +318,69 @@ async function referenceSymbol(
   own: FileSymbols,
   ref: Reference,
   question: ReturnType<Resolver['question']>,
-): Promise<string | undefined> {
+): Promise<string[]> {
   // A name bound in the file to a parameter or local: its own symbol, no lookup needed.
   if (ref.binding !== undefined && ref.qualifier === undefined) {
     const binding = facts.bindings[ref.binding];
-    if (binding && binding.def === undefined && !binding.import) return own.bindings[ref.binding];
+    if (binding && binding.def === undefined && !binding.import) {
+      const symbol = own.bindings[ref.binding];
+      return symbol ? [symbol] : [];
+    }
   }
   let lookup;
   try {
     lookup = await context.resolver.lookupOf(file, facts, ref, question);
   } catch {
-    return undefined;
+    return [];
   }
-  if (lookup.how === 'external') return externalReference(cache, facts, ref);
-  if (lookup.how !== 'bound') return undefined;
+  if (lookup.how === 'external') {
+    const symbol = await externalReference(cache, facts, ref);
+    return symbol ? [symbol] : [];
+  }
+  if (lookup.how !== 'bound') return [];
   const target = lookup.targets.length > 1 ? await inSpace(context, ref, lookup.targets) : lookup.targets[0];
-  if (!target) return undefined;
+  if (!target) return [];
   // `new C()` (a class reference with arguments) calls C's constructor when it declares one, as compilers say.
   if (ref.kind === 'class' && ref.arity !== undefined && 'def' in target) {
     const constructor = await constructorOf(context, target);
-    if (constructor) return cache.ofTarget(constructor, file, own);
+    const symbol = constructor && (await cache.ofTarget(constructor, file, own));
+    if (symbol) return [symbol];
   }
-  return cache.ofTarget(target, file, own);
+  const symbols: string[] = [];
+  for (const each of [target, ...(await mergedWith(context, target))]) {
+    const symbol = await cache.ofTarget(each, file, own);
+    if (symbol && !symbols.includes(symbol)) symbols.push(symbol);
+  }
+  return symbols;
+}
+
+/** Other declarations of one merged name an occurrence names at most. */
+const MAX_MERGED = 3;
+
+const namedCache = new WeakMap<FileFacts, Map<string, number[]>>();
+
+/**
+ * The other declarations a target's name merges with, in a language whose names have declaration spaces
+ * (TypeScript's `interface Check` beside `const Check`, `interface Effect` beside `namespace Effect`, interfaces
+ * declared twice): the declarations of that name in the same scope of the same file. The name is each of them, in a
+ * type position as in a value position, and scip-typescript writes an occurrence for each.
+ */
+async function mergedWith(context: ScipContext, target: Target): Promise<Target[]> {
+  if (!('def' in target)) return [];
+  const facts = await context.workspace.factsOf(target.file);
+  const def = facts?.definitions[target.def];
+  if (!facts || !def || def.local || context.language(facts.language)?.binding?.declarationSpaces !== true) return [];
+  let named = namedCache.get(facts);
+  if (!named) {
+    named = new Map();
+    for (const [i, each] of facts.definitions.entries()) if (!each.local && each.name !== '') named.set(each.name, [...(named.get(each.name) ?? []), i]);
+    namedCache.set(facts, named);
+  }
+  const partners: Target[] = [];
+  for (const i of named.get(def.name) ?? []) {
+    if (i !== target.def && facts.definitions[i]?.parent === def.parent && partners.length < MAX_MERGED) partners.push({ file: target.file, def: i });
+  }
+  return partners;
 }
 
 /**
