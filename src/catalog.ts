@@ -11,6 +11,7 @@
  */
 import { type CodeIndex, DEFAULT_GRAPH_TIMEOUT_MS } from './code-index.js';
 import { DEFAULT_MAP_TOKENS, MAX_MAP_TOKENS, type RepoMapOptions } from './operations/repo-map.js';
+import { DEFAULT_QUERY_MATCHES, DEFAULT_QUERY_TIMEOUT_MS, MAX_QUERY_MATCHES, MAX_QUERY_TIMEOUT_MS, type StructuralQueryOptions } from './operations/query.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './operations/search.js';
 import { DEFAULT_MAX_ITEMS, MAX_DEPTH } from './operations/call-hierarchy.js';
 import type { LanguageStatus } from './languages/registry.js';
@@ -222,6 +223,18 @@ export const OPERATIONS = {
       path: { type: 'string', placeholder: 'DIR', description: 'A folder to map, relative to the root (default: the whole project)' },
     },
     call: (index, options: RepoMapOptions) => index.repoMap(options),
+  }),
+  query: defineOperation({
+    summary: 'Every place matching a tree-sitter query (an S-expression with @captures and predicates) in the files of one language.',
+    parameters: {
+      language: { type: 'string', required: true, placeholder: 'LANGUAGE', description: 'The language whose files are searched, by id (typescript, python, go, ...)' },
+      query: { type: 'string', required: true, placeholder: 'QUERY', description: 'A tree-sitter query in that grammar, with @captures and #eq?, #match?, #any-of? predicates' },
+      path: { type: 'string', placeholder: 'P', description: 'Search this folder or file only (relative to the root)' },
+      maxMatches: { type: 'integer', min: 1, max: MAX_QUERY_MATCHES, default: DEFAULT_QUERY_MATCHES, description: 'Most matches listed' },
+      timeoutMs: { type: 'integer', min: 1, max: MAX_QUERY_TIMEOUT_MS, default: DEFAULT_QUERY_TIMEOUT_MS, placeholder: 'MS', description: 'Time budget in milliseconds; past it the answer says where to go on' },
+      cursor: { type: 'string', placeholder: 'C', description: "Go on from here: the previous answer's next" },
+    },
+    call: (index, args: Omit<StructuralQueryOptions, 'signal'>) => index.query(args),
   }),
   indexAll: defineOperation({
     summary: 'Index every file of the root now (queries otherwise index on demand) and save the on-disk index.',

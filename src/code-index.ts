@@ -16,6 +16,7 @@ import type { OperationContext } from './operations/context.js';
 import { findDefinitions } from './operations/definitions.js';
 import { hover } from './operations/hover.js';
 import { type DefinitionList, type DefinitionListOptions, listDefinitions } from './operations/list-definitions.js';
+import { runStructuralQuery, type StructuralQueryOptions, type StructuralQueryResult } from './operations/query.js';
 import { findReferences } from './operations/references.js';
 import { searchSymbols } from './operations/search.js';
 import { exportScip, type ScipExportOptions } from './scip/export.js';
@@ -358,6 +359,29 @@ export class CodeIndex {
   async listDefinitions(options: DefinitionListOptions): Promise<DefinitionList> {
     this.#checkOpen();
     return listDefinitions(this.#operations, options);
+  }
+
+  /**
+   * Every place that matches a shape: a tree-sitter query (patterns with `@captures` and predicates such as `#eq?`,
+   * `#match?`, `#any-of?`) run over the files of one language under `path`, each file parsed in a parse thread under
+   * the parse budget, the answer bounded by `maxMatches` and `timeoutMs` (`next` says where the rest starts). Each
+   * match gives its captures with file, range, node type and text (cut to its first line).
+   *
+   * @throws CodeIndexError `INVALID_ARGUMENT` for a query that does not compile (`data.line`, `data.column`: where),
+   * an unknown language, a path outside the root, a bad cursor or bound.
+   *
+   * @example
+   * ```ts
+   * // every `await` inside a loop
+   * const { matches } = await index.query({
+   *   language: 'typescript',
+   *   query: '(for_statement body: (_ (expression_statement (await_expression) @await)))',
+   * });
+   * ```
+   */
+  async query(options: StructuralQueryOptions): Promise<StructuralQueryResult> {
+    this.#checkOpen();
+    return runStructuralQuery(this.#operations, options);
   }
 
   /** Every definition of the identifier at a position (or of a named symbol), the likely one first. */

@@ -33,6 +33,9 @@ export {
   type DefinitionListOptions,
   MAX_LIST_LIMIT,
 } from './operations/list-definitions.js';
+// Structural queries (CodeIndex.query)
+export type { QueryCapture } from './engine/query-file.js';
+export type { StructuralMatch, StructuralQueryOptions, StructuralQueryResult } from './operations/query.js';
 // SCIP export (CodeIndex.exportScip)
 export type { ScipExportOptions } from './scip/export.js';
 // The user cache: one store folder per root, listed and collected

@@ -58,7 +58,7 @@ export interface AnalysisJob {
 }
 
 /** The parse budget left to a job: the limit, less what an earlier attempt spent (at least 1 ms). */
-function budgetOf(context: AnalysisContext, job: { spentMs?: number }): number {
+export function budgetOf(context: AnalysisContext, job: { spentMs?: number }): number {
   return Math.max(1, context.limits.parseTimeoutMs - (job.spentMs ?? 0));
 }
 
@@ -93,7 +93,7 @@ export interface AnalysisContext {
 }
 
 /** A fault inside WebAssembly (an out-of-bounds access, `unreachable`, an abort): the module may be unusable. */
-function isWasmFault(error: unknown): boolean {
+export function isWasmFault(error: unknown): boolean {
   return error instanceof Error && (error.name === 'RuntimeError' || /memory access out of bounds|unreachable|Aborted\(/.test(error.message));
 }
 

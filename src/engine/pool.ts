@@ -21,6 +21,7 @@ import {
   runAnalysisJob,
   runIdentifyJob,
 } from './analyze-file.js';
+import { type QueryJob, type QueryOutcome, runQueryJob } from './query-file.js';
 import type { WorkerInit, WorkerRequest } from './worker.js';
 import { nodeFileSystem } from './node-file-system.js';
 
@@ -31,8 +32,13 @@ export interface Analyzer {
   run(job: AnalysisJob): Promise<AnalysisOutcome>;
   /** Finds the identifier at a position by parsing the file (for names no query tags). */
   identify(job: IdentifyJob): Promise<IdentifyOutcome>;
+  /** Runs a structural query over a file (see `query-file.ts`). */
+  query(job: QueryJob): Promise<QueryOutcome>;
   close(): void;
 }
+
+/** Any job's outcome, as a worker posts it back. */
+type Outcome = AnalysisOutcome & IdentifyOutcome & QueryOutcome;
 
 /** The compiled worker script, next to this module (or, running from sources, in `dist/`). */
 export function workerScript(): URL | undefined {
@@ -161,6 +167,14 @@ export class InlineAnalyzer implements Analyzer {
     });
   }
 
+  query(job: QueryJob): Promise<QueryOutcome> {
+    return this.#serial(async () => {
+      const outcome = await runQueryJob(job, this.#context);
+      if (outcome.error?.data?.fault === true) this.#context.registry.dispose();
+      return outcome;
+    });
+  }
+
   #serial<T>(work: () => Promise<T>): Promise<T> {
     const next = this.#last.then(work, work);
     this.#last = next.catch(() => undefined);
@@ -172,20 +186,28 @@ export class InlineAnalyzer implements Analyzer {
 
 type Pending =
   | { job: AnalysisJob; file: string; resolve: (outcome: AnalysisOutcome) => void }
-  | { identify: IdentifyJob; file: string; resolve: (outcome: IdentifyOutcome) => void };
+  | { identify: IdentifyJob; file: string; resolve: (outcome: IdentifyOutcome) => void }
+  | { query: QueryJob; file: string; resolve: (outcome: QueryOutcome) => void };
 
 /** A job again, with `ms` more of its budget spent. */
 function spending(pending: Pending, ms: number): Pending {
-  return 'job' in pending
-    ? { ...pending, job: { ...pending.job, spentMs: (pending.job.spentMs ?? 0) + ms } }
-    : { ...pending, identify: { ...pending.identify, spentMs: (pending.identify.spentMs ?? 0) + ms } };
+  if ('job' in pending) return { ...pending, job: { ...pending.job, spentMs: (pending.job.spentMs ?? 0) + ms } };
+  if ('query' in pending) return { ...pending, query: { ...pending.query, spentMs: (pending.query.spentMs ?? 0) + ms } };
+  return { ...pending, identify: { ...pending.identify, spentMs: (pending.identify.spentMs ?? 0) + ms } };
 }
 
 /** The outcome a job gets when it fails outside the worker's own handling (stopped, crashed, closed). */
-function failedOutcome(pending: Pending, error: { code: string; message: string; data?: Record<string, unknown> }): AnalysisOutcome & IdentifyOutcome {
-  return 'job' in pending
-    ? ({ file: pending.file, error } as AnalysisOutcome & IdentifyOutcome)
-    : ({ column: pending.identify.column ?? 0, nodeType: 'unknown', error } as AnalysisOutcome & IdentifyOutcome);
+function failedOutcome(pending: Pending, error: { code: string; message: string; data?: Record<string, unknown> }): Outcome {
+  if ('job' in pending) return { file: pending.file, error } as Outcome;
+  if ('query' in pending) return { matches: [], error } as unknown as Outcome;
+  return { column: pending.identify.column ?? 0, nodeType: 'unknown', error } as Outcome;
+}
+
+/** The request a worker is sent for a job. */
+function requestOf(id: number, pending: Pending): WorkerRequest {
+  if ('job' in pending) return { id, job: pending.job };
+  if ('query' in pending) return { id, query: pending.query };
+  return { id, identify: pending.identify };
 }
 
 const DEFAULT_LOAD_LIMIT_MS = 180_000;
@@ -284,6 +306,10 @@ export class WorkerPool implements Analyzer {
     return new Promise((resolve) => this.#enqueue({ identify: job, file: job.file, resolve }));
   }
 
+  query(job: QueryJob): Promise<QueryOutcome> {
+    return new Promise((resolve) => this.#enqueue({ query: job, file: job.file, resolve }));
+  }
+
   close(): void {
     this.#closed = true;
     for (const slot of this.#slots) this.#retire(slot, CLOSED);
@@ -379,7 +405,7 @@ export class WorkerPool implements Analyzer {
     const slot: Slot = roomy ? { worker, roomy: true } : { worker };
     this.#slots.add(slot);
     this.#started++;
-    worker.on('message', (message: { id: number; outcome: AnalysisOutcome & IdentifyOutcome; loaded?: true; recycle?: true }) => {
+    worker.on('message', (message: { id: number; outcome: Outcome; loaded?: true; recycle?: true }) => {
       if (message.loaded) this.#loaded(slot, message.id);
       else this.#finish(slot, message.id, message.outcome, message.recycle === true);
     });
@@ -395,8 +421,7 @@ export class WorkerPool implements Analyzer {
     // Until the worker says the languages are loaded, the (longer) load limit runs.
     const timer = this.#limit(slot, pending, this.#options.loadLimitMs ?? DEFAULT_LOAD_LIMIT_MS);
     slot.current = { id, pending, timer };
-    const request: WorkerRequest = 'job' in pending ? { id, job: pending.job } : { id, identify: pending.identify };
-    slot.worker.postMessage(request);
+    slot.worker.postMessage(requestOf(id, pending));
   }
 
   #limit(slot: Slot, pending: Pending, ms: number): NodeJS.Timeout {
@@ -419,7 +444,7 @@ export class WorkerPool implements Analyzer {
     current.timer = this.#limit(slot, current.pending, this.#options.hardLimitMs);
   }
 
-  #finish(slot: Slot, id: number, outcome: AnalysisOutcome & IdentifyOutcome, recycle = false): void {
+  #finish(slot: Slot, id: number, outcome: Outcome, recycle = false): void {
     const current = slot.current;
     if (!current || current.id !== id) return;
     clearTimeout(current.timer);

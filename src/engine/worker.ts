@@ -12,6 +12,7 @@ import type { LanguageDefinition } from '../languages/define.js';
 import { LanguageRegistry } from '../languages/registry.js';
 import { guardMemory } from '../runtime/deadline.js';
 import { type AnalysisJob, type FileLimits, type IdentifyJob, runAnalysisJob, runIdentifyJob } from './analyze-file.js';
+import { type QueryJob, runQueryJob } from './query-file.js';
 import { DiskStore } from './disk-store.js';
 import { MemoryStore } from './store.js';
 
@@ -37,7 +38,7 @@ export interface WorkerInit {
 }
 
 /** A message to the worker. */
-export type WorkerRequest = { id: number; job: AnalysisJob } | { id: number; identify: IdentifyJob } | { stop: true };
+export type WorkerRequest = { id: number; job: AnalysisJob } | { id: number; identify: IdentifyJob } | { id: number; query: QueryJob } | { stop: true };
 
 /** Bytes in this thread's old generation (every space but the young generation's). */
 function oldGeneration(): number {
@@ -73,6 +74,13 @@ if (parentPort) {
     // Stopped by the pool when idle: the thread ends as its event loop empties (see the pool's `#retire`).
     if ('stop' in request) {
       port.close();
+      return;
+    }
+    if ('query' in request) {
+      void runQueryJob(request.query, context).then((outcome) => {
+        port.postMessage({ id: request.id, outcome });
+        if (outcome.error?.data?.fault === true) process.exit(1);
+      });
       return;
     }
     if ('identify' in request) {

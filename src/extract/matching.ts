@@ -63,8 +63,9 @@ export function matchRanges(root: Node, size: number, deadline?: Deadline): Matc
 /**
  * Runs the query, stopping with `TS_PARSE_TIMEOUT` when the deadline passes (the query cursor asks it as it goes, and
  * it is checked between the runs of a large file), and hands each match over as it is read: a lone
- * `@local.reference` (one per identifier of the file: most matches) as where its name is, to `use`. No match starts
- * deeper than `MAX_QUERY_DEPTH` levels. A match several runs find is handed over once.
+ * `@local.reference` (one per identifier of the file: most matches) as where its name is, to `use` (`lone` names
+ * that capture; `''` for none: a caller's own query). No match starts deeper than `MAX_QUERY_DEPTH` levels. A match
+ * several runs find is handed over once.
  */
 export function eachMatch(
   query: Query,
@@ -73,6 +74,7 @@ export function eachMatch(
   chunk: number,
   visit: (match: Match) => void,
   use: (name: NameSpan) => void,
+  lone = 'local.reference',
 ): void {
   let cancelled = false;
   const progressCallback = () => (cancelled = deadline.expired());
@@ -80,7 +82,7 @@ export function eachMatch(
   // A run also finds matches of nodes outside it (a pattern whose outer node is the root, a comment and the
   // declaration after it): each is handed over once, the first time.
   const visitor: MatchVisitor = {
-    lone: 'local.reference',
+    lone,
     name: (span) => {
       deadline.tick();
       use(span);

@@ -11,6 +11,7 @@ import { agentTools } from './sets/agent.js';
 import { codeAnalyzeTools } from './sets/code-analyze.js';
 import { explainerTools } from './sets/explainer.js';
 import { graphTools } from './sets/graph.js';
+import { queryTools } from './sets/query.js';
 import { repoMapTools } from './sets/repo-map.js';
 import { scannerTools } from './sets/scanner.js';
 import { treesitterTools } from './sets/treesitter.js';
@@ -25,6 +26,7 @@ const SETS: ReadonlyArray<readonly [ToolsetName, AnyTool[]]> = [
   ['explainer', explainerTools],
   ['graph', graphTools],
   ['repo_map', repoMapTools],
+  ['query', queryTools],
 ];
 
 function renamed(tool: AnyTool, name: string): AnyTool {

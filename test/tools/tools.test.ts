@@ -90,6 +90,7 @@ describe('tool sets', () => {
       'graphItLive_analyzeFileLogic',
       'call_hierarchy',
       'repo_map',
+      'query',
     ]);
     for (const tool of toolset('all')) {
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });

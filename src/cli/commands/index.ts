@@ -10,7 +10,8 @@ import { fileCommands } from './files.js';
 import { mcp } from './mcp.js';
 import { navigationCommands } from './navigation.js';
 import { projectCommands } from './project.js';
+import { query } from './query.js';
 import { scip } from './scip.js';
 
 /** The subcommands, in the order `code-index --help` lists them. */
-export const COMMANDS: readonly Command[] = [...fileCommands, ...navigationCommands, ...projectCommands, scip, mcp, cache];
+export const COMMANDS: readonly Command[] = [...fileCommands, ...navigationCommands, query, ...projectCommands, scip, mcp, cache];
