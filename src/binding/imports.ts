@@ -13,7 +13,7 @@ import { fileIndex, type FileIndex } from './file-index.js';
 import type { ModuleView } from './module-views.js';
 import type { ModuleResolver } from './modules.js';
 import { bound, type Lookup, type Target, unbound, unique } from './targets.js';
-import { Walk } from './walk.js';
+import { type SeenNames, Walk } from './walk.js';
 
 /** The module an import binding names: its source, or what its module system says a namespace import binds. */
 export function importSourceOf(modules: ModuleResolver, file: string, binding: Binding): string {
@@ -210,13 +210,14 @@ const MAX_SEEN_MODULES = 5_000;
 
 /**
  * Every name the modules `file` sees through its wildcard imports bind or export, theirs too (their `export *`s and,
- * unless their imports are their own, their wildcard imports): the edges {@link exportsOf} walks. A name outside the
- * set is found on none of those walks, so a file's lookups need not walk a C file's few hundred headers for a name
- * none of them has. Undefined when it cannot say: a wildcard import of what is not a module (Rust's
- * `use self::Kind::*`), or more than {@link MAX_SEEN_MODULES} modules.
+ * unless their imports are their own, their wildcard imports): the edges {@link exportsOf} walks, with the modules
+ * that have each. A name outside the map is found on none of those walks, so a file's lookups need not walk a C
+ * file's few hundred headers for a name none of them has; a name one module has is found there, whatever path leads
+ * to it. Undefined when it cannot say: a wildcard import of what is not a module (Rust's `use self::Kind::*`), or
+ * more than {@link MAX_SEEN_MODULES} modules.
  */
-export async function namesSeenThrough(b: Binder, file: string, facts: FileFacts): Promise<ReadonlySet<string> | undefined> {
-  const names = new Set<string>();
+export async function namesSeenThrough(b: Binder, file: string, facts: FileFacts): Promise<SeenNames | undefined> {
+  const names = new Map<string, string | string[]>();
   const seen = new Set<string>();
   const pending: string[] = [];
   const follow = async (from: string, source: string): Promise<boolean> => {
@@ -236,7 +237,12 @@ export async function namesSeenThrough(b: Binder, file: string, facts: FileFacts
     const view = await viewOf(b, module);
     // (a module without facts exports nothing: walks find nothing there either)
     if (!view) continue;
-    for (const name of view.names) names.add(name);
+    for (const name of view.names) {
+      const known = names.get(name);
+      if (known === undefined) names.set(name, module);
+      else if (typeof known === 'string') names.set(name, [known, module]);
+      else known.push(module);
+    }
     for (const source of view.exportStars) if (!(await follow(module, source))) return undefined;
     if (b.context.modules.privateImports(module)) continue;
     for (const source of view.wildcardImports) if (!(await follow(module, source))) return undefined;

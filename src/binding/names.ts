@@ -169,7 +169,13 @@ export async function lookupOfSeenName(b: Binder, file: string, facts: FileFacts
   const outside: string[] = [];
   // Over many lookups of the file, a name none of the modules its wildcard imports reach has is not walked for.
   const seen = facts.imports.some(isWildcardImport) ? await walk.seenThrough(file, () => namesSeenThrough(b, file, facts)) : undefined;
-  const unseen = seen !== undefined && !seen.has(name);
+  const holders = seen?.get(name);
+  const unseen = seen !== undefined && holders === undefined;
+  // One module has the name: the walk would end there, by whatever path; asked directly.
+  if (typeof holders === 'string' && !walk.exhausted) {
+    const direct = await b.exportsOf(holders, name, walk.deeper().anew());
+    if (direct.length > 0) return { targets: unique(direct), how: 'bound', ...(modules.exact(file) ? {} : { approximate: true as const }) };
+  }
   for (const item of facts.imports) {
     if (!isWildcardImport(item)) continue;
     if ((await modules.filesOf(file, item.source)).length === 0) outside.push(item.source);

@@ -23,6 +23,9 @@ export const MAX_HOPS = 32;
  */
 export const MAX_LINKS = 20_000;
 
+/** The names a file sees through its wildcard imports, each with the module (or modules) that bind or export it. */
+export type SeenNames = ReadonlyMap<string, string | readonly string[]>;
+
 /**
  * Lookups of one file in a question after which the names its wildcard imports reach are gathered (see
  * {@link Walk.seenThrough}): the gathering reads every module they reach, worth it for a file's hundreds of lookups
@@ -31,13 +34,13 @@ export const MAX_LINKS = 20_000;
 export const SEEN_THROUGH_AFTER = 16;
 
 /** Files whose names seen through wildcard imports a question keeps (a lookup of one file asks of others too). */
-export const SEEN_FILES = 8;
+export const SEEN_FILES = 4;
 
 /** The names one file of a question sees through its wildcard imports, once gathered. */
 interface SeenThrough {
   file: string;
   lookups: number;
-  names?: Promise<ReadonlySet<string> | undefined>;
+  names?: Promise<SeenNames | undefined>;
 }
 
 /** What a module was found to export under a name, and at what depth (a deeper walk had fewer links left). */
@@ -101,7 +104,7 @@ export class Walk {
    * looked up {@link SEEN_THROUGH_AFTER} names of the file, and kept for its later lookups (of the last
    * {@link SEEN_FILES} files asked); undefined before, or when it cannot say. A name outside the set is not found by walking those imports.
    */
-  seenThrough(file: string, gather: () => Promise<ReadonlySet<string> | undefined>): Promise<ReadonlySet<string> | undefined> | undefined {
+  seenThrough(file: string, gather: () => Promise<SeenNames | undefined>): Promise<SeenNames | undefined> | undefined {
     let entry = this.#seen.get(file);
     if (!entry) {
       entry = { file, lookups: 0 };
