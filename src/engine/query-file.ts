@@ -41,7 +41,7 @@ export interface QueryCapture {
   endColumn: number;
   /** The node's type in the grammar. */
   type: string;
-  /** The node's text on its first line, at most {@link MAX_CAPTURE_TEXT} characters (`…` marks a cut). */
+  /** The node's text on its first line, at most 200 characters (`…` marks a cut). */
   text: string;
 }
 
