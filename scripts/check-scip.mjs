@@ -13,7 +13,8 @@
 //   --ours FILE    our index of DIR; without it `node dist/cli/main.js scip --root DIR --output FILE --no-cache` (a
 //                  cold run; needs a current build; stops with a message when the command does not exist yet).
 //   Generated indexes go to a temporary directory, removed at the end unless --keep (then their paths are printed,
-//   to pass as --ours/--theirs next time). Each run is timed and its size reported.
+//   to pass as --ours/--theirs next time). Each run is timed, its peak RSS taken
+//   (GNU time %M, when /usr/bin/time exists) and its size reported.
 //   --examples N   examples per category (default 5); --json prints the whole report as JSON on stdout instead.
 // Both indexes are decoded with scip-typescript's own generated bindings (google-protobuf), and compared over the
 // documents both have (same relative_path; those only one side has are counted, with examples):
@@ -86,12 +87,26 @@ process.once('SIGINT', () => {
   process.exit(130);
 });
 
+/** GNU time, when the machine has it: the peak RSS of a run (the kernel's ru_maxrss of the child, threads included). */
+const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+
 function run(command, argv, options) {
   return new Promise((done) => {
     const started = performance.now();
-    const child = execFile(command, argv, { maxBuffer: 1 << 28, ...options }, (error, stdout, stderr) => {
+    const [file, args] = GNU_TIME ? [GNU_TIME, ['-f', '%M', command, ...argv]] : [command, argv];
+    const child = execFile(file, args, { maxBuffer: 1 << 28, ...options }, (error, stdout, stderr) => {
       cleanups.delete(stop);
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, error, stdout, stderr, seconds: (performance.now() - started) / 1000 });
+      let peakMb;
+      if (GNU_TIME) {
+        // (GNU time's line is the last of stderr)
+        const lines = stderr.trimEnd().split('\n');
+        const kb = Number(lines.at(-1));
+        if (Number.isFinite(kb)) {
+          peakMb = kb / 1024;
+          stderr = lines.slice(0, -1).join('\n');
+        }
+      }
+      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, error, stdout, stderr, seconds: (performance.now() - started) / 1000, peakMb });
     });
     const stop = () => child.kill();
     cleanups.add(stop);
@@ -120,7 +135,7 @@ async function runTheirs(root, output) {
   if (result.code !== 0 || !existsSync(output)) {
     throw new Error(`scip-typescript failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
   }
-  return { tool: 'scip-typescript', file: output, generated: true, seconds: result.seconds, bytes: statSync(output).size, inferredTsconfig: infer };
+  return { tool: 'scip-typescript', file: output, generated: true, seconds: result.seconds, peakMb: result.peakMb, bytes: statSync(output).size, inferredTsconfig: infer };
 }
 
 /** `code-index scip` on `root` into `output`; undefined when the command does not exist (yet). */
@@ -134,7 +149,7 @@ async function runOurs(root, output) {
   if (result.code !== 0 || !existsSync(output)) {
     throw new Error(`code-index scip failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
   }
-  return { tool: 'code-index', file: output, generated: true, seconds: result.seconds, bytes: statSync(output).size };
+  return { tool: 'code-index', file: output, generated: true, seconds: result.seconds, peakMb: result.peakMb, bytes: statSync(output).size };
 }
 
 // ---- symbols ---------------------------------------------------------------------------------------------------
@@ -625,7 +640,8 @@ function print(report) {
   console.log(`SCIP of ${report.root}`);
   for (const side of ['theirs', 'ours']) {
     const r = runs[side];
-    const made = r.generated ? `made in ${r.seconds.toFixed(1)} s${r.inferredTsconfig ? ' (--infer-tsconfig)' : ''}` : `read from ${r.file}`;
+    const peak = r.peakMb !== undefined ? `, peak RSS ${r.peakMb.toFixed(0)} MB` : '';
+    const made = r.generated ? `made in ${r.seconds.toFixed(1)} s${peak}${r.inferredTsconfig ? ' (--infer-tsconfig)' : ''}` : `read from ${r.file}`;
     console.log(`  ${side.padEnd(6)} ${r.tool || '?'}: ${made}, ${megabytes(r.bytes)}, decoded in ${r.decodeSeconds.toFixed(1)} s; ${checks[side].documents} documents, ${checks[side].occurrences} occurrences (${checks[side].definitions} definitions)`);
   }
   const d = c.documents;
