@@ -137,7 +137,8 @@ export async function runStructuralQuery(context: Pick<OperationContext, 'worksp
   let searched = 0;
   for (; at < files.length; at++, skip = 0) {
     options.signal?.throwIfAborted();
-    if (performance.now() > until) {
+    // (at least one file an answer: a page that searched none would give back its own cursor)
+    if (searched > 0 && performance.now() > until) {
       stoppedBy = 'timeout';
       break;
     }

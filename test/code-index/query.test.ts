@@ -149,14 +149,35 @@ describe('CodeIndex.query', () => {
     expect(pages).toBe(3);
   });
 
-  it('Should stop at its time limit and say where to go on', async () => {
-    const first = await index.query({ language: 'typescript', query: AWAIT_IN_LOOP, timeoutMs: 1 });
-    // The first file is always searched; a parse thread's round trip alone outlasts the millisecond, then the limit is spent.
-    expect(first).toMatchObject({ stoppedBy: 'timeout', next: expect.any(String) });
-    expect(first.searched).toBeGreaterThanOrEqual(1);
-    expect(first.searched).toBeLessThan(first.files);
-    const rest = await index.query({ language: 'typescript', query: AWAIT_IN_LOOP, cursor: first.next });
-    expect([...lines(first.matches), ...lines(rest.matches)]).toEqual(lines((await index.query({ language: 'typescript', query: AWAIT_IN_LOOP })).matches));
+  it('Should stop at its time limit and say where to go on, a file at least per answer', async () => {
+    // A first file that takes far longer than the millisecond to parse, then two small ones.
+    const slow = realpathSync(mkdtempSync(join(tmpdir(), 'ci-query-slow-')));
+    const big = Array.from({ length: 4000 }, (_, i) => `export function f${i}(a: number): number {\n  return a + ${i};\n}\n`).join('');
+    writeFileSync(join(slow, 'a.ts'), big);
+    writeFileSync(join(slow, 'b.ts'), FILES['src/retry.ts'] as string);
+    writeFileSync(join(slow, 'c.ts'), FILES['src/sync.ts'] as string);
+    const slowIndex = await CodeIndex.open({ root: slow, persist: false });
+    try {
+      const whole = lines((await slowIndex.query({ language: 'typescript', query: AWAIT_IN_LOOP })).matches);
+      expect(whole).toHaveLength(3);
+      const paged: string[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const page = await slowIndex.query({ language: 'typescript', query: AWAIT_IN_LOOP, timeoutMs: 1, ...(cursor ? { cursor } : {}) });
+        // Each answer searches a file at least: the cursor always moves on.
+        expect(page.searched).toBeGreaterThanOrEqual(1);
+        if (pages === 0) expect(page).toMatchObject({ searched: 1, matches: [], stoppedBy: 'timeout', next: expect.any(String) });
+        paged.push(...lines(page.matches));
+        cursor = page.next;
+        pages++;
+      } while (cursor && pages < 10);
+      expect(cursor).toBeUndefined();
+      expect(paged).toEqual(whole);
+    } finally {
+      await slowIndex.close();
+      rmSync(slow, { recursive: true, force: true });
+    }
   });
 
   it('Should search only under a path, or one file', async () => {
