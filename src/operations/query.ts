@@ -8,6 +8,7 @@
 import type { QueryCapture } from '../engine/query-file.js';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { OperationContext } from './context.js';
+import { scopeInsideRoot } from './target.js';
 
 /** Matches one answer lists when the call gives no `maxMatches`. */
 export const DEFAULT_QUERY_MATCHES = 100;
@@ -90,16 +91,6 @@ function bounded(name: string, value: number | undefined, fallback: number, max:
   return value;
 }
 
-/** The folder or file a path names, relative to the root, or `INVALID_ARGUMENT` for one outside it. */
-function scopeOf(path: string | undefined): string {
-  if (path === undefined) return '';
-  const scope = path === '.' ? '' : path.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
-  if (scope.startsWith('/') || scope.split('/').includes('..')) {
-    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `path must be inside the root, got ${JSON.stringify(path)}`, { path });
-  }
-  return scope;
-}
-
 /**
  * Runs a tree-sitter query over the files of a language under a path, in path order, up to `maxMatches` matches and
  * `timeoutMs`; files in parse threads, each under the parse budget.
@@ -121,7 +112,7 @@ export async function runStructuralQuery(context: Pick<OperationContext, 'worksp
   }
   const maxMatches = bounded('maxMatches', options.maxMatches, DEFAULT_QUERY_MATCHES, MAX_QUERY_MATCHES);
   const timeoutMs = bounded('timeoutMs', options.timeoutMs, DEFAULT_QUERY_TIMEOUT_MS, MAX_QUERY_TIMEOUT_MS);
-  const scope = scopeOf(options.path);
+  const scope = scopeInsideRoot(options.path);
   const start = options.cursor === undefined ? { file: 0, skip: 0 } : decodeCursor(options.cursor);
   const until = performance.now() + timeoutMs;
 

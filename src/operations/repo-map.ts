@@ -22,6 +22,7 @@ import { kindInfo } from '../model/kinds.js';
 import { loadTokenizer, type Tokenizer } from '../tokens.js';
 import type { Diagnostic } from '../types.js';
 import type { Workspace } from '../engine/workspace.js';
+import { scopeFolder } from './target.js';
 
 /** Options of {@link CodeIndex.repoMap}. */
 export interface RepoMapOptions {
@@ -149,11 +150,6 @@ function isField(definition: SummaryDefinition): boolean {
 function isPrivate(definition: SummaryDefinition): boolean {
   if (/^[_#]/.test(definition.name)) return true;
   return definition.scope === undefined && !definition.isExported;
-}
-
-function scopeFolder(path: string | undefined): string {
-  if (!path || path === '.' || path === './') return '';
-  return path.replace(/^\.\//, '').replace(/\/+$/, '');
 }
 
 /** The graph of the files in scope: nodes in path order, names with their definitions. */

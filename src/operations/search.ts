@@ -14,6 +14,7 @@ import { globMatcher } from '../model/glob.js';
 import { kindInfo, kindMatchesFilter } from '../model/kinds.js';
 import type { SymbolMatch, SymbolSearchOptions, SymbolSearchResult } from '../types.js';
 import { MAX_QUERY_LENGTH, type OperationContext } from './context.js';
+import { scopeFolder } from './target.js';
 
 /** Matches per page of `searchSymbols` when the call gives no `limit`. */
 export const DEFAULT_LIMIT = 50;
@@ -76,12 +77,6 @@ export function tierMatcher(query: string, wildcard: ((name: string) => boolean)
     if (fuzzy && holdsInOrder(lowerName, lowerQuery)) return 5;
     return undefined;
   };
-}
-
-/** A search's `path` as a root-relative folder (`''` for the root). */
-function scopeFolder(path: string | undefined): string {
-  if (!path || path === '.' || path === './') return '';
-  return path.replace(/^\.\//, '').replace(/\/+$/, '');
 }
 
 /** Refuses an offset or a limit that is not a whole number in its range (a limit from 1 to `maxLimit`). */

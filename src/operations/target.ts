@@ -132,6 +132,25 @@ export async function resolveTarget(context: TargetContext, query: PositionQuery
 
 // ---- the scope of a query ---------------------------------------------------------------------------------
 
+/** A `path` option as a root-relative folder or file: `''` for the root (none, `.`), without `./` before or `/` after. */
+export function scopeFolder(path: string | undefined): string {
+  if (!path || path === '.') return '';
+  const folder = path.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+  return folder === '.' ? '' : folder;
+}
+
+/**
+ * A `path` option that only filters what the index lists (it reaches no file itself) as {@link scopeFolder} gives it,
+ * refused with `INVALID_ARGUMENT` when it leaves the root (absolute, or with a `..` part).
+ */
+export function scopeInsideRoot(path: string | undefined): string {
+  const folder = scopeFolder(path);
+  if (folder.startsWith('/') || folder.split('/').includes('..')) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `path must be inside the root, got ${JSON.stringify(path)}`, { path });
+  }
+  return folder;
+}
+
 /** The folder of a root-relative file (`''` for the root). */
 export function folderOf(file: string): string {
   const dir = posix.dirname(file);

@@ -13,6 +13,7 @@
  * @module
  */
 import { pathToFileURL } from 'node:url';
+import { fileIndex } from '../binding/file-index.js';
 import type { ModuleResolver } from '../binding/modules.js';
 import type { Resolver, Target } from '../binding/resolver.js';
 import type { Workspace } from '../engine/workspace.js';
@@ -21,6 +22,7 @@ import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LanguageDefinition } from '../languages/define.js';
 import type { Definition, FileFacts, Reference } from '../model/facts.js';
 import { declarationSpace, kindInfo } from '../model/kinds.js';
+import { scopeInsideRoot } from '../operations/target.js';
 import {
   documentRecord,
   type DocumentInit,
@@ -81,7 +83,7 @@ const MAX_REMEMBERED = 200_000;
  * @throws CodeIndexError `INVALID_ARGUMENT` for a `path` outside the root; the signal's reason when it aborts.
  */
 export async function* exportScip(context: ScipContext, options: ScipExportOptions = {}): AsyncGenerator<Uint8Array> {
-  const folder = normalizeFolder(options.path);
+  const folder = scopeInsideRoot(options.path);
   const files = (await context.workspace.indexFolder(folder)).slice().sort();
   const packages = new PackageResolver(
     {
@@ -115,14 +117,6 @@ export async function* exportScip(context: ScipContext, options: ScipExportOptio
   }
 }
 
-function normalizeFolder(path: string | undefined): string {
-  if (path === undefined) return '';
-  const folder = path === '.' ? '' : path.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
-  if (folder.startsWith('/') || folder.split('/').includes('..')) {
-    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `path must be a folder inside the root, got ${JSON.stringify(path)}`, { path });
-  }
-  return folder;
-}
 
 /** The symbols of files, computed once and kept for the files the last lookups reached. */
 class SymbolCache {
@@ -277,26 +271,23 @@ async function documentOf(
 
   // The modules imports and re-exports name, where they write them (`'./a'`): the module's symbol, in the tree or
   // of a package outside it.
-  const writtenAt = new Set<string>();
-  for (const written of facts.moduleSources ?? []) {
-    const files = await context.modules.filesOf(file, written.source);
-    const target = files[0];
-    const symbol = target !== undefined ? (target === file ? own : await cache.of(target))?.module : await cache.external(facts.language, written.source, undefined);
+  const written: number[][] = [];
+  for (const source of facts.moduleSources ?? []) {
+    const symbol = await moduleSymbol(context, cache, file, facts, own, source.source);
     if (!symbol) continue;
-    const row = written.line - 1;
+    const row = source.line - 1;
     const length = facts.lineLengths[row] ?? 0;
-    const start = Math.min(written.column - 1, length);
-    const end = Math.max(start, Math.min(written.endColumn - 1, length));
-    occurrences.push({ range: [row, start, end], symbol, symbolRoles: SymbolRole.Import });
-    for (let column = start; column < end; column++) writtenAt.add(`${row}:${column}`);
+    const start = Math.min(source.column - 1, length);
+    const range = [row, start, Math.max(start, Math.min(source.endColumn - 1, length))];
+    occurrences.push({ range, symbol, symbolRoles: SymbolRole.Import });
+    written.push(range);
   }
   // A namespace import's name (`A` of `import * as A from './a'`) names the module too, unless the name is the source
   // itself (Go's `import "fmt"` binds `fmt` there).
+  const insideSource = (line: number, column: number) => written.some(([row, start = 0, end = 0]) => row === line - 1 && column - 1 >= start && column - 1 < end);
   for (const binding of facts.bindings) {
-    if (binding.import?.name !== '*' || binding.def !== undefined || writtenAt.has(`${binding.line - 1}:${binding.column - 1}`)) continue;
-    const files = await context.modules.filesOf(file, binding.import.source);
-    const target = files[0];
-    const symbol = target !== undefined ? (target === file ? own : await cache.of(target))?.module : await cache.external(facts.language, binding.import.source, undefined);
+    if (binding.import?.name !== '*' || binding.def !== undefined || insideSource(binding.line, binding.column)) continue;
+    const symbol = await moduleSymbol(context, cache, file, facts, own, binding.import.source);
     if (symbol) occurrences.push({ range: nameRange(facts, binding.line, binding.column, binding.name), symbol, symbolRoles: SymbolRole.Import });
   }
 
@@ -306,9 +297,16 @@ async function documentOf(
   return { relativePath: file, language, occurrences, symbols: infos, positionEncoding: PositionEncoding.UTF16CodeUnitOffsetFromLineStart };
 }
 
+/** The module an import's source names from a file: its symbol, in the tree (its first file) or of a package outside it. */
+async function moduleSymbol(context: ScipContext, cache: SymbolCache, file: string, facts: FileFacts, own: FileSymbols, source: string): Promise<string | undefined> {
+  const [target] = await context.modules.filesOf(file, source);
+  if (target === undefined) return cache.external(facts.language, source, undefined);
+  return (target === file ? own : await cache.of(target))?.module;
+}
+
 /**
  * What a reference leads to, when binding finds its definition (a name that binds to nothing gives nothing): one
- * symbol, or one per declaration of a merged name (see {@link mergedTargets}).
+ * symbol, or one per declaration of a merged name (see {@link mergedWith}).
  */
 async function referenceSymbols(
   context: ScipContext,
@@ -357,8 +355,6 @@ async function referenceSymbols(
 /** Other declarations of one merged name an occurrence names at most. */
 const MAX_MERGED = 3;
 
-const namedCache = new WeakMap<FileFacts, Map<string, number[]>>();
-
 /**
  * The other declarations a target's name merges with, in a language whose names have declaration spaces
  * (TypeScript's `interface Check` beside `const Check`, `interface Effect` beside `namespace Effect`, interfaces
@@ -370,15 +366,10 @@ async function mergedWith(context: ScipContext, target: Target): Promise<Target[
   const facts = await context.workspace.factsOf(target.file);
   const def = facts?.definitions[target.def];
   if (!facts || !def || def.local || context.language(facts.language)?.binding?.declarationSpaces !== true) return [];
-  let named = namedCache.get(facts);
-  if (!named) {
-    named = new Map();
-    for (const [i, each] of facts.definitions.entries()) if (!each.local && each.name !== '') named.set(each.name, [...(named.get(each.name) ?? []), i]);
-    namedCache.set(facts, named);
-  }
   const partners: Target[] = [];
-  for (const i of named.get(def.name) ?? []) {
-    if (i !== target.def && facts.definitions[i]?.parent === def.parent && partners.length < MAX_MERGED) partners.push({ file: target.file, def: i });
+  for (const i of fileIndex(facts).named.get(def.name) ?? []) {
+    const other = facts.definitions[i];
+    if (i !== target.def && other && !other.local && other.parent === def.parent && partners.length < MAX_MERGED) partners.push({ file: target.file, def: i });
   }
   return partners;
 }
