@@ -18,7 +18,6 @@ import type { ModuleResolver } from '../binding/modules.js';
 import type { Resolver, Target } from '../binding/resolver.js';
 import type { Workspace } from '../engine/workspace.js';
 import { listTree, readConfigText } from '../engine/files.js';
-import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LanguageDefinition } from '../languages/define.js';
 import type { Definition, FileFacts, Reference } from '../model/facts.js';
 import { declarationSpace, kindInfo } from '../model/kinds.js';
