@@ -37,7 +37,7 @@ const FLOORS = [
   { name: 'render', paths: ['render/'], imports: ['base'] },
   { name: 'operations', paths: ['operations/'], imports: ['binding', 'engine', 'files', 'languages', 'base'] },
   { name: 'binding', paths: ['binding/'], imports: ['languages', 'base'] },
-  { name: 'files', paths: ['engine/files.ts'], imports: ['engine', 'base'] },
+  { name: 'files', paths: ['engine/files.ts', 'engine/git.ts'], imports: ['engine', 'base'] },
   { name: 'engine', paths: ['engine/'], imports: ['extract', 'languages', 'runtime', 'base'] },
   { name: 'extract', paths: ['extract/'], imports: ['languages', 'runtime', 'base'] },
   { name: 'languages', paths: ['languages/'], imports: ['runtime', 'base'] },

@@ -14,9 +14,10 @@ import { DEFAULT_MAP_TOKENS, MAX_MAP_TOKENS, type RepoMapOptions } from './opera
 import { DEFAULT_QUERY_MATCHES, DEFAULT_QUERY_TIMEOUT_MS, MAX_QUERY_MATCHES, MAX_QUERY_TIMEOUT_MS, type StructuralQueryOptions } from './operations/query.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './operations/search.js';
 import { DEFAULT_MAX_ITEMS, MAX_DEPTH } from './operations/call-hierarchy.js';
+import { DEFAULT_CHANGES_TIMEOUT_MS, DEFAULT_MAX_FILES, DEFAULT_MAX_IMPACT, MAX_CHANGES_TIMEOUT_MS, MAX_MAX_FILES, MAX_MAX_IMPACT } from './operations/changes.js';
 import type { LanguageStatus } from './languages/registry.js';
 import { KIND_FILTERS } from './model/kinds.js';
-import type { CallGraphOptions, CallHierarchyOptions, PositionQuery, SearchScope, SymbolSearchOptions } from './types.js';
+import type { CallGraphOptions, CallHierarchyOptions, ChangesOptions, PositionQuery, SearchScope, SymbolSearchOptions } from './types.js';
 
 /** One parameter of an operation: a CLI option (or positional argument), a field of a tool's arguments. */
 export interface Parameter {
@@ -235,6 +236,24 @@ export const OPERATIONS = {
       cursor: { type: 'string', placeholder: 'C', description: "Go on from here: the previous answer's next" },
     },
     call: (index, args: Omit<StructuralQueryOptions, 'signal'>) => index.query(args),
+  }),
+  changes: defineOperation({
+    summary:
+      'What a change touches: the files and definitions added, removed, renamed or changed between two versions (the working tree against HEAD by default), and who uses or calls each one changed.',
+    parameters: {
+      base: { type: 'string', default: 'HEAD', placeholder: 'REF', description: 'The older version: a commit (a branch, a tag, HEAD~2, an id)' },
+      head: { type: 'string', placeholder: 'REF', description: 'The newer version: a commit (default: the working tree)' },
+      symmetric: { type: 'boolean', description: 'Compare head with the commit it forked from base at (base...head)' },
+      staged: { type: 'boolean', description: 'The staged changes: the index against base' },
+      paths: { type: 'strings', max: 100, placeholder: 'P', description: 'Only these folders or files (relative to the root)' },
+      depth: { type: 'integer', min: 1, max: MAX_DEPTH, default: 1, description: 'Levels of callers to follow' },
+      diff: { type: 'boolean', description: "Each file's unified diff too" },
+      contextLines: { type: 'integer', min: 0, max: 10, default: 3, description: 'Lines of context around each change of a diff' },
+      maxFiles: { type: 'integer', min: 1, max: MAX_MAX_FILES, default: DEFAULT_MAX_FILES, description: 'Most files whose definitions are compared' },
+      maxImpact: { type: 'integer', min: 0, max: MAX_MAX_IMPACT, default: DEFAULT_MAX_IMPACT, description: 'Most definitions whose dependents are looked for' },
+      timeoutMs: { type: 'integer', min: 1, max: MAX_CHANGES_TIMEOUT_MS, default: DEFAULT_CHANGES_TIMEOUT_MS, placeholder: 'MS', description: 'Time budget in milliseconds' },
+    },
+    call: (index, args: Omit<ChangesOptions, 'signal'>) => index.changes(args),
   }),
   indexAll: defineOperation({
     summary: 'Index every file of the root now (queries otherwise index on demand) and save the on-disk index.',

@@ -17,6 +17,7 @@ import { findDefinitions } from './operations/definitions.js';
 import { hover } from './operations/hover.js';
 import { type DefinitionList, type DefinitionListOptions, listDefinitions } from './operations/list-definitions.js';
 import { runStructuralQuery, type StructuralQueryOptions, type StructuralQueryResult } from './operations/query.js';
+import { changes } from './operations/changes.js';
 import { findReferences } from './operations/references.js';
 import { searchSymbols } from './operations/search.js';
 import { exportScip, type ScipExportOptions } from './scip/export.js';
@@ -40,6 +41,8 @@ import type {
   SignatureInfo,
   SymbolSearchOptions,
   SymbolSearchResult,
+  ChangesOptions,
+  ChangesResult,
 } from './types.js';
 import { ModuleResolver } from './binding/modules.js';
 import { Resolver } from './binding/resolver.js';
@@ -382,6 +385,30 @@ export class CodeIndex {
   async query(options: StructuralQueryOptions): Promise<StructuralQueryResult> {
     this.#checkOpen();
     return runStructuralQuery(this.#operations, options);
+  }
+
+  /**
+   * What a change touches: the files that differ between two versions of the tree (by default the working tree,
+   * staged and unstaged changes together, against `HEAD`; or the index with `staged`; or two commits), the definitions
+   * each adds, removes, renames or changes (its signature, or its own body), and who depends on each one changed or
+   * removed: its bound references and its callers to `depth` levels, grouped by file, tests marked. Both versions are
+   * parsed like any file (the older one read from git's objects, never written to the tree); git runs plumbing only,
+   * never a program of the repository. Dependents are found in the index of the working tree.
+   *
+   * @throws CodeIndexError `NOT_A_GIT_REPOSITORY`, `GIT_NO_HEAD`, `INVALID_ARGUMENT` (a revision that names no commit,
+   * a bad option), `PATH_TRAVERSAL` (a repository whose data is outside the root), `GIT_FAILED`.
+   *
+   * @example
+   * ```ts
+   * // what the uncommitted work changes, and who calls it
+   * const { files } = await index.changes({ depth: 2 });
+   * // a branch against the commit it forked from
+   * await index.changes({ base: 'main', head: 'feature', symmetric: true });
+   * ```
+   */
+  async changes(options: ChangesOptions = {}): Promise<ChangesResult> {
+    this.#checkOpen();
+    return changes(this.#operations, options);
   }
 
   /** Every definition of the identifier at a position (or of a named symbol), the likely one first. */

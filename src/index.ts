@@ -85,9 +85,15 @@ export type {
   CallHierarchyItem,
   CallHierarchyOptions,
   CallHierarchyResult,
+  ChangedFile,
+  ChangeImpact,
+  ChangesOptions,
+  ChangesResult,
   ClassInfo,
   CodeBlockInfo,
   ConstantInfo,
+  DefinitionChange,
+  DefinitionChangeKind,
   DefinitionLocation,
   DefinitionsResult,
   Diagnostic,
@@ -97,6 +103,9 @@ export type {
   HeadingInfo,
   HoverResult,
   IdentifierAt,
+  ImpactCaller,
+  ImpactFile,
+  ImpactUse,
   ImportInfo,
   IndexStats,
   ImportItem,
@@ -124,6 +133,8 @@ export type {
   SyntaxErrorInfo,
   TypeInfo,
 } from './types.js';
+// What a change touches, rendered for an agent (CodeIndex.changes)
+export { renderChanges } from './render/changes.js';
 // Graphs drawn: call graphs and hierarchies as Mermaid or Graphviz DOT
 export { type DiagramFormat, drawGraph } from './render/diagram.js';
 export { countTokens, TOKEN_ENCODING } from './tokens.js';

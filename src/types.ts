@@ -55,6 +55,17 @@ export type {
 } from './types/navigation.js';
 export type { IndexStats } from './types/stats.js';
 export type {
+  ChangedFile,
+  ChangeImpact,
+  ChangesOptions,
+  ChangesResult,
+  DefinitionChange,
+  DefinitionChangeKind,
+  ImpactCaller,
+  ImpactFile,
+  ImpactUse,
+} from './types/changes.js';
+export type {
   CallGraph,
   CallGraphEdge,
   CallGraphNode,

@@ -18,7 +18,7 @@ import { FACTS_VERSION, type FileFacts } from '../model/facts.js';
 import { summaryOf } from '../model/views.js';
 import type { FileSystem } from './file-system.js';
 import { nodeFileSystem } from './node-file-system.js';
-import { resolveInRoot, readSource } from './source.js';
+import { resolveInRoot, readSource, sourceOfBytes } from './source.js';
 import { VERSION } from '../version.js';
 import { blobAddress, type FactStore, type FileEntry } from './store.js';
 
@@ -55,6 +55,11 @@ export interface AnalysisJob {
   spentMs?: number;
   /** The file's size as the caller last saw it (a pool runs large files on a thread without its heap bound). */
   size?: number;
+  /**
+   * A version of the file that is not in the tree (an older commit's): analyzed from these bytes, the tree's file is
+   * never read. The facts come back with the outcome and are not stored (stored facts of the same bytes are served).
+   */
+  bytes?: Uint8Array;
 }
 
 /** The parse budget left to a job: the limit, less what an earlier attempt spent (at least 1 ms). */
@@ -258,29 +263,41 @@ function listingOf(fs: FileSystem, folder: string): Listing {
  */
 export async function runAnalysisJob(job: AnalysisJob, context: AnalysisContext, onLoaded?: () => void): Promise<AnalysisOutcome> {
   let source;
-  let absolute: string;
+  let absolute: string | undefined;
+  const fs = context.fileSystem ?? nodeFileSystem;
   try {
-    const fs = context.fileSystem ?? nodeFileSystem;
-    const path = await resolveInRoot(context.root, job.file, fs);
-    absolute = path.absolute;
-    source = await readSource(path, context.limits.maxFileSize, fs);
+    if (job.bytes) {
+      if (job.bytes.length > context.limits.maxFileSize) {
+        throw new CodeIndexError(ErrorCode.FILE_TOO_LARGE, `${job.file} is ${job.bytes.length} bytes, over the ${context.limits.maxFileSize}-byte limit (maxFileSize)`, {
+          file_path: job.file,
+          file_size_bytes: job.bytes.length,
+          max_file_size: context.limits.maxFileSize,
+        });
+      }
+      source = sourceOfBytes(job.file, job.bytes);
+      absolute = await placeOf(context, job.file, fs);
+    } else {
+      const path = await resolveInRoot(context.root, job.file, fs);
+      absolute = path.absolute;
+      source = await readSource(path, context.limits.maxFileSize, fs);
+    }
   } catch (error) {
     return failure(job.file, error);
   }
   const stat = { size: source.size, mtimeMs: source.mtimeMs, hash: source.hash };
   // Sources beside the file, for a language whose files may be another's (a `.h` beside a `.cpp`): part of the key,
   // as they may decide the language the facts are in.
-  const siblings = siblingsOf(context, job, absolute);
+  const siblings = absolute === undefined ? undefined : siblingsOf(context, job, absolute);
   const hint = siblings ? siblingLanguage(alternativesFor(context.registry.get(job.language) as LanguageDefinition, job.file), siblings) : undefined;
   const key = hint ? `${job.key}+${hint}` : job.key;
-  const known = job.force ? undefined : job.known;
+  const known = job.force || job.bytes ? undefined : job.known;
   if (known && known.hash === source.hash && known.key === job.key && !known.error) {
     // Touched but unchanged: the same facts, a new stat.
     return { file: job.file, entry: { ...known, size: source.size, mtimeMs: source.mtimeMs }, parsed: false };
   }
   const blob = blobAddress(key, source.hash);
   const stored = context.store.hasFacts(blob);
-  if (stored && !job.force && !job.needSummary && !context.returnFacts) {
+  if (stored && !job.force && !job.needSummary && !context.returnFacts && !job.bytes) {
     // Stored already: the caller has the summary of those facts (or asks again with `needSummary`).
     return { file: job.file, entry: { ...stat, language: job.language, key: job.key, blob }, parsed: false };
   }
@@ -302,11 +319,26 @@ export async function runAnalysisJob(job: AnalysisJob, context: AnalysisContext,
     } catch (error) {
       return failure(job.file, error, stat);
     }
-    context.store.writeFacts(blob, facts);
+    if (!job.bytes) context.store.writeFacts(blob, facts);
   }
+  if (job.bytes) return { file: job.file, entry: { ...stat, language: job.language, key: job.key, blob }, parsed, facts };
   const summary = summaryOf(facts);
   const entry: FileEntry = { ...stat, language: job.language, key: job.key, blob, summary };
   return context.returnFacts && parsed ? { file: job.file, entry, parsed, facts } : { file: job.file, entry, parsed };
+}
+
+/**
+ * Where a version of a file would be in the tree, for the sources beside it: its folder through the root check (the
+ * file itself may be gone), or undefined when the folder is not there.
+ */
+async function placeOf(context: AnalysisContext, file: string, fs: FileSystem): Promise<string | undefined> {
+  const folder = dirname(file);
+  if (folder === '.' || folder === '') return `${context.root}/${basename(file)}`;
+  try {
+    return `${(await resolveInRoot(context.root, folder, fs)).absolute}/${basename(file)}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

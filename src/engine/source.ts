@@ -239,9 +239,19 @@ export function isBinary(bytes: Uint8Array): boolean {
  */
 export async function readSource(path: ResolvedPath, maxFileSize: number, fs: FileSystem = nodeFileSystem): Promise<SourceText> {
   const { bytes, size, mtimeMs } = readVerified(path, maxFileSize, fs);
+  return sourceOfBytes(path.relative, bytes, size, mtimeMs);
+}
+
+/**
+ * The text of bytes read elsewhere (a version of a file from git) as {@link readSource} decodes a file's.
+ *
+ * @param relative - The file's root-relative path, for messages.
+ * @throws CodeIndexError `BINARY_FILE`.
+ */
+export function sourceOfBytes(relative: string, bytes: Uint8Array, size = bytes.length, mtimeMs = 0): SourceText {
   if (isBinary(bytes)) {
-    throw new CodeIndexError(ErrorCode.BINARY_FILE, `${path.relative} is a binary file, not source text`, {
-      file_path: path.relative,
+    throw new CodeIndexError(ErrorCode.BINARY_FILE, `${relative} is a binary file, not source text`, {
+      file_path: relative,
     });
   }
   const warnings: Diagnostic[] = [];
@@ -252,8 +262,8 @@ export async function readSource(path: ResolvedPath, maxFileSize: number, fs: Fi
     text = utf8Lenient.decode(bytes);
     warnings.push({
       code: ErrorCode.NON_UTF8_CONTENT,
-      message: `${path.relative} is not valid UTF-8; invalid bytes were read as U+FFFD`,
-      details: { file_path: path.relative },
+      message: `${relative} is not valid UTF-8; invalid bytes were read as U+FFFD`,
+      details: { file_path: relative },
     });
   }
   const hash = createHash('md5').update(bytes).digest('hex');

@@ -18,7 +18,7 @@ import { LRUCache } from 'lru-cache';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { LanguageRegistry } from '../languages/registry.js';
 import type { FileFacts, FileSummary } from '../model/facts.js';
-import { type AnalysisOutcome, errorHolds, estimatedFactsSize, factKey, isStickyError, limitsKey, recordedError } from './analyze-file.js';
+import { type AnalysisOutcome, errorHolds, type FileLimits, estimatedFactsSize, factKey, isStickyError, limitsKey, recordedError } from './analyze-file.js';
 import { createDiscoveryFilter, type DiscoveryFilter, discoverFiles } from './discovery.js';
 import type { FileSystem } from './file-system.js';
 import { nodeFileSystem } from './node-file-system.js';
@@ -95,6 +95,8 @@ export class Workspace {
   /** Languages the analyzer loaded, or failed to load (and why): parse threads load their own. */
   readonly languageStates = new Map<string, { state: 'loaded' | 'failed'; error?: string }>();
   readonly counters: WorkspaceCounters = { hits: 0, misses: 0, parses: 0 };
+  /** The limits every file is analyzed under. */
+  readonly limits: FileLimits;
   /** One copy of each name, kind and scope of the tree's summaries. */
   readonly #intern = interner();
 
@@ -103,6 +105,7 @@ export class Workspace {
     this.registry = registry;
     this.store = options.store;
     this.#options = options;
+    this.limits = options.limits;
     this.#fs = options.fileSystem ?? nodeFileSystem;
     this.#facts = new LRUCache<string, FileFacts>({
       max: options.maxCacheEntries,

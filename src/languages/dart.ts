@@ -9,6 +9,7 @@ export const dart = defineLanguage({
   id: 'dart',
   name: 'Dart',
   extensions: ['.dart'],
+  testFiles: ['*_test.dart'],
   grammar: new URL('../../grammars/tree-sitter-dart.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-wasms@0.1.13',
   queries: [new URL('../../queries/dart/tags.scm', import.meta.url)],

@@ -165,6 +165,11 @@ export interface LanguageDefinition {
   extensions: string[];
   /** Whole file names that belong to the language regardless of extension (e.g. `Dockerfile`). */
   filenames?: string[];
+  /**
+   * Names of test files by the language's convention, as `*` patterns over a file's name (`*_test.go`, `test_*.py`).
+   * Files under a test folder (`test/`, `tests/`, `__tests__/`, `spec/`) are tests in every language.
+   */
+  testFiles?: string[];
   /** The grammar's `.wasm`. */
   grammar: GrammarSource;
   /** Where the grammar comes from, for the languages table: package and version. */

@@ -10,6 +10,7 @@ export const elixir = defineLanguage({
   id: 'elixir',
   name: 'Elixir',
   extensions: ['.ex', '.exs'],
+  testFiles: ['*_test.exs'],
   grammar: new URL('../../grammars/tree-sitter-elixir.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../queries/elixir/tags.scm', import.meta.url)],

@@ -272,9 +272,9 @@ export class LanguageRegistry {
         hash.update(typeof grammar === 'string' ? await readFile(grammar) : (grammar as Uint8Array));
         for (const query of definition.queries) hash.update((query as { text: string }).text);
         // The rest of the definition shapes extraction too (doc styles, signature style, export rule, ...); its module
-        // system counts by its name (the object holds functions, which JSON leaves out).
+        // system counts by its name (the object holds functions, which JSON leaves out). Which files are tests does not.
         const moduleSystem = this.#definitions.get(id)?.moduleSystem?.name;
-        hash.update(JSON.stringify({ ...definition, grammar: undefined, queries: undefined, moduleSystem }));
+        hash.update(JSON.stringify({ ...definition, grammar: undefined, queries: undefined, testFiles: undefined, moduleSystem }));
         return hash.digest('hex').slice(0, 16);
       });
       pending.catch(() => this.#fingerprints.delete(id));

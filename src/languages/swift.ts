@@ -11,6 +11,7 @@ export const swift = defineLanguage({
   id: 'swift',
   name: 'Swift',
   extensions: ['.swift'],
+  testFiles: ['*Tests.swift', '*Test.swift'],
   grammar: new URL('../../grammars/tree-sitter-swift.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-wasms@0.1.13',
   queries: [new URL('../../queries/swift/tags.scm', import.meta.url)],

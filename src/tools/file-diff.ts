@@ -3,8 +3,7 @@
  * diff.
  *
  * git is asked only for HEAD's blob of the file (plumbing that runs no filter, textconv or fsmonitor, see
- * `git.ts`); the working file is read by the safe read like every other read; the diff is computed here with
- * `diff` (jsdiff: no dependencies, Myers' algorithm like git's default, a time limit for huge rewrites). So a
+ * `git.ts`); the working file is read by the safe read like every other read; the diff is computed by `render/unified-diff.ts`. So a
  * repository's diff drivers and filters are never involved, and git never reads the working tree at all.
  *
  * @module
@@ -12,8 +11,9 @@
 import { posix } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import { type ResolvedPath, isBinary, readVerified } from '../engine/files.js';
-import { type GitEntry, hasHead, headEntry, isStaged, openRepository, readBlob, type Repository } from './git.js';
+import { type GitEntry, hasHead, headEntry, isStaged, openRepository, readBlob, type Repository } from '../engine/git.js';
 import { checkToolPath, toolFile } from './paths.js';
+import { DIFF_TIMEOUT_MS, unifiedDiff } from '../render/unified-diff.js';
 
 /** The Code Scanner spec's result fields. */
 export interface FileDiff {
@@ -26,8 +26,6 @@ export interface FileDiff {
   message?: string;
 }
 
-/** Longest a diff may compute before it gives up (a whole-file rewrite of a large file). */
-const DIFF_TIMEOUT_MS = 5000;
 const MAX_CONTEXT = 10;
 
 /**
@@ -87,13 +85,8 @@ export async function fileDiff(root: string, file: string, contextLines: number,
     };
   }
   const decoder = new TextDecoder('utf-8');
-  // Loaded on first use: a process that never diffs (most) does not pay for the module.
-  const { structuredPatch } = await import('diff');
-  const patch = structuredPatch(relative, relative, before ? decoder.decode(before) : '', working ? decoder.decode(working) : '', undefined, undefined, {
-    context,
-    timeout: DIFF_TIMEOUT_MS,
-  });
-  if (!patch) {
+  const patch = await unifiedDiff(relative, relative, before ? decoder.decode(before) : undefined, working ? decoder.decode(working) : undefined, context);
+  if (patch.timedOut) {
     return {
       ...base,
       has_changes: true,
@@ -103,24 +96,7 @@ export async function fileDiff(root: string, file: string, contextLines: number,
       message: `The file changed too much to diff within ${DIFF_TIMEOUT_MS / 1000} s; read it with read_file`,
     };
   }
-  const lines = [before ? `--- a/${relative}` : '--- /dev/null', working ? `+++ b/${relative}` : '+++ /dev/null'];
-  let added = 0;
-  let removed = 0;
-  for (const hunk of patch.hunks) {
-    lines.push(`@@ -${range(hunk.oldStart, hunk.oldLines)} +${range(hunk.newStart, hunk.newLines)} @@`);
-    for (const line of hunk.lines) {
-      if (line.startsWith('+')) added++;
-      else if (line.startsWith('-')) removed++;
-      lines.push(line);
-    }
-  }
-  return { ...base, has_changes: true, diff: lines.join('\n'), lines_added: added, lines_removed: removed, ...capped };
-}
-
-/** A hunk range as git writes it: `start,count`, the count left out when 1, the start one less when 0. */
-function range(start: number, count: number): string {
-  if (count === 0) return `${Math.max(0, start - 1)},0`;
-  return count === 1 ? `${start}` : `${start},${count}`;
+  return { ...base, has_changes: true, diff: patch.diff ?? null, lines_added: patch.linesAdded, lines_removed: patch.linesRemoved, ...capped };
 }
 
 /**

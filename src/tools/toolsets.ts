@@ -12,6 +12,7 @@ import { codeAnalyzeTools } from './sets/code-analyze.js';
 import { explainerTools } from './sets/explainer.js';
 import { graphTools } from './sets/graph.js';
 import { queryTools } from './sets/query.js';
+import { changesTools } from './sets/changes.js';
 import { repoMapTools } from './sets/repo-map.js';
 import { scannerTools } from './sets/scanner.js';
 import { treesitterTools } from './sets/treesitter.js';
@@ -27,6 +28,7 @@ const SETS: ReadonlyArray<readonly [ToolsetName, AnyTool[]]> = [
   ['graph', graphTools],
   ['repo_map', repoMapTools],
   ['query', queryTools],
+  ['changes', changesTools],
 ];
 
 function renamed(tool: AnyTool, name: string): AnyTool {

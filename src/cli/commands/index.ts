@@ -6,6 +6,7 @@
  */
 import type { Command } from '../shared.js';
 import { cache } from './cache.js';
+import { changes } from './changes.js';
 import { fileCommands } from './files.js';
 import { mcp } from './mcp.js';
 import { navigationCommands } from './navigation.js';
@@ -14,4 +15,4 @@ import { query } from './query.js';
 import { scip } from './scip.js';
 
 /** The subcommands, in the order `code-index --help` lists them. */
-export const COMMANDS: readonly Command[] = [...fileCommands, ...navigationCommands, query, ...projectCommands, scip, mcp, cache];
+export const COMMANDS: readonly Command[] = [...fileCommands, ...navigationCommands, query, changes, ...projectCommands, scip, mcp, cache];

@@ -11,6 +11,7 @@ export const c = defineLanguage({
   id: 'c',
   name: 'C',
   extensions: ['.c', '.h'],
+  testFiles: ['*_test.c', 'test_*.c'],
   alternatives: [
     {
       language: 'objc',

@@ -7,6 +7,7 @@ export const cpp = defineLanguage({
   name: 'C++',
   scip: { language: 'CPP' },
   extensions: ['.cpp', '.cc', '.cxx', '.hpp', '.hh', '.hxx', '.c++', '.h++'],
+  testFiles: ['*_test.cc', '*_test.cpp', '*_unittest.cc', '*_unittest.cpp', 'test_*.cpp', '*Test.cpp'],
   skipBareMacroLines: true,
   flattenConditionals: true,
   grammar: new URL('../../../grammars/tree-sitter-cpp.wasm.br', import.meta.url),

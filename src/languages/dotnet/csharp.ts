@@ -12,6 +12,7 @@ export const csharp = defineLanguage({
   name: 'C#',
   scip: { language: 'CSharp' },
   extensions: ['.cs'],
+  testFiles: ['*Test.cs', '*Tests.cs'],
   grammar: new URL('../../../grammars/tree-sitter-c_sharp.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-c-sharp@0.23.5',
   queries: [new URL('../../../queries/csharp/tags.scm', import.meta.url), new URL('../../../queries/csharp/locals.scm', import.meta.url)],

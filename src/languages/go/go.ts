@@ -11,6 +11,7 @@ export const go = defineLanguage({
   id: 'go',
   name: 'Go',
   extensions: ['.go'],
+  testFiles: ['*_test.go'],
   grammar: new URL('../../../grammars/tree-sitter-go.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-go@0.25.0',
   queries: [new URL('../../../queries/go/tags.scm', import.meta.url), new URL('../../../queries/go/locals.scm', import.meta.url)],

@@ -10,6 +10,7 @@ export const java = defineLanguage({
   id: 'java',
   name: 'Java',
   extensions: ['.java'],
+  testFiles: ['*Test.java', '*Tests.java', '*IT.java', 'Test*.java'],
   grammar: new URL('../../../grammars/tree-sitter-java.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../../queries/java/tags.scm', import.meta.url), new URL('../../../queries/java/locals.scm', import.meta.url)],

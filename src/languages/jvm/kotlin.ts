@@ -11,6 +11,7 @@ export const kotlin = defineLanguage({
   id: 'kotlin',
   name: 'Kotlin',
   extensions: ['.kt', '.kts'],
+  testFiles: ['*Test.kt', '*Tests.kt'],
   grammar: new URL('../../../grammars/tree-sitter-kotlin.wasm.br', import.meta.url),
   grammarOrigin: '@tree-sitter-grammars/tree-sitter-kotlin@1.1.0',
   queries: [new URL('../../../queries/kotlin/tags.scm', import.meta.url), new URL('../../../queries/kotlin/locals.scm', import.meta.url)],

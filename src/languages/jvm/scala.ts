@@ -11,6 +11,7 @@ export const scala = defineLanguage({
   id: 'scala',
   name: 'Scala',
   extensions: ['.scala', '.sc'],
+  testFiles: ['*Test.scala', '*Spec.scala', '*Suite.scala'],
   grammar: new URL('../../../grammars/tree-sitter-scala.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../../queries/scala/tags.scm', import.meta.url)],

@@ -7,6 +7,7 @@ export const javascript = defineLanguage({
   id: 'javascript',
   name: 'JavaScript',
   extensions: ['.js', '.jsx', '.mjs', '.cjs'],
+  testFiles: ['*.test.js', '*.spec.js', '*.test.jsx', '*.spec.jsx', '*.test.mjs', '*.spec.mjs', '*.test.cjs', '*.spec.cjs'],
   grammar: new URL('../../../grammars/tree-sitter-javascript.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-javascript@0.25.0',
   queries: [

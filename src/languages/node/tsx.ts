@@ -7,6 +7,7 @@ export const tsx = defineLanguage({
   id: 'tsx',
   name: 'TSX',
   extensions: ['.tsx'],
+  testFiles: ['*.test.tsx', '*.spec.tsx'],
   grammar: new URL('../../../grammars/tree-sitter-tsx.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-typescript@0.23.2 (scanner patched)',
   queries: [

@@ -12,6 +12,7 @@ export const typescript = defineLanguage({
   id: 'typescript',
   name: 'TypeScript',
   extensions: ['.ts', '.mts', '.cts'],
+  testFiles: ['*.test.ts', '*.spec.ts', '*.test.mts', '*.spec.mts', '*.test.cts', '*.spec.cts'],
   grammar: new URL('../../../grammars/tree-sitter-typescript.wasm.br', import.meta.url),
   grammarOrigin: 'tree-sitter-typescript@0.23.2 (scanner patched)',
   queries: [

@@ -10,6 +10,7 @@ export const php = defineLanguage({
   id: 'php',
   name: 'PHP',
   extensions: ['.php'],
+  testFiles: ['*Test.php'],
   grammar: new URL('../../../grammars/tree-sitter-php.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../../queries/php/tags.scm', import.meta.url), new URL('../../../queries/php/locals.scm', import.meta.url)],

@@ -10,6 +10,7 @@ export const python = defineLanguage({
   id: 'python',
   name: 'Python',
   extensions: ['.py', '.pyi', '.pyw'],
+  testFiles: ['test_*.py', '*_test.py', 'conftest.py'],
   grammar: new URL('../../../grammars/tree-sitter-python.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',
   queries: [new URL('../../../queries/python/tags.scm', import.meta.url), new URL('../../../queries/python/locals.scm', import.meta.url)],

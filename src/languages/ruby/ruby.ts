@@ -9,6 +9,7 @@ export const ruby = defineLanguage({
   id: 'ruby',
   name: 'Ruby',
   extensions: ['.rb', '.rake', '.gemspec', '.ru'],
+  testFiles: ['*_spec.rb', '*_test.rb', 'test_*.rb'],
   filenames: ['Rakefile', 'Gemfile', 'Guardfile', 'Vagrantfile', 'Podfile', 'Brewfile'],
   grammar: new URL('../../../grammars/tree-sitter-ruby.wasm.br', import.meta.url),
   grammarOrigin: '@cursorless/tree-sitter-wasms@0.7.0',

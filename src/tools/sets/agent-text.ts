@@ -1,8 +1,7 @@
 /**
- * The texts of the `agent` set's tools over the Code Scanner's file tools (read_file, search_text, list_directory,
- * file_diff): what a model reads, without JSON's quotes and escapes (a file's lines numbered, matches by file, a
- * folder's entries one a line, a diff as a diff), each with a header line saying what it shows and how to continue
- * in the agent tool's own arguments.
+ * The texts of the `agent` set's tools over the Code Scanner's file tools (read_file, search_text, list_directory):
+ * what a model reads, without JSON's quotes and escapes (a file's lines numbered, matches by file, a folder's entries
+ * one a line), each with a header line saying what it shows and how to continue in the agent tool's own arguments.
  *
  * @module
  */
@@ -44,16 +43,6 @@ export interface ListDirectoryOutput {
   offset: number;
   has_more: boolean;
   next_offset?: number;
-}
-
-/** What the Code Scanner's get_file_diff returns. */
-export interface FileDiffOutput {
-  file_path: string;
-  has_changes: boolean;
-  diff: string | null;
-  lines_added: number;
-  lines_removed: number;
-  message?: string;
 }
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
@@ -106,11 +95,4 @@ export function listDirectoryText(output: ListDirectoryOutput): string {
   for (const directory of output.directories) out.push(`${relative(directory)}/`);
   for (const file of output.files) out.push(file.lines === undefined ? relative(file.path) : `${relative(file.path)}  ${file.lines}`);
   return out.join('\n');
-}
-
-/** `src/a.ts: +3 -1 against HEAD`, then the unified diff; or why there is none. */
-export function fileDiffText(output: FileDiffOutput): string {
-  if (!output.has_changes || output.diff === null) return `${output.file_path}: ${output.message ?? 'no changes against HEAD'}`;
-  const note = output.message ? ` (${output.message})` : '';
-  return `${output.file_path}: +${output.lines_added} -${output.lines_removed} against HEAD${note}\n${output.diff}`;
 }

@@ -9,7 +9,8 @@
 import { posix } from 'node:path';
 import { z } from 'zod';
 import { type AnyTool, resultOptions, type ToolContext } from '../tool.js';
-import { fileDiffText, listDirectoryText, readFileText, searchTextText } from './agent-text.js';
+import { listDirectoryText, readFileText, searchTextText } from './agent-text.js';
+import { changesTool } from './changes.js';
 import { codeAnalyze } from './code-analyze.js';
 import { analyzeFileLogic, callHierarchy } from './graph.js';
 import { repoMapTool } from './repo-map.js';
@@ -187,14 +188,6 @@ const listDirectory = over(scanner('list_directory'), {
   text: listDirectoryText,
 });
 
-const fileDiff = over(scanner('get_file_diff'), {
-  name: 'file_diff',
-  title: 'Uncommitted diff',
-  description: "A file's uncommitted changes against git HEAD, as a unified diff.",
-  input: z.strictObject({ file }),
-  map: (args) => ({ file_path: args.file }),
-  text: fileDiffText,
-});
 
 /** The `agent` set's tools. */
-export const agentTools: AnyTool[] = [repoMap, outline, findSymbols, definition, references, hover, calls, callGraph, readFile, searchText, listDirectory, fileDiff];
+export const agentTools: AnyTool[] = [repoMap, outline, findSymbols, definition, references, hover, calls, callGraph, readFile, searchText, listDirectory, changesTool];

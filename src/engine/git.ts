@@ -7,8 +7,10 @@
  *   - with a clean environment (no inherited `GIT_*` variable can pick another repository, index or config),
  *     no system config, every command-running setting overridden on the command line (the highest precedence),
  *     lazy fetches and every transport off, and pathspec magic off;
- *   - only for plumbing that reads objects (`rev-parse`, `ls-tree`, `cat-file blob`, `ls-files`): none of them runs
- *     filters, textconv, fsmonitor or hooks even before the overrides;
+ *   - only for plumbing that reads objects and stat data (`rev-parse`, `merge-base`, `ls-tree`, `cat-file blob`,
+ *     `ls-files`, and `diff-tree`/`diff-index` in raw form, renames off, submodules ignored): none of them runs
+ *     filters, textconv, fsmonitor or hooks even before the overrides, and none reads a working file's content (a
+ *     file whose stat changed is listed with an unknown object id, and the caller reads it through the root check);
  *   - only on a repository that either lies above the root (found in a parent folder, outside anything the
  *     checkout controls), or keeps its data inside the root, or is a linked worktree or submodule whose git
  *     directory names this root as its work tree.
@@ -75,6 +77,11 @@ function runGit(cwd: string, args: string[], maxBytes = 1024 * 1024, timeoutMs =
       { cwd, env: gitEnvironment(), timeout: timeoutMs, maxBuffer: maxBytes, encoding: 'buffer', windowsHide: true },
       (error, stdout, stderr) => {
         if (!error) return resolvePromise(stdout);
+        if ((error as { code?: unknown }).code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
+          return reject(
+            new CodeIndexError(ErrorCode.GIT_FAILED, `git's answer is over ${maxBytes} bytes`, { max_bytes: maxBytes, suggestion: 'Narrow the question (fewer paths)' }),
+          );
+        }
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
           return reject(new CodeIndexError(ErrorCode.GIT_FAILED, 'git is not installed on this machine', { suggestion: 'Install git' }));
         }
@@ -225,4 +232,119 @@ export async function isStaged(repository: Repository, path: string): Promise<bo
 export async function readBlob(repository: Repository, oid: string, maxBytes: number): Promise<Buffer> {
   if (!/^[0-9a-f]{40,64}$/.test(oid)) throw new CodeIndexError(ErrorCode.INTERNAL_ERROR, 'Not an object id', {});
   return runGit(repository.cwd, ['cat-file', 'blob', oid], maxBytes + 1);
+}
+
+/** What `rev-parse` accepts as a revision here: no option, no pathspec, no range, no control character. */
+function checkRevision(revision: string, field: string): void {
+  const text = typeof revision === 'string' ? revision : '';
+  const control = [...text].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
+  if (text === '' || text.length > 256 || text.startsWith('-') || control || text.includes('..')) {
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `${field} is not a revision: ${JSON.stringify(String(revision).slice(0, 100))}`, {
+      [field]: String(revision).slice(0, 256),
+      suggestion: 'Name a commit: a branch, a tag, a commit id, HEAD~2',
+    });
+  }
+}
+
+/**
+ * The commit a revision names (`HEAD`, `main`, `v1.2`, `HEAD~2`, an abbreviated id).
+ *
+ * @throws CodeIndexError `INVALID_ARGUMENT` for a revision that is malformed or names no commit.
+ */
+export async function resolveCommit(repository: Repository, revision: string, field = 'revision'): Promise<string> {
+  checkRevision(revision, field);
+  try {
+    const out = await runGit(repository.cwd, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${revision}^{commit}`]);
+    return out.toString('utf8').trim();
+  } catch (error) {
+    if (!(error instanceof GitFailure)) throw error;
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `${field} ${JSON.stringify(revision)} names no commit of the repository`, {
+      [field]: revision,
+      suggestion: 'Name a commit: a branch, a tag, a commit id, HEAD~2',
+    });
+  }
+}
+
+/** The best common ancestor of two commits (`A...B` compares B with it). */
+export async function mergeBase(repository: Repository, a: string, b: string): Promise<string> {
+  try {
+    return (await runGit(repository.cwd, ['merge-base', a, b])).toString('utf8').trim();
+  } catch (error) {
+    if (!(error instanceof GitFailure)) throw error;
+    throw new CodeIndexError(ErrorCode.INVALID_ARGUMENT, `${a.slice(0, 12)} and ${b.slice(0, 12)} have no common ancestor`, {
+      suggestion: 'Compare the two commits directly (A..B)',
+    });
+  }
+}
+
+/** A file a diff lists: its status, its path (root-relative) and the objects on each side. */
+export interface GitChange {
+  /** `A` added, `D` deleted, `M` modified, `T` its type changed (a file became a link). */
+  status: 'A' | 'D' | 'M' | 'T';
+  /** Root-relative path. */
+  path: string;
+  /** Mode and object before (absent when added). */
+  before?: { mode: string; oid: string };
+  /**
+   * Mode and object after (absent when deleted). The object is absent when it is the working file, which git lists
+   * by its stat data only: the caller reads it.
+   */
+  after?: { mode: string; oid?: string };
+}
+
+/** Where the newer side of a diff is: a commit, the index (staged changes) or the working tree. */
+export type DiffSide = { commit: string } | 'index' | 'worktree';
+
+/** Most bytes a diff's listing may take (about 100,000 changed files). */
+const MAX_LISTING_BYTES = 16 * 1024 * 1024;
+
+const NULL_OID = /^0+$/;
+
+/**
+ * The files that differ between a commit and a newer side, under the root (and under `paths`, root-relative, when
+ * given), in path order. Renames are not detected here: git would read working files' content through their filters
+ * to find them, and the caller pairs deleted and added files itself. Submodules are left out; so are untracked files,
+ * which {@link untrackedFiles} lists.
+ */
+export async function diffFiles(repository: Repository, base: string, side: DiffSide, paths: readonly string[] = []): Promise<GitChange[]> {
+  const common = ['-z', '--raw', '--no-renames', '--ignore-submodules=all', '--no-textconv', '--no-ext-diff', '--abbrev=64'];
+  const args =
+    side === 'index'
+      ? ['diff-index', ...common, '--cached', base]
+      : side === 'worktree'
+        ? ['diff-index', ...common, base]
+        : ['diff-tree', '-r', ...common, base, side.commit];
+  const out = await runGit(repository.cwd, [...args, '--', ...pathspecs(paths)], MAX_LISTING_BYTES, 60_000);
+  const fields = out.toString('utf8').split('\0');
+  const changes: GitChange[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const match = /^:(\d{6}) (\d{6}) ([0-9a-f]+) ([0-9a-f]+) ([ADMT])$/.exec(fields[i] as string);
+    const full = fields[i + 1] as string;
+    if (!match || !full.startsWith(repository.prefix)) continue;
+    const [, modeBefore, modeAfter, oidBefore, oidAfter, status] = match as unknown as [string, string, string, string, string, GitChange['status']];
+    const change: GitChange = { status, path: full.slice(repository.prefix.length) };
+    if (status !== 'A') change.before = { mode: modeBefore, oid: oidBefore };
+    if (status !== 'D') change.after = { mode: modeAfter, ...(NULL_OID.test(oidAfter) ? {} : { oid: oidAfter }) };
+    changes.push(change);
+  }
+  return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** Files of the working tree git does not track and does not ignore (new files not yet added), root-relative. */
+export async function untrackedFiles(repository: Repository, paths: readonly string[] = []): Promise<string[]> {
+  const out = await runGit(repository.cwd, ['ls-files', '-z', '--others', '--exclude-standard', '--full-name', '--', ...pathspecs(paths)], MAX_LISTING_BYTES, 60_000);
+  return out
+    .toString('utf8')
+    .split('\0')
+    .filter((full) => full !== '' && full.startsWith(repository.prefix))
+    .map((full) => full.slice(repository.prefix.length))
+    .sort();
+}
+
+/**
+ * The pathspecs of root-relative paths (git runs in the root, and reads pathspecs from there; literal: pathspec magic
+ * is off), the whole root when none is given.
+ */
+function pathspecs(paths: readonly string[]): string[] {
+  return paths.length === 0 ? ['.'] : [...paths];
 }

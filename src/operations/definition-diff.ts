@@ -1,0 +1,241 @@
+/**
+ * Two versions of a file compared by their definitions: which were added, removed, renamed, or changed in their
+ * signature or in their own body. Both versions are facts extracted from their trees; the text is only read at the
+ * spans those facts give, to tell a changed body from an unchanged one.
+ *
+ * Definitions are matched level by level, from the top: by kind and qualified name (`Class.method`), then, among the
+ * ones left on both sides, a definition of the same kind in the same container whose text is the same but for its
+ * name is a rename. A container's rename carries to its members (`Old.m` is `New.m`). A definition's own body is its
+ * text without the definitions nested in it, so a class is not "changed" when only one of its methods is.
+ *
+ * @module
+ */
+import type { Definition, FileFacts } from '../model/facts.js';
+import type { DefinitionChangeKind } from '../types.js';
+
+/** A version of a file: its facts and its text. */
+export interface FileVersion {
+  facts: FileFacts;
+  text: string;
+}
+
+
+/** One definition that differs between two versions. */
+export interface DefinitionDiff {
+  change: DefinitionChangeKind;
+  /** Its qualified name (`Class.method`), in the newer version when it is there. */
+  name: string;
+  kind: string;
+  /** Its index in the newer version's facts (absent when removed). */
+  after?: number;
+  /** Its index in the older version's facts (absent when added). */
+  before?: number;
+  /** The older qualified name, for a rename. */
+  previousName?: string;
+  /** The file it was in, for a definition moved from another file (set by the caller, which sees every file). */
+  previousFile?: string;
+}
+
+/** A definition placed: its index, qualified name and own text. */
+interface Placed {
+  index: number;
+  def: Definition;
+  depth: number;
+  /** The qualified name of its container, in the newer version's names (a renamed container's members follow it). */
+  container: string;
+  /** Its own text, whitespace runs as one space. */
+  own: string;
+}
+
+const SEPARATOR = '.';
+
+/** Top-level and member definitions (not those local to a function's body), with their depth. */
+function outline(facts: FileFacts): Array<{ index: number; depth: number }> {
+  const depths: number[] = [];
+  const out: Array<{ index: number; depth: number }> = [];
+  facts.definitions.forEach((def, index) => {
+    const parentDepth = def.parent === undefined ? -1 : depths[def.parent];
+    const depth = parentDepth === undefined ? -1 : parentDepth + 1;
+    depths[index] = def.local ? -2 : depth < 0 && def.parent !== undefined ? -2 : depth;
+    if (!def.local && depths[index] >= 0) out.push({ index, depth: depths[index] });
+  });
+  return out;
+}
+
+/**
+ * A definition's text without the (non-local) definitions nested in it, whitespace runs as one space: a member added
+ * or removed is that member's change, not its container's.
+ */
+function ownText(version: FileVersion, index: number, children: ReadonlyMap<number, number[]>): string {
+  const def = version.facts.definitions[index] as Definition;
+  let text = '';
+  let at = def.start;
+  for (const child of children.get(index) ?? []) {
+    const nested = version.facts.definitions[child] as Definition;
+    if (nested.start < at || nested.end > def.end) continue;
+    text += version.text.slice(at, nested.start);
+    at = nested.end;
+  }
+  text += version.text.slice(at, def.end);
+  return collapse(text);
+}
+
+/** Runs of white space as one space (a re-indented body is the same body). */
+function collapse(text: string): string {
+  let out = '';
+  let space = false;
+  for (const ch of text) {
+    if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r' || ch === '\f' || ch === '\v') {
+      space = true;
+      continue;
+    }
+    if (space && out) out += ' ';
+    space = false;
+    out += ch;
+  }
+  return out;
+}
+
+const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}_$]/u.test(ch);
+
+/** The text with every whole-word occurrence of `name` masked: two texts equal but for the name compare equal. */
+function masked(text: string, name: string): string {
+  if (!name) return text;
+  let out = '';
+  let from = 0;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
+    if (isWordChar(text[at - 1]) || isWordChar(text[at + name.length])) continue;
+    out += `${text.slice(from, at)}\u0000`;
+    from = at + name.length;
+  }
+  return out + text.slice(from);
+}
+
+/** What a definition's signature is: what a caller or an implementer of it depends on. */
+function signatureOf(def: Definition): string {
+  return JSON.stringify([
+    def.signature ?? '',
+    def.parameters?.map((p) => [p.name, p.type ?? '', p.optional === true, p.defaultValue !== undefined]) ?? [],
+    def.returnType ?? '',
+    def.typeParameters ?? '',
+    def.type ?? '',
+    def.extends ?? [],
+    def.implements ?? [],
+    def.exported === true,
+    def.modifiers ?? [],
+  ]);
+}
+
+function childrenOf(facts: FileFacts): Map<number, number[]> {
+  const children = new Map<number, number[]>();
+  facts.definitions.forEach((def, index) => {
+    if (def.parent === undefined || def.local) return;
+    const list = children.get(def.parent) ?? [];
+    list.push(index);
+    children.set(def.parent, list);
+  });
+  return children;
+}
+
+/** The qualified name of a definition in a container. */
+export function qualify(container: string, def: Pick<Definition, 'name' | 'receiver'>): string {
+  const owner = container || def.receiver || '';
+  return owner ? `${owner}${SEPARATOR}${def.name}` : def.name;
+}
+
+/**
+ * The definitions that differ between an older and a newer version of a file (either may be absent: a file added
+ * or deleted), in the newer version's order, then the removed ones in the older's.
+ */
+export function diffDefinitions(before: FileVersion | undefined, after: FileVersion | undefined): DefinitionDiff[] {
+  const oldOutline = before ? outline(before.facts) : [];
+  const newOutline = after ? outline(after.facts) : [];
+  const oldChildren = before ? childrenOf(before.facts) : new Map<number, number[]>();
+  const newChildren = after ? childrenOf(after.facts) : new Map<number, number[]>();
+  /** Older index -> newer index, for every definition matched (a container's name then carries to its members). */
+  const matched = new Map<number, number>();
+  const newNames = new Map<number, string>();
+  const oldNames = new Map<number, string>();
+  const diffs: DefinitionDiff[] = [];
+  const maxDepth = Math.max(-1, ...oldOutline.map((d) => d.depth), ...newOutline.map((d) => d.depth));
+  for (let depth = 0; depth <= maxDepth; depth++) {
+    const place = (version: FileVersion, index: number, children: ReadonlyMap<number, number[]>, container: string): Placed => {
+      const def = version.facts.definitions[index] as Definition;
+      return { index, def, depth, container, own: ownText(version, index, children) };
+    };
+    const newer: Placed[] = after
+      ? newOutline
+          .filter((d) => d.depth === depth)
+          .map(({ index }) => {
+            const parent = after.facts.definitions[index]?.parent;
+            const placed = place(after, index, newChildren, parent === undefined ? '' : (newNames.get(parent) ?? ''));
+            newNames.set(index, qualify(placed.container, placed.def));
+            return placed;
+          })
+      : [];
+    const older: Placed[] = before
+      ? oldOutline
+          .filter((d) => d.depth === depth)
+          .map(({ index }) => {
+            const parent = before.facts.definitions[index]?.parent;
+            const mappedParent = parent === undefined ? undefined : matched.get(parent);
+            const container = parent === undefined ? '' : mappedParent !== undefined ? (newNames.get(mappedParent) ?? '') : (oldNames.get(parent) ?? '');
+            const placed = place(before, index, oldChildren, container);
+            oldNames.set(index, qualify(container, placed.def));
+            return placed;
+          })
+      : [];
+    // Same kind and qualified name: the same definition (overloads pair in order).
+    const byKey = new Map<string, Placed[]>();
+    for (const p of older) {
+      const key = `${p.def.kind}\u0000${qualify(p.container, p.def)}`;
+      const list = byKey.get(key) ?? [];
+      list.push(p);
+      byKey.set(key, list);
+    }
+    const addedHere: Placed[] = [];
+    const pairs: Array<[Placed, Placed]> = [];
+    for (const p of newer) {
+      const list = byKey.get(`${p.def.kind}\u0000${qualify(p.container, p.def)}`);
+      const partner = list?.shift();
+      if (partner) pairs.push([partner, p]);
+      else addedHere.push(p);
+    }
+    const removedHere = [...byKey.values()].flat().sort((a, b) => a.index - b.index);
+    // Among those left: the same text but for the name, in the same container, is a rename.
+    const unclaimed = new Map<string, Placed[]>();
+    for (const p of removedHere) {
+      const key = `${p.def.kind}\u0000${p.container}\u0000${masked(p.own, p.def.name)}`;
+      const list = unclaimed.get(key) ?? [];
+      list.push(p);
+      unclaimed.set(key, list);
+    }
+    const renamed = new Set<Placed>();
+    const stillAdded: Placed[] = [];
+    for (const p of addedHere) {
+      const partner = unclaimed.get(`${p.def.kind}\u0000${p.container}\u0000${masked(p.own, p.def.name)}`)?.shift();
+      if (partner) {
+        renamed.add(partner);
+        pairs.push([partner, p]);
+        diffs.push({ change: 'renamed', name: newNames.get(p.index) as string, kind: p.def.kind, after: p.index, before: partner.index, previousName: oldNames.get(partner.index) as string });
+      } else stillAdded.push(p);
+    }
+    for (const [old, now] of pairs) {
+      matched.set(old.index, now.index);
+      if (renamed.has(old)) continue;
+      const change = signatureOf(old.def) !== signatureOf(now.def) ? 'signature' : old.own !== now.own ? 'body' : undefined;
+      if (change) diffs.push({ change, name: newNames.get(now.index) as string, kind: now.def.kind, after: now.index, before: old.index });
+    }
+    for (const p of stillAdded) diffs.push({ change: 'added', name: newNames.get(p.index) as string, kind: p.def.kind, after: p.index });
+    for (const p of removedHere) {
+      if (!renamed.has(p)) diffs.push({ change: 'removed', name: oldNames.get(p.index) as string, kind: p.def.kind, before: p.index });
+    }
+  }
+  const order = (d: DefinitionDiff) => (d.after !== undefined ? d.after : 1e9 + (d.before ?? 0));
+  return diffs.sort((a, b) => order(a) - order(b));
+}
+
+/** The own text of a definition as {@link diffDefinitions} compares it, for pairing definitions across files. */
+export function ownTextOf(version: FileVersion, index: number): string {
+  return ownText(version, index, childrenOf(version.facts));
+}
