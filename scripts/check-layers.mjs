@@ -35,7 +35,7 @@ const FLOORS = [
   { name: 'facade', paths: ['index.ts', 'code-index.ts'], imports: ['scip', 'render', 'operations', 'binding', 'engine', 'files', 'languages', 'base'] },
   { name: 'scip', paths: ['scip/'], imports: ['operations', 'binding', 'engine', 'files', 'languages', 'base'] },
   { name: 'render', paths: ['render/'], imports: ['base'] },
-  { name: 'operations', paths: ['operations/'], imports: ['binding', 'engine', 'files', 'languages', 'base'] },
+  { name: 'operations', paths: ['operations/'], imports: ['binding', 'engine', 'files', 'languages', 'render', 'base'] },
   { name: 'binding', paths: ['binding/'], imports: ['languages', 'base'] },
   { name: 'files', paths: ['engine/files.ts', 'engine/git.ts'], imports: ['engine', 'base'] },
   { name: 'engine', paths: ['engine/'], imports: ['extract', 'languages', 'runtime', 'base'] },

@@ -21,6 +21,7 @@ import {
   realpathSync,
   rmSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -126,6 +127,9 @@ const gitConfig = {
   'core.untrackedCache': 'true',
 };
 for (const [key, value] of Object.entries(gitConfig)) git(repo, 'config', key, value);
+// Every index entry "racily clean" (the index no newer than the files): git would hash those files through the clean
+// filter to compare them, so `changes` must decide which working files differ without asking git to.
+utimesSync(join(repo, '.git/index'), new Date('2020-01-01'), new Date('2020-01-01'));
 
 // A repository elsewhere whose contents must never come back through a root that points at it.
 mkdirSync(victim);
@@ -250,6 +254,7 @@ function probes() {
     list.push(['treesitter', { operation: 'references', file_path: file, line: 2, column: 17 }]);
     list.push(['read_file', { file_path: file }]);
     list.push(['get_file_diff', { file_path: file }]);
+    list.push(['changes', { paths: [file], diff: true }]);
     list.push(['get_file_summary', { file_path: file }]);
     list.push(['list_symbols', { file_path: file }]);
     list.push(['explainer_read_file', { path: file }]);
@@ -263,6 +268,7 @@ function probes() {
     list.push(['explainer_list_directory', { path: directory, maxDepth: 10, includeHidden: true }]);
     list.push(['search_code', { pattern: 'CIX[L]EAK|root:x', directory }]);
     list.push(['get_file_diff', { file_path: directory }]);
+    list.push(['changes', { paths: [directory], diff: true }]);
   }
   for (const glob of globs) {
     list.push(['search_text', { patterns: SEARCH, is_regex: true, file_pattern: glob }]);
@@ -280,6 +286,7 @@ function probes() {
   list.push(['get_file_diff', { file_path: 'src/changed.ts' }]);
   list.push(['get_file_diff', { file_path: 'src/gone.ts' }]);
   list.push(['get_file_diff', { file_path: '.gitattributes' }]);
+  for (const args of [{}, { diff: true, depth: 3 }, { staged: true, diff: true }, { base: 'HEAD', head: 'HEAD' }, { base: '--output=/tmp/x' }, { base: 'HEAD@{-1}' }]) list.push(['changes', args]);
   return list;
 }
 
@@ -575,6 +582,7 @@ phase('mcp');
 const otherRoots = [
   ['get_file_diff', { file_path: 'secret.txt' }],
   ['get_file_diff', { file_path: 'README.md' }],
+  ['changes', { diff: true }],
   ['read_file', { file_path: 'secret.txt' }],
   ['search_text', { patterns: SEARCH, is_regex: true }],
 ];

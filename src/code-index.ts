@@ -20,7 +20,7 @@ import { runStructuralQuery, type StructuralQueryOptions, type StructuralQueryRe
 import { changes } from './operations/changes.js';
 import { findReferences } from './operations/references.js';
 import { searchSymbols } from './operations/search.js';
-import { exportScip, type ScipExportOptions } from './scip/export.js';
+import type { ScipExportOptions } from './scip/export.js';
 import { VERSION } from './version.js';
 import type {
   Diagnostic,
@@ -492,18 +492,20 @@ export class CodeIndex {
    */
   exportScip(options: ScipExportOptions = {}): AsyncGenerator<Uint8Array> {
     this.#checkOpen();
-    return exportScip(
-      {
-        root: this.root,
-        workspace: this.#workspace,
-        resolver: this.#operations.resolver,
-        toolVersion: VERSION,
-        language: (id) => this.registry.get(id),
-        modules: this.#modules,
-        skipped: () => this.#workspace.skipped,
-      },
-      options,
-    );
+    const context = {
+      root: this.root,
+      workspace: this.#workspace,
+      resolver: this.#operations.resolver,
+      toolVersion: VERSION,
+      language: (id: string) => this.registry.get(id),
+      modules: this.#modules,
+      skipped: () => this.#workspace.skipped,
+    };
+    // Loaded on first use: the protobuf runtime and SCIP's bindings cost every process ~50 ms to import.
+    return (async function* () {
+      const { exportScip } = await import('./scip/export.js');
+      yield* exportScip(context, options);
+    })();
   }
 
   /**

@@ -7,10 +7,13 @@
  *   - with a clean environment (no inherited `GIT_*` variable can pick another repository, index or config),
  *     no system config, every command-running setting overridden on the command line (the highest precedence),
  *     lazy fetches and every transport off, and pathspec magic off;
- *   - only for plumbing that reads objects and stat data (`rev-parse`, `merge-base`, `ls-tree`, `cat-file blob`,
- *     `ls-files`, and `diff-tree`/`diff-index` in raw form, renames off, submodules ignored): none of them runs
- *     filters, textconv, fsmonitor or hooks even before the overrides, and none reads a working file's content (a
- *     file whose stat changed is listed with an unknown object id, and the caller reads it through the root check);
+ *   - only for plumbing that reads objects and the index (`rev-parse`, `merge-base`, `ls-tree`, `cat-file blob`,
+ *     `ls-files`, `diff-tree` and `diff-index --cached` in raw form, renames off, submodules ignored): none of them
+ *     runs filters, textconv, fsmonitor or hooks even before the overrides, and none reads a working file. (`diff-index`
+ *     against the working tree would: an entry whose recorded time is not older than the index is "racily clean",
+ *     and git hashes the file through the repository's clean filter to decide. Which working files differ from the
+ *     index is decided here instead, {@link worktreeChanges}, from the stat data the index records and the files read
+ *     through the root check);
  *   - only on a repository that either lies above the root (found in a parent folder, outside anything the
  *     checkout controls), or keeps its data inside the root, or is a linked worktree or submodule whose git
  *     directory names this root as its work tree.
@@ -18,9 +21,11 @@
  * @module
  */
 import { execFile } from 'node:child_process';
-import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { CodeIndexError, ErrorCode } from '../errors.js';
+import { readVerified, resolveInRoot } from './source.js';
 
 /** `-c` overrides: each setting that makes git run a program, turned off. */
 const NEUTRAL_CONFIG = [
@@ -290,6 +295,8 @@ export interface GitChange {
    * by its stat data only: the caller reads it.
    */
   after?: { mode: string; oid?: string };
+  /** Not tracked by git (a new file of the working tree, not yet added). */
+  untracked?: true;
 }
 
 /** Where the newer side of a diff is: a commit, the index (staged changes) or the working tree. */
@@ -303,17 +310,12 @@ const NULL_OID = /^0+$/;
 /**
  * The files that differ between a commit and a newer side, under the root (and under `paths`, root-relative, when
  * given), in path order. Renames are not detected here: git would read working files' content through their filters
- * to find them, and the caller pairs deleted and added files itself. Submodules are left out; so are untracked files,
- * which {@link untrackedFiles} lists.
+ * to find them, and the caller pairs deleted and added files itself. Submodules are left out. For the working tree,
+ * see {@link worktreeChanges}, which lists untracked files too.
  */
-export async function diffFiles(repository: Repository, base: string, side: DiffSide, paths: readonly string[] = []): Promise<GitChange[]> {
+export async function diffFiles(repository: Repository, base: string, side: Exclude<DiffSide, 'worktree'>, paths: readonly string[] = []): Promise<GitChange[]> {
   const common = ['-z', '--raw', '--no-renames', '--ignore-submodules=all', '--no-textconv', '--no-ext-diff', '--abbrev=64'];
-  const args =
-    side === 'index'
-      ? ['diff-index', ...common, '--cached', base]
-      : side === 'worktree'
-        ? ['diff-index', ...common, base]
-        : ['diff-tree', '-r', ...common, base, side.commit];
+  const args = side === 'index' ? ['diff-index', ...common, '--cached', base] : ['diff-tree', '-r', ...common, base, side.commit];
   const out = await runGit(repository.cwd, [...args, '--', ...pathspecs(paths)], MAX_LISTING_BYTES, 60_000);
   const fields = out.toString('utf8').split('\0');
   const changes: GitChange[] = [];
@@ -347,4 +349,120 @@ export async function untrackedFiles(repository: Repository, paths: readonly str
  */
 function pathspecs(paths: readonly string[]): string[] {
   return paths.length === 0 ? ['.'] : [...paths];
+}
+
+/** An entry of the index: its mode, object and merge stage, and the stat data git recorded when it last hashed it. */
+interface IndexEntry {
+  path: string;
+  mode: string;
+  oid: string;
+  stage: number;
+  /** Seconds and nanoseconds of the file's modification time, and its size, as the index records them. */
+  stat?: { mtimeSec: bigint; mtimeNsec: bigint; size: bigint };
+}
+
+/** The index's entries under the paths (`ls-files --stage --debug`: the stat data after each entry). */
+async function indexEntries(repository: Repository, paths: readonly string[]): Promise<IndexEntry[]> {
+  const out = (await runGit(repository.cwd, ['ls-files', '-z', '--stage', '--debug', '--full-name', '--', ...pathspecs(paths)], MAX_LISTING_BYTES, 60_000)).toString('utf8');
+  const entries: IndexEntry[] = [];
+  let at = 0;
+  while (at < out.length) {
+    const end = out.indexOf('\0', at);
+    if (end === -1) break;
+    const match = /^(\d{6}) ([0-9a-f]+) (\d)\t([\s\S]*)$/.exec(out.slice(at, end));
+    at = end + 1;
+    // The stat lines: `  ctime: s:ns`, `  mtime: s:ns`, `  dev: ..\tino: ..`, `  uid: ..\tgid: ..`, `  size: ..\tflags: ..`.
+    let stat: IndexEntry['stat'];
+    const lines: string[] = [];
+    while (lines.length < 5 && out.startsWith('  ', at)) {
+      const next = out.indexOf('\n', at);
+      if (next === -1) break;
+      lines.push(out.slice(at, next));
+      at = next + 1;
+    }
+    const mtime = /^ {2}mtime: (\d+):(\d+)$/.exec(lines[1] ?? '');
+    const size = /^ {2}size: (\d+)\t/.exec(lines[4] ?? '');
+    if (mtime && size) stat = { mtimeSec: BigInt(mtime[1] as string), mtimeNsec: BigInt(mtime[2] as string), size: BigInt(size[1] as string) };
+    if (!match || !(match[4] as string).startsWith(repository.prefix)) continue;
+    entries.push({ path: (match[4] as string).slice(repository.prefix.length), mode: match[1] as string, oid: match[2] as string, stage: Number(match[3]), ...(stat ? { stat } : {}) });
+  }
+  return entries;
+}
+
+/** A working file modified this recently is hashed even when its stat is the index's (git's "racy" entries). */
+const SETTLED_NS = 3_000_000_000n;
+
+/** The object id git would give these bytes as a blob (SHA-1, or SHA-256 for a repository of 64-digit ids). */
+function blobId(bytes: Uint8Array, oidLength: number): string {
+  return createHash(oidLength === 64 ? 'sha256' : 'sha1')
+    .update(`blob ${bytes.length}\0`)
+    .update(bytes)
+    .digest('hex');
+}
+
+/**
+ * Whether a working file has the content of its index entry: by the stat data the index records (size and
+ * modification time to the nanosecond, and not modified in the last seconds), else by hashing the file read through
+ * the root check. `exists` is false when the file is gone or is no regular file inside the root.
+ */
+async function sameAsIndex(root: string, entry: IndexEntry, maxFileSize: number): Promise<{ exists: boolean; same: boolean }> {
+  try {
+    const resolved = await resolveInRoot(root, entry.path);
+    const stat = statSync(resolved.absolute, { bigint: true });
+    if (!stat.isFile()) return { exists: false, same: false };
+    const seconds = stat.mtimeNs / 1_000_000_000n;
+    const settled = BigInt(Date.now()) * 1_000_000n - stat.mtimeNs > SETTLED_NS;
+    if (entry.stat && settled && entry.stat.size === stat.size && entry.stat.mtimeSec === seconds && entry.stat.mtimeNsec === stat.mtimeNs % 1_000_000_000n) {
+      return { exists: true, same: true };
+    }
+    const bytes = readVerified(resolved, maxFileSize).bytes;
+    return { exists: true, same: blobId(bytes, entry.oid.length) === entry.oid };
+  } catch (error) {
+    // Too large to hash (or unreadable): it differs unless its stat says otherwise; the caller reads it and says why.
+    if (error instanceof CodeIndexError && error.code !== ErrorCode.FILE_NOT_FOUND && error.code !== ErrorCode.PATH_TRAVERSAL) return { exists: true, same: false };
+    return { exists: false, same: false };
+  }
+}
+
+/**
+ * The files of the working tree that differ from a commit, under the root (and `paths`), in path order: staged and
+ * unstaged changes together, and files git does not track yet (not ignored). git lists the index and what is staged;
+ * which working files differ from their index entries is decided here (see the module's note), so no program of the
+ * repository runs. A working file's side has no object id: the caller reads it.
+ *
+ * @param maxFileSize - Files larger than this are not hashed: they differ unless their stat is the index's.
+ */
+export async function worktreeChanges(repository: Repository, root: string, base: string, paths: readonly string[], maxFileSize: number): Promise<GitChange[]> {
+  const staged = new Map((await diffFiles(repository, base, 'index', paths)).map((change) => [change.path, change]));
+  const changes = new Map<string, GitChange>();
+  const tracked = new Set<string>();
+  for (const entry of await indexEntries(repository, paths)) {
+    // An unmerged path (stages 1-3): compared by its "ours" version (stage 2).
+    if (entry.stage !== 0 && entry.stage !== 2) continue;
+    if (tracked.has(entry.path)) continue;
+    tracked.add(entry.path);
+    const inIndex = staged.get(entry.path);
+    // A link or a submodule: what git has staged of it, nothing read.
+    if (entry.mode !== '100644' && entry.mode !== '100755') {
+      if (inIndex) changes.set(entry.path, inIndex);
+      continue;
+    }
+    // Not staged: the index has the base's version.
+    const before = inIndex ? inIndex.before : { mode: entry.mode, oid: entry.oid };
+    const working = await sameAsIndex(root, entry, maxFileSize);
+    if (!working.exists) {
+      if (before) changes.set(entry.path, { status: 'D', path: entry.path, before });
+    } else if (working.same) {
+      if (inIndex) changes.set(entry.path, inIndex);
+    } else {
+      changes.set(entry.path, { status: before ? 'M' : 'A', path: entry.path, ...(before ? { before } : {}), after: { mode: entry.mode } });
+    }
+  }
+  // Deleted from the index (staged deletions): gone, unless the file is back as an untracked one (below).
+  for (const change of staged.values()) if (!tracked.has(change.path) && change.before) changes.set(change.path, { status: 'D', path: change.path, before: change.before });
+  for (const path of await untrackedFiles(repository, paths)) {
+    const gone = changes.get(path);
+    changes.set(path, gone?.before ? { status: 'M', path, before: gone.before, after: { mode: '100644' } } : { status: 'A', path, after: { mode: '100644' }, untracked: true });
+  }
+  return [...changes.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

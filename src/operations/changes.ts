@@ -14,7 +14,7 @@
  */
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import { readVerified } from '../engine/files.js';
-import { diffFiles, type DiffSide, type GitChange, mergeBase, openRepository, readBlob, type Repository, resolveCommit, untrackedFiles } from '../engine/git.js';
+import { diffFiles, type DiffSide, type GitChange, mergeBase, openRepository, readBlob, type Repository, resolveCommit, worktreeChanges } from '../engine/git.js';
 import { analyzeVersion } from '../engine/versions.js';
 import { isTestFile } from '../languages/test-files.js';
 import type { Definition, FileFacts } from '../model/facts.js';
@@ -138,16 +138,13 @@ export async function changes(context: ChangesContext, options: ChangesOptions =
   const headCommit = checked.head === undefined ? undefined : await resolveCommit(repository, checked.head, 'head');
   if (checked.symmetric && headCommit) base = await mergeBase(repository, base, headCommit);
   const side: DiffSide = headCommit ? { commit: headCommit } : checked.staged ? 'index' : 'worktree';
-  const listed = await diffFiles(repository, base, side, checked.paths);
+  const maxFileSize = workspace.limits.maxFileSize;
+  const listed = side === 'worktree' ? await worktreeChanges(repository, workspace.root, base, checked.paths, maxFileSize) : await diffFiles(repository, base, side, checked.paths);
   const pending: Pending[] = [];
   for (const change of listed) {
     if (!isFileMode(change.before?.mode) && !isFileMode(change.after?.mode)) continue;
     pending.push(pendingOf(change));
   }
-  if (side === 'worktree') {
-    for (const path of await untrackedFiles(repository, checked.paths)) pending.push({ status: 'added', after: { path }, untracked: true });
-  }
-  const maxFileSize = workspace.limits.maxFileSize;
   const oids = new Map(listed.map((change) => [change.path, change]));
   // Read each side (bounded: each file at most maxFileSize, git's objects through cat-file), for twice maxFiles files:
   // a moved file is two of them until paired.
@@ -274,7 +271,7 @@ function pendingOf(change: GitChange): Pending {
   const before = change.before && isFileMode(change.before.mode) ? { path: change.path } : undefined;
   const after = change.after && isFileMode(change.after.mode) ? { path: change.path } : undefined;
   const status = before && after ? 'modified' : before ? 'deleted' : 'added';
-  return { status, ...(before ? { before } : {}), ...(after ? { after } : {}) };
+  return { status, ...(before ? { before } : {}), ...(after ? { after } : {}), ...(change.untracked ? { untracked: true as const } : {}) };
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

@@ -34,7 +34,7 @@ describe('MCP server over stdio (the real binary, the SDK client)', () => {
 
   it('lists every tool once with schemas and read-only annotations', async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(21);
+    expect(tools).toHaveLength(22);
     expect(tools.map((t) => t.name)).toContain('explainer_read_file');
     const treesitter = tools.find((t) => t.name === 'treesitter');
     expect(treesitter?.inputSchema).toMatchObject({
@@ -101,7 +101,7 @@ describe('MCP server over stdio (the real binary, the SDK client)', () => {
     expect(mistyped.structuredContent).toMatchObject({ error: { code: 'INVALID_ARGUMENT' } });
     const unknown = await client.callTool({ name: 'rm_rf', arguments: {} });
     expect(unknown.structuredContent).toMatchObject({ error: { code: 'UNKNOWN_TOOL' } });
-    expect((await client.listTools()).tools.length).toBe(21);
+    expect((await client.listTools()).tools.length).toBe(22);
   });
 
   it('survives a 20 MB argument: a JSON-RPC error for that call, then it keeps serving', async () => {
@@ -110,7 +110,7 @@ describe('MCP server over stdio (the real binary, the SDK client)', () => {
     expect(bounded.structuredContent).toMatchObject({ error: { code: 'FILE_NOT_FOUND' } });
     expect(JSON.stringify(bounded).length).toBeLessThan(10_000);
     expect(JSON.stringify(bounded)).not.toContain(root);
-    expect((await client.listTools()).tools.length).toBe(21);
+    expect((await client.listTools()).tools.length).toBe(22);
   }, 30_000);
 
   it('answers a line that is not JSON with -32700 and bad params with a readable -32602 (the real binary, raw lines)', async () => {

@@ -56,7 +56,7 @@ describe('the agent tool set', () => {
       'read_file',
       'search_text',
       'list_directory',
-      'file_diff',
+      'changes',
     ]);
     let tokens = 0;
     for (const tool of tools) tokens += await countTokens(JSON.stringify({ name: tool.name, description: tool.description, input_schema: inputJsonSchema(tool) }));
@@ -79,7 +79,7 @@ describe('the agent tool set', () => {
     expect(await text('read_file', { file: 'src/user-service.ts', start: 190, end: 190 })).toContain('export function formatUser(user: User, verbose?: boolean): string {');
     expect(await text('search_text', { pattern: 'formatUser(u', glob: 'src/*.ts' })).toContain('src/report.ts');
     expect(await text('list_directory', { path: 'src' })).toContain('report.ts');
-    expect(await text('file_diff', { file: 'src/user-service.ts' })).toContain('+// Reviewed.');
+    expect(await text('changes', { paths: ['src/user-service.ts'], diff: true })).toContain('+// Reviewed.');
   });
 
   it('Should answer the file tools in text, not JSON, continuing in their own arguments', async () => {
@@ -94,9 +94,9 @@ describe('the agent tool set', () => {
       '2 matches in 2 files (2 files searched)\nsrc/report.ts\n  3: export const line = (u: never) => formatUser(u);\nsrc/user-service.ts\n  197: return buildReport(users.map((u) => formatUser(u, true)));',
     );
     expect(await text('list_directory', { path: 'src' })).toBe(`src: 0 folders, 2 files (with their lines)\nreport.ts  3\nuser-service.ts  ${lines}`);
-    const diff = await text('file_diff', { file: 'src/user-service.ts' });
-    expect(diff.split('\n').slice(0, 3)).toEqual(['src/user-service.ts: +1 -0 against HEAD', '--- a/src/user-service.ts', '+++ b/src/user-service.ts']);
-    expect(await text('file_diff', { file: 'src/report.ts' })).toMatch(/^src\/report\.ts: The file is not tracked by git/);
+    const diff = await text('changes', { paths: ['src/user-service.ts'], diff: true });
+    expect(diff.split('\n').slice(1, 4)).toEqual(['src/user-service.ts  modified +1 -0', '--- a/src/user-service.ts', '+++ b/src/user-service.ts']);
+    expect(await text('changes', { paths: ['src/report.ts'] })).toContain('src/report.ts  added untracked +3 -0');
   });
 
   it('Should page long answers with a continuation the next call takes', async () => {

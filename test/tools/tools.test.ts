@@ -91,6 +91,7 @@ describe('tool sets', () => {
       'call_hierarchy',
       'repo_map',
       'query',
+      'changes',
     ]);
     for (const tool of toolset('all')) {
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
