@@ -23,7 +23,7 @@ import { unifiedDiff } from '../render/unified-diff.js';
 import type { CallHierarchyItem, ChangedFile, ChangeImpact, ChangesOptions, ChangesResult, DefinitionChange, DefinitionChangeKind, ImpactCaller, ImpactFile } from '../types.js';
 import { callHierarchy, MAX_DEPTH } from './call-hierarchy.js';
 import type { OperationContext } from './context.js';
-import { diffDefinitions, type FileVersion, ownTextOf, qualify } from './definition-diff.js';
+import { diffDefinitions, type FileVersion, movedTextOf, qualify } from './definition-diff.js';
 import { findReferences } from './references.js';
 import { checkTimeout, scopeInsideRoot } from './target.js';
 import { pairMoves } from './moves.js';
@@ -300,8 +300,8 @@ function signatureText(version: FileVersion, def: Definition): string {
 }
 
 /**
- * A definition removed from one file and added to another, with the same name, kind and text, moved: it is listed
- * once, in its new file, as `moved`.
+ * A definition removed from one file and added to another, with the same name, kind and text from its name on, moved:
+ * it is listed once, in its new file, as `moved`.
  */
 function crossFileMoves(compared: Array<{ file: ChangedFile; pending: Pending; diffs: ReturnType<typeof diffDefinitions> }>): void {
   const removed = new Map<string, Array<{ index: number; at: (typeof compared)[number] }>>();
@@ -311,7 +311,7 @@ function crossFileMoves(compared: Array<{ file: ChangedFile; pending: Pending; d
     for (const d of at.diffs) {
       if (d.change !== 'removed' || d.before === undefined) continue;
       const def = version.facts.definitions[d.before] as Definition;
-      const key = `${def.kind}\u0000${def.name}\u0000${ownTextOf(version, d.before)}`;
+      const key = `${def.kind}\u0000${def.name}\u0000${movedTextOf(version, d.before)}`;
       removed.set(key, [...(removed.get(key) ?? []), { index: d.before, at }]);
     }
   }
@@ -322,7 +322,7 @@ function crossFileMoves(compared: Array<{ file: ChangedFile; pending: Pending; d
     for (const d of at.diffs) {
       if (d.change !== 'added' || d.after === undefined) continue;
       const def = version.facts.definitions[d.after] as Definition;
-      const candidates = removed.get(`${def.kind}\u0000${def.name}\u0000${ownTextOf(version, d.after)}`) ?? [];
+      const candidates = removed.get(`${def.kind}\u0000${def.name}\u0000${movedTextOf(version, d.after)}`) ?? [];
       const from = candidates.find((r) => r.at !== at);
       if (!from) continue;
       candidates.splice(candidates.indexOf(from), 1);

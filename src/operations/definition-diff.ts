@@ -235,7 +235,15 @@ export function diffDefinitions(before: FileVersion | undefined, after: FileVers
   return diffs.sort((a, b) => order(a) - order(b));
 }
 
-/** The own text of a definition as {@link diffDefinitions} compares it, for pairing definitions across files. */
-export function ownTextOf(version: FileVersion, index: number): string {
-  return ownText(version, index, childrenOf(version.facts));
+/**
+ * What a definition moved to another file keeps: its own text from its name on (`scopeFolder(path) { ... }`), so that
+ * an `export` or a modifier gained or lost on the way still pairs it.
+ */
+export function movedTextOf(version: FileVersion, index: number): string {
+  const def = version.facts.definitions[index] as Definition;
+  const own = ownText(version, index, childrenOf(version.facts));
+  for (let at = own.indexOf(def.name); at !== -1; at = own.indexOf(def.name, at + 1)) {
+    if (!isWordChar(own[at - 1]) && !isWordChar(own[at + def.name.length])) return own.slice(at);
+  }
+  return own;
 }

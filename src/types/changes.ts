@@ -45,7 +45,9 @@ export interface ChangesOptions {
 
 /** A use of a definition, in a file that depends on it. */
 export interface ImpactUse {
+  /** 1-based line of the use. */
   line: number;
+  /** 1-based column of the use (UTF-16 code units). */
   column: number;
   /** `call`, `read`, `type`, `import`, ...: as `findReferences` names it. */
   kind: string;
@@ -60,14 +62,19 @@ export interface ImpactUse {
 
 /** A caller of a changed definition, at a level of the call hierarchy (1: calls it directly). */
 export interface ImpactCaller {
+  /** The caller's name (`Class.method` for a method). */
   name: string;
+  /** Its kind (`function`, `method`, ...). */
   kind: string;
+  /** 1-based line of its name. */
   line: number;
+  /** 1: it calls the definition; 2: it calls a caller of it; ... */
   level: number;
 }
 
 /** A file that depends on a changed definition. */
 export interface ImpactFile {
+  /** Root-relative path. */
   file: string;
   /** Under a test folder, or named as its language names tests. */
   test: boolean;
@@ -97,9 +104,11 @@ export interface DefinitionChange {
   change: DefinitionChangeKind;
   /** Qualified name (`Class.method`). */
   name: string;
+  /** Its kind (`function`, `method`, `class`, ...). */
   kind: string;
-  /** Where it is in the newer version (1-based), when it is there. */
+  /** The 1-based line of its name in the newer version, when it is there. */
   line?: number;
+  /** The 1-based column of its name in the newer version. */
   column?: number;
   /** Where it was in the older version. */
   previousLine?: number;
@@ -119,6 +128,7 @@ export interface DefinitionChange {
 export interface ChangedFile {
   /** Root-relative path (the newer one for a move). */
   file: string;
+  /** How the file changed (`moved`: a deleted and an added file with the same or mostly the same content). */
   status: 'added' | 'deleted' | 'modified' | 'moved';
   /** The older path, for a move. */
   previousFile?: string;
@@ -128,7 +138,9 @@ export interface ChangedFile {
   test: boolean;
   /** Not tracked by git yet (working tree only). */
   untracked?: true;
+  /** Lines the newer version adds. */
   linesAdded: number;
+  /** Lines the newer version removes. */
   linesRemoved: number;
   /** The definitions that differ, in the newer version's order, then those removed. */
   definitions: DefinitionChange[];
@@ -144,6 +156,7 @@ export interface ChangesResult {
   base: { revision: string; commit: string };
   /** The newer version: a commit, or `index` / `working tree`. */
   head: { revision: string; commit?: string };
+  /** The files that differ, in path order. */
   files: ChangedFile[];
   /** Definitions by change, across files. */
   counts: Record<DefinitionChangeKind, number>;
