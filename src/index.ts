@@ -134,7 +134,7 @@ export type {
   TypeInfo,
 } from './types.js';
 // What a change touches, rendered for an agent (CodeIndex.changes)
-export { renderChanges } from './render/changes.js';
+export { type RenderChangesOptions, renderChanges } from './render/changes.js';
 // Graphs drawn: call graphs and hierarchies as Mermaid or Graphviz DOT
 export { type DiagramFormat, drawGraph } from './render/diagram.js';
 export { countTokens, TOKEN_ENCODING } from './tokens.js';

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { QueryCapture } from '../engine/query-file.js';
+import type { QueryCapture, QueryOutcome } from '../engine/query-file.js';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import type { OperationContext } from './context.js';
 import { scopeInsideRoot } from './target.js';
@@ -92,8 +92,8 @@ function bounded(name: string, value: number | undefined, fallback: number, max:
 }
 
 /**
- * Runs a tree-sitter query over the files of a language under a path, in path order, up to `maxMatches` matches and
- * `timeoutMs`; files in parse threads, each under the parse budget.
+ * Runs a tree-sitter query over the files of a language under a path, answered in path order, up to `maxMatches`
+ * matches and `timeoutMs`; the files are searched on every parse thread at once, each under the parse budget.
  *
  * @throws CodeIndexError `INVALID_ARGUMENT` for a query that does not compile (with where: `line`, `column`,
  * `offset`), an unknown language, a path outside the root, a bad cursor or bound; the signal's reason when it aborts.
@@ -122,6 +122,17 @@ export async function runStructuralQuery(context: Pick<OperationContext, 'worksp
   const matches: StructuralMatch[] = [];
   const skipped: StructuralQueryResult['skipped'] = [];
   const analyzer = context.analyzer();
+  // Files are searched on every parse thread at once, a window ahead of the one the answer reads next, and read in
+  // path order: an answer that stops early (enough matches, out of time) drops what the window searched past it.
+  const window = Math.max(1, analyzer.threads);
+  const searches = new Map<number, Promise<QueryOutcome>>();
+  const launch = (i: number) => {
+    if (i >= files.length || searches.has(i)) return;
+    const from = i === start.file ? start.skip : 0;
+    const search = analyzer.query({ file: files[i] as string, language, query: options.query, skip: from, maxMatches: maxMatches - matches.length });
+    // (a search the answer stops before reading must not fail the process unseen)
+    searches.set(i, search.catch((error: unknown) => ({ matches: [], error: { code: ErrorCode.ANALYSIS_FAILED, message: String(error) } })));
+  };
   let at = start.file;
   let skip = start.skip;
   let stoppedBy: StructuralQueryResult['stoppedBy'];
@@ -133,9 +144,10 @@ export async function runStructuralQuery(context: Pick<OperationContext, 'worksp
       stoppedBy = 'timeout';
       break;
     }
+    for (let i = at; i < at + window; i++) launch(i);
     const file = files[at] as string;
-    const left = maxMatches - matches.length;
-    const outcome = await analyzer.query({ file, language, query: options.query, skip, maxMatches: left });
+    const outcome = await (searches.get(at) as Promise<QueryOutcome>);
+    searches.delete(at);
     searched++;
     if (outcome.error) {
       // A query that does not compile fails the same way on every file: the call's error, not a file's.
@@ -143,13 +155,16 @@ export async function runStructuralQuery(context: Pick<OperationContext, 'worksp
       skipped.push({ file, reason: `${outcome.error.code}: ${outcome.error.message}` });
       continue;
     }
-    for (const match of outcome.matches) {
+    // A search launched ahead was bounded by the matches left then: at most what is left now is taken.
+    const left = maxMatches - matches.length;
+    const taken = outcome.matches.slice(0, left);
+    for (const match of taken) {
       const captures = match.captures.filter((capture) => !capture.name.startsWith('_'));
       matches.push({ file, pattern: match.pattern, captures });
     }
-    if (outcome.more) {
+    if (outcome.more || outcome.matches.length > taken.length) {
       stoppedBy = 'maxMatches';
-      skip += outcome.matches.length;
+      skip += taken.length;
       break;
     }
     if (matches.length >= maxMatches && at + 1 < files.length) {
