@@ -27,6 +27,8 @@ import { diffDefinitions, type FileVersion, movedTextOf, qualify } from './defin
 import { findReferences } from './references.js';
 import { checkTimeout, scopeInsideRoot } from './target.js';
 import { pairMoves } from './moves.js';
+import { olderTree } from './older-tree.js';
+import type { Resolver } from '../binding/resolver.js';
 
 /** The most files compared by default, and at most. */
 export const DEFAULT_MAX_FILES = 200;
@@ -216,7 +218,14 @@ export async function changes(context: ChangesContext, options: ChangesOptions =
     compared.push({ file: entry, pending: file, diffs: diffDefinitions(file.before?.version, file.after?.version) });
   }
   crossFileMoves(compared);
+  // Where each removed or renamed definition was: what its leftover uses bound to in the older tree.
+  const origins = new Map<DefinitionChange, { file: string; def: number }>();
+  const older = new Map<string, FileFacts>();
+  const gone = new Set<string>();
   for (const { file, pending: p, diffs } of compared) {
+    const previous = p.before?.version ? { path: p.before.path, facts: p.before.version.facts } : undefined;
+    if (previous && (file.status === 'deleted' || file.status === 'moved')) gone.add(previous.path);
+    if (previous && diffs.some((d) => d.change === 'removed' || d.change === 'renamed')) older.set(previous.path, previous.facts);
     for (const d of diffs) {
       const after = d.after !== undefined ? p.after?.version?.facts.definitions[d.after] : undefined;
       const before = d.before !== undefined ? p.before?.version?.facts.definitions[d.before] : undefined;
@@ -234,10 +243,14 @@ export async function changes(context: ChangesContext, options: ChangesOptions =
         ...(previousSignature && previousSignature !== signature && d.change !== 'removed' ? { previousSignature } : {}),
         ...(!after && previousSignature ? { signature: previousSignature } : {}),
       });
+      const change = file.definitions.at(-1) as DefinitionChange;
+      if (previous && d.before !== undefined && (d.change === 'removed' || d.change === 'renamed')) origins.set(change, { file: previous.path, def: d.before });
       counts[d.change]++;
     }
   }
-  const impactsLeft = await findImpacts(context, result, checked, side === 'worktree', deadline, signal);
+  for (const path of gone) if (!older.has(path)) older.set(path, compared.find((c) => c.pending.before?.path === path)?.pending.before?.version?.facts as FileFacts);
+  const before = { origins, resolver: older.size > 0 ? olderTree(workspace, older, gone) : undefined };
+  const impactsLeft = await findImpacts(context, result, checked, { newerIsIndexed: side === 'worktree', before, deadline, signal });
   return {
     base: { revision: checked.symmetric ? `${checked.base}...${checked.head}` : checked.base, commit: base },
     head: headCommit ? { revision: checked.head as string, commit: headCommit } : { revision: side === 'index' ? 'index' : 'working tree' },
@@ -341,14 +354,18 @@ function crossFileMoves(compared: Array<{ file: ChangedFile; pending: Pending; d
 const IMPACT_ORDER: Partial<Record<DefinitionChangeKind, number>> = { removed: 0, signature: 1, renamed: 2, moved: 3, body: 4 };
 
 /** Looks for the dependents of each changed definition, within the limits; returns how many were left. */
-async function findImpacts(
-  context: ChangesContext,
-  files: ChangedFile[],
-  checked: Checked,
-  newerIsIndexed: boolean,
-  deadline: number,
-  signal: AbortSignal | undefined,
-): Promise<number> {
+/** What the dependents are looked for with. */
+interface ImpactSearch {
+  /** The newer version is the working tree the index holds (positions are the index's). */
+  newerIsIndexed: boolean;
+  /** Where each removed or renamed definition was, and binding over the older tree. */
+  before: { origins: ReadonlyMap<DefinitionChange, { file: string; def: number }>; resolver: Resolver | undefined };
+  deadline: number;
+  signal: AbortSignal | undefined;
+}
+
+async function findImpacts(context: ChangesContext, files: ChangedFile[], checked: Checked, search: ImpactSearch): Promise<number> {
+  const { newerIsIndexed, before, deadline, signal } = search;
   const wanted: Array<{ file: ChangedFile; change: DefinitionChange }> = [];
   for (const file of files) for (const change of file.definitions) if (IMPACT_ORDER[change.change] !== undefined) wanted.push({ file, change });
   wanted.sort((a, b) => (IMPACT_ORDER[a.change.change] ?? 9) - (IMPACT_ORDER[b.change.change] ?? 9));
@@ -361,16 +378,19 @@ async function findImpacts(
       left++;
       continue;
     }
+    const origin = before.origins.get(change);
     if (change.change === 'removed') {
-      change.impact = await danglingUses(context, change.name, deadline, question);
+      // A member of a type removed with it: the type's own uses say what breaks.
+      if (origin && removedWithContainer(file, change)) continue;
+      if (origin && before.resolver) change.impact = await leftBehind(context, before.resolver, change.name, origin, deadline, question);
       continue;
     }
     const at = await currentPosition(context, file.file, change, newerIsIndexed);
     if (!at) continue;
     change.impact = await dependents(context, at, change.kind, checked.depth, deadline);
-    if (change.change === 'renamed' && change.previousName) {
+    if (change.change === 'renamed' && change.previousName && origin && before.resolver) {
       // The old name may still be used where the rename did not reach.
-      mergeImpact(change.impact, await danglingUses(context, change.previousName, deadline, question));
+      mergeImpact(change.impact, await leftBehind(context, before.resolver, change.previousName, origin, deadline, question));
     }
   }
   return left;
@@ -436,26 +456,55 @@ async function dependents(context: ChangesContext, at: { file: string; line: num
   return impactOf(byFile, partial);
 }
 
-/** The uses of a name that bind to nothing now (a definition removed, an old name): they still expect it. */
-async function danglingUses(context: ChangesContext, name: string, deadline: number, question: ReturnType<ChangesContext['resolver']['question']>): Promise<ChangeImpact> {
+/** True when the removed definition is a member of a type the change removed too. */
+function removedWithContainer(file: ChangedFile, change: DefinitionChange): boolean {
+  const dot = change.name.lastIndexOf('.');
+  if (dot === -1) return false;
+  const container = change.name.slice(0, dot);
+  return file.definitions.some((other) => other !== change && other.change === 'removed' && other.name === container);
+}
+
+/**
+ * The uses a removed definition (or the old name of a renamed one) leaves behind: uses of its name that bind to
+ * nothing now and that, in the older tree, bound to it. In the file it was removed from, whose older version is the
+ * older tree's, a bare name or a member of the file's own type (`this.m`) that binds to nothing now is one.
+ */
+async function leftBehind(
+  context: ChangesContext,
+  older: Resolver,
+  name: string,
+  origin: { file: string; def: number },
+  deadline: number,
+  question: ReturnType<ChangesContext['resolver']['question']>,
+): Promise<ChangeImpact> {
   const simple = name.slice(name.lastIndexOf('.') + 1);
   const byFile = new Map<string, ImpactFile>();
+  const olderQuestion = older.question();
   let count = 0;
   let partial = false;
-  for (const file of [...context.workspace.names.filesReferencing(simple)].sort()) {
+  const candidates = new Set(context.workspace.names.filesReferencing(simple));
+  candidates.add(origin.file);
+  for (const file of [...candidates].sort()) {
     if (count >= MAX_DANGLING_USES || performance.now() > deadline) {
       partial = true;
       break;
     }
     const facts: FileFacts | undefined = await context.workspace.factsOf(file);
     if (!facts) continue;
+    const language = context.workspace.languageOf(file);
+    const selfWords = language ? context.resolver.selfWords(language) : new Set<string>();
     for (const ref of facts.references) {
       if (ref.name !== simple) continue;
-      const lookup = await context.resolver.lookupOf(file, facts, ref, question);
-      if (lookup.targets.length > 0 || lookup.how === 'external') continue;
+      const now = await context.resolver.lookupOf(file, facts, ref, question);
+      if (now.targets.length > 0 || now.how === 'external') continue;
+      if (file === origin.file) {
+        if (ref.qualifier !== undefined && !selfWords.has(ref.qualifier)) continue;
+      } else {
+        const then = await older.lookupOf(file, facts, ref, olderQuestion);
+        if (!then.targets.some((target) => 'def' in target && target.file === origin.file && target.def === origin.def)) continue;
+      }
       let entry = byFile.get(file);
       if (!entry) {
-        const language = context.workspace.languageOf(file);
         entry = { file, test: isTestFile(file, language ? context.workspace.registry.get(language) : undefined), uses: [], callers: [] };
         byFile.set(file, entry);
       }

@@ -6,7 +6,8 @@
  * Definitions are matched level by level, from the top: by kind and qualified name (`Class.method`), then, among the
  * ones left on both sides, a definition of the same kind in the same container whose text is the same but for its
  * name is a rename. A container's rename carries to its members (`Old.m` is `New.m`). A definition's own body is its
- * text without the definitions nested in it, so a class is not "changed" when only one of its methods is.
+ * text without the definitions nested in it, so a class is not "changed" when only one of its methods is; a container
+ * (a definition with members) changes in its signature or through its members, never in its own body.
  *
  * @module
  */
@@ -123,6 +124,7 @@ function signatureOf(def: Definition): string {
     def.implements ?? [],
     def.exported === true,
     def.modifiers ?? [],
+    def.decorators ?? [],
   ]);
 }
 
@@ -223,7 +225,10 @@ export function diffDefinitions(before: FileVersion | undefined, after: FileVers
     for (const [old, now] of pairs) {
       matched.set(old.index, now.index);
       if (renamed.has(old)) continue;
-      const change = signatureOf(old.def) !== signatureOf(now.def) ? 'signature' : old.own !== now.own ? 'body' : undefined;
+      // A container's own text is what lies between its members (comments, punctuation): its members' changes are
+      // listed, its own "body" is not.
+      const container = (oldChildren.get(old.index)?.length ?? 0) > 0 || (newChildren.get(now.index)?.length ?? 0) > 0;
+      const change = signatureOf(old.def) !== signatureOf(now.def) ? 'signature' : old.own !== now.own && !container ? 'body' : undefined;
       if (change) diffs.push({ change, name: newNames.get(now.index) as string, kind: now.def.kind, after: now.index, before: old.index });
     }
     for (const p of stillAdded) diffs.push({ change: 'added', name: newNames.get(p.index) as string, kind: p.def.kind, after: p.index });

@@ -80,6 +80,8 @@ const BASE: Record<string, string> = {
     '',
   ].join('\n'),
   'src/util.ts': ['export function double(x: number): number {', '  return x * 2;', '}', ''].join('\n'),
+  // A `clear()` of something else, which never bound to Cart.clear: not left behind by its removal.
+  'src/other.ts': ['export function wipe(thing: any): void {', '  thing.clear();', '}', ''].join('\n'),
   'app/service.py': ['def fetch(url):', '    return url', '', '', 'def load(path):', '    return fetch(path)', ''].join('\n'),
   'app/test_service.py': ['from app.service import fetch', '', '', 'def test_fetch():', '    assert fetch("x") == "x"', ''].join('\n'),
 };
@@ -209,12 +211,14 @@ describe('CodeIndex.changes on the working tree', () => {
     expect(fromImpact).toEqual(hierarchyCallers(before.total));
   });
 
-  it('Should list where a removed method is still called, as the call hierarchy did at the old end', () => {
+  it('Should list where a removed method is still called, as the call hierarchy did at the old end, and no stranger', () => {
     const impact = changeOf(result, 'src/price.ts', 'Cart.clear')?.impact;
     const stillCalled = (impact?.files ?? []).flatMap((f) => f.uses.map((u) => `${f.file}:${u.line}:${u.column} ${u.unbound === true}`));
     expect(stillCalled).toEqual(['src/checkout.ts:5:8 true']);
-    const calledBefore = before.clear.flatMap((item) => item.callSites.map((site) => `${item.file}:${site.line}:${site.column} true`));
-    expect(stillCalled).toEqual(calledBefore);
+    // The old end's callers bound to it; its name match (wipe's untyped `thing.clear()`) never named it.
+    const bound = before.clear.filter((item) => item.resolution === 'bound');
+    expect(bound.flatMap((item) => item.callSites.map((site) => `${item.file}:${site.line}:${site.column} true`))).toEqual(stillCalled);
+    expect(before.clear.filter((item) => item.resolution === 'name_match').map((item) => item.file)).toEqual(['src/other.ts']);
   });
 
   it('Should list the uses of a renamed function that still name it by its old name', () => {
