@@ -249,7 +249,9 @@ export async function changes(context: ChangesContext, options: ChangesOptions =
     }
   }
   for (const path of gone) if (!older.has(path)) older.set(path, compared.find((c) => c.pending.before?.path === path)?.pending.before?.version?.facts as FileFacts);
-  const before = { origins, resolver: older.size > 0 ? olderTree(workspace, older, gone) : undefined };
+  const moved = new Map<ChangedFile, { path: string; facts: FileFacts }>();
+  for (const { file, pending: p } of compared) if (file.status === 'moved' && p.before?.version) moved.set(file, { path: p.before.path, facts: p.before.version.facts });
+  const before = { origins, moved, resolver: older.size > 0 ? olderTree(workspace, older, gone) : undefined };
   const impactsLeft = await findImpacts(context, result, checked, { newerIsIndexed: side === 'worktree', before, deadline, signal });
   return {
     base: { revision: checked.symmetric ? `${checked.base}...${checked.head}` : checked.base, commit: base },
@@ -359,7 +361,12 @@ interface ImpactSearch {
   /** The newer version is the working tree the index holds (positions are the index's). */
   newerIsIndexed: boolean;
   /** Where each removed or renamed definition was, and binding over the older tree. */
-  before: { origins: ReadonlyMap<DefinitionChange, { file: string; def: number }>; resolver: Resolver | undefined };
+  before: {
+    origins: ReadonlyMap<DefinitionChange, { file: string; def: number }>;
+    /** The older path and facts of each file moved. */
+    moved: ReadonlyMap<ChangedFile, { path: string; facts: FileFacts }>;
+    resolver: Resolver | undefined;
+  };
   deadline: number;
   signal: AbortSignal | undefined;
 }
@@ -392,6 +399,16 @@ async function findImpacts(context: ChangesContext, files: ChangedFile[], checke
       // The old name may still be used where the rename did not reach.
       mergeImpact(change.impact, await leftBehind(context, before.resolver, change.previousName, origin, deadline, question));
     }
+  }
+  // A file moved: its top-level definitions still named through its older path (an import not updated) break.
+  for (const [file, from] of before.moved) {
+    if (!before.resolver || performance.now() > deadline) break;
+    const impact = impactOf(new Map(), false);
+    for (const [def, definition] of from.facts.definitions.entries()) {
+      if (definition.parent !== undefined || definition.local) continue;
+      mergeImpact(impact, await leftBehind(context, before.resolver, definition.name, { file: from.path, def }, deadline, question));
+    }
+    if (impact.files.length > 0) file.impact = impact;
   }
   return left;
 }
@@ -495,10 +512,12 @@ async function leftBehind(
     const selfWords = language ? context.resolver.selfWords(language) : new Set<string>();
     for (const ref of facts.references) {
       if (ref.name !== simple) continue;
+      // Bound in the tree now: it names something that is there. (An import whose module is gone reads as one from
+      // outside the tree: the older tree says whether it named the definition.)
       const now = await context.resolver.lookupOf(file, facts, ref, question);
-      if (now.targets.length > 0 || now.how === 'external') continue;
+      if (now.how === 'bound' && now.targets.length > 0) continue;
       if (file === origin.file) {
-        if (ref.qualifier !== undefined && !selfWords.has(ref.qualifier)) continue;
+        if (now.how === 'external' || (ref.qualifier !== undefined && !selfWords.has(ref.qualifier))) continue;
       } else {
         const then = await older.lookupOf(file, facts, ref, olderQuestion);
         if (!then.targets.some((target) => 'def' in target && target.file === origin.file && target.def === origin.def)) continue;

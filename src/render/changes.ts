@@ -59,7 +59,8 @@ function impactLines(change: DefinitionChange, impact: ChangeImpact, options: Re
   const unbound = impact.files.reduce((n, f) => n + f.uses.filter((use) => use.unbound).length, 0);
   const tests = impact.tests > 0 ? ` (${plural(impact.tests, 'test')})` : '';
   const callers = impact.callers > 0 ? `, ${plural(impact.callers, 'caller')}` : '';
-  const broken = unbound > 0 ? `, ${unbound} still naming the ${change.change === 'removed' ? 'removed definition' : 'old name'} (bound to nothing now: they break)` : '';
+  const old = change.change === 'removed' ? 'removed definition' : change.change === 'moved' ? 'old path' : 'old name';
+  const broken = unbound > 0 ? `, ${unbound} still naming the ${old} (bound to nothing now: they break)` : '';
   const lines = [`    used in ${plural(impact.files.length, 'file')}${tests}: ${plural(impact.uses, 'use')}${callers}${broken}${impact.partial ? ' (partial)' : ''}`];
   for (const file of impact.files.slice(0, options.maxImpactFiles)) {
     const bound = useLines(
@@ -84,6 +85,7 @@ export function renderChanges(result: ChangesResult, options: RenderChangesOptio
   if (result.files.length === 0) lines.push('no file differs');
   for (const file of result.files) {
     lines.push(fileLine(file));
+    if (file.impact) lines.push(...impactLines({ change: 'moved', name: file.file, kind: 'file' }, file.impact, settings));
     const definitions = [...file.definitions].sort((a, b) => ORDER[a.change] - ORDER[b.change]);
     for (const change of definitions) {
       lines.push(definitionLine(change));

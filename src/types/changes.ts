@@ -146,6 +146,11 @@ export interface ChangedFile {
   definitions: DefinitionChange[];
   /** Its unified diff, when asked for. */
   diff?: string;
+  /**
+   * For a file moved: the uses of its definitions still made through its older path (an import not updated), which
+   * bind to nothing now.
+   */
+  impact?: ChangeImpact;
   /** Why its definitions were not compared (binary, too large, no language, past `maxFiles` or the time limit). */
   skipped?: string;
 }

@@ -80,6 +80,8 @@ const BASE: Record<string, string> = {
     '',
   ].join('\n'),
   'src/util.ts': ['export function double(x: number): number {', '  return x * 2;', '}', ''].join('\n'),
+  // An importer of util.ts, which the move leaves pointing at the old path.
+  'src/math.ts': ["import { double } from './util';", '', 'export const four = double(2);', ''].join('\n'),
   // A `clear()` of something else, which never bound to Cart.clear: not left behind by its removal.
   'src/other.ts': ['export function wipe(thing: any): void {', '  thing.clear();', '}', ''].join('\n'),
   'app/service.py': ['def fetch(url):', '    return url', '', '', 'def load(path):', '    return fetch(path)', ''].join('\n'),
@@ -173,8 +175,12 @@ describe('CodeIndex.changes on the working tree', () => {
     ]);
     expect(result.base).toEqual({ revision: 'HEAD', commit: git(root, 'rev-parse', 'HEAD').trim() });
     expect(result.head).toEqual({ revision: 'working tree' });
-    // A file moved unchanged has no definition change.
-    expect(result.files.find((f) => f.file === 'lib/util.ts')?.definitions).toEqual([]);
+    // A file moved unchanged has no definition change; what still imports it through its old path breaks.
+    const moved = result.files.find((f) => f.file === 'lib/util.ts');
+    expect(moved?.definitions).toEqual([]);
+    expect(moved?.impact?.files.map((f) => [f.file, f.uses.map((u) => `${u.line}:${u.column} ${u.kind} ${u.unbound === true}`)])).toEqual([
+      ['src/math.ts', ['1:10 import true', '3:21 call true']],
+    ]);
   });
 
   it('Should tell a signature change, a rename, a removed method and a body change apart', () => {
