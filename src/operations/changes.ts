@@ -29,6 +29,7 @@ import { checkTimeout, scopeInsideRoot } from './target.js';
 import { pairMoves } from './moves.js';
 import { olderTree } from './older-tree.js';
 import type { Resolver } from '../binding/resolver.js';
+import type { Target } from '../binding/targets.js';
 
 /** The most files compared by default, and at most. */
 export const DEFAULT_MAX_FILES = 200;
@@ -473,6 +474,23 @@ async function dependents(context: ChangesContext, at: { file: string; line: num
   return impactOf(byFile, partial);
 }
 
+/**
+ * Whether the older tree's targets of a use include the definition that was there. A use in the file the definition
+ * was removed from is read with that file's newer facts, so a target there is matched by what the older facts have at
+ * its index (the same name, kind and line), not by its index alone.
+ */
+async function namesOrigin(older: Resolver, targets: readonly Target[], origin: { file: string; def: number }): Promise<boolean> {
+  let removed: Definition | undefined;
+  for (const target of targets) {
+    if (!('def' in target) || target.file !== origin.file) continue;
+    if (target.def === origin.def) return true;
+    removed ??= await older.definitionOf({ file: origin.file, def: origin.def });
+    const found = await older.definitionOf(target);
+    if (removed && found && found.name === removed.name && found.kind === removed.kind && found.line === removed.line) return true;
+  }
+  return false;
+}
+
 /** True when the removed definition is a member of a type the change removed too. */
 function removedWithContainer(file: ChangedFile, change: DefinitionChange): boolean {
   const dot = change.name.lastIndexOf('.');
@@ -516,12 +534,9 @@ async function leftBehind(
       // outside the tree: the older tree says whether it named the definition.)
       const now = await context.resolver.lookupOf(file, facts, ref, question);
       if (now.how === 'bound' && now.targets.length > 0) continue;
-      if (file === origin.file) {
-        if (now.how === 'external' || (ref.qualifier !== undefined && !selfWords.has(ref.qualifier))) continue;
-      } else {
-        const then = await older.lookupOf(file, facts, ref, olderQuestion);
-        if (!then.targets.some((target) => 'def' in target && target.file === origin.file && target.def === origin.def)) continue;
-      }
+      // In the file it was removed from: a bare name or a member of the file's own type that binds to nothing now.
+      const own = file === origin.file && now.how !== 'external' && (ref.qualifier === undefined || selfWords.has(ref.qualifier));
+      if (!own && !(await namesOrigin(older, (await older.lookupOf(file, facts, ref, olderQuestion)).targets, origin))) continue;
       let entry = byFile.get(file);
       if (!entry) {
         entry = { file, test: isTestFile(file, language ? context.workspace.registry.get(language) : undefined), uses: [], callers: [] };

@@ -309,6 +309,48 @@ describe('CodeIndex.changes on the index and on commits', () => {
   });
 });
 
+describe('CodeIndex.changes on Go, where a method is called through any receiver name', () => {
+  it('Should list every call a removed method leaves behind: its own file, another of the package, a test', async () => {
+    const repo = realpathSync(mkdtempSync(join(tmpdir(), 'ci-changes-go-')));
+    const cmd = [
+      'package app',
+      '',
+      'type Command struct{ parent *Command }',
+      '',
+      'func (c *Command) Visit(fn func(*Command)) {',
+      '\tif c.parent != nil {',
+      '\t\tfn(c.parent)',
+      '\t}',
+      '}',
+      '',
+      'func (c *Command) Root() *Command {',
+      '\troot := c',
+      '\tc.Visit(func(p *Command) { root = p })',
+      '\treturn root',
+      '}',
+      '',
+    ].join('\n');
+    write(repo, 'go.mod', 'module example.com/app\n\ngo 1.21\n');
+    write(repo, 'cmd.go', cmd);
+    write(repo, 'walk.go', ['package app', '', 'func depth(cmd *Command) int {', '\tn := 0', '\tcmd.Visit(func(*Command) { n++ })', '\treturn n', '}', ''].join('\n'));
+    write(repo, 'cmd_test.go', ['package app', '', 'import "testing"', '', 'func TestVisit(t *testing.T) {', '\tc := &Command{}', '\tc.Visit(func(*Command) {})', '}', ''].join('\n'));
+    git(repo, 'init', '-q');
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-q', '-m', 'base');
+    write(repo, 'cmd.go', cmd.replace('func (c *Command) Visit(fn func(*Command)) {\n\tif c.parent != nil {\n\t\tfn(c.parent)\n\t}\n}\n\n', ''));
+    const go = await CodeIndex.open({ root: repo, persist: false });
+    try {
+      const result = await go.changes();
+      const removed = changeOf(result, 'cmd.go', 'Command.Visit');
+      expect(removed).toMatchObject({ change: 'removed', kind: 'method' });
+      expect(removed?.impact?.files.map((f) => `${f.file}:${f.uses.map((u) => u.line).join(',')}${f.test ? ' test' : ''}`)).toEqual(['cmd.go:7', 'cmd_test.go:7 test', 'walk.go:5']);
+    } finally {
+      await go.close();
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('CodeIndex.changes runs no program of the repository', () => {
   it("Should decide which working files changed without git hashing them through the repository's clean filter", async () => {
     const repo = realpathSync(mkdtempSync(join(tmpdir(), 'ci-changes-filter-')));
