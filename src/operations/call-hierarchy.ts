@@ -11,7 +11,7 @@ import type { Definition, FileFacts, Reference } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
 import { CodeIndexError, ErrorCode } from '../errors.js';
 import { type DefinitionsContext, findDefinitions } from './definitions.js';
-import { definitionsOfName, nameMatches } from './name-matches.js';
+import { soleDefinition } from './name-matches.js';
 import type { CallHierarchyItem, CallHierarchyOptions, CallHierarchyResult, PositionQuery } from '../types.js';
 
 /** The deepest `callHierarchy` follows calls. */
@@ -91,7 +91,7 @@ export async function callHierarchy(context: CallHierarchyContext, query: Positi
     unresolved: walk.unresolved,
     truncated: walk.truncated,
     note:
-      `${direction === 'incoming' ? 'Callers' : 'Callees'} bound through scopes, imports and members; a call that does not bind is listed (name_match) only when one definition has its name` +
+      `${direction === 'incoming' ? 'Callers' : 'Callees'} bound through scopes, imports and members; a call that does not bind is listed (name_match) only when one definition has its name (its declarations without a body aside)` +
       (found.resolution === 'name_match' && found.total > 1 ? `; "${found.symbol}" has ${found.total} definitions, the first was used` : ''),
   };
 }
@@ -138,8 +138,9 @@ class Walk {
       }
     }
     if (targets.length > 0 || resolved.how === 'bound') return { targets, resolution: 'bound' };
-    // Not bound: the one definition of the name in the project, when only one has it (name-matches.ts).
-    const [only] = nameMatches(definitionsOfName(this.#context.workspace, { name: ref.name }), { take: 'sole' });
+    // Not bound: the one definition of the name in the project, when only one has it (name-matches.ts); declarations
+    // without a body (C's prototypes in headers, overload signatures) are that definition's, not others.
+    const only = await soleDefinition(this.#context.workspace, ref.name);
     if (!only) return { targets: [], resolution: 'name_match' };
     const onlyFacts = await this.#context.workspace.factsOf(only.file);
     const def = onlyFacts?.definitions.findIndex((d) => d.line === only.definition.line && d.column === only.definition.column) ?? -1;

@@ -25,6 +25,7 @@ import { callHierarchy, MAX_DEPTH } from './call-hierarchy.js';
 import type { OperationContext } from './context.js';
 import { diffDefinitions, type FileVersion, movedTextOf, qualify } from './definition-diff.js';
 import { findReferences } from './references.js';
+import { soleDefinition } from './name-matches.js';
 import { checkTimeout, scopeInsideRoot } from './target.js';
 import { pairMoves } from './moves.js';
 import { olderTree } from './older-tree.js';
@@ -447,11 +448,16 @@ async function dependents(context: ChangesContext, at: { file: string; line: num
   };
   let partial = false;
   try {
-    const refs = await findReferences(context, { ...at, scope: 'project' }, { timeoutMs: Math.max(1, deadline - performance.now()) });
+    // Uses that do not bind count too when no other definition has the name (as the call hierarchy takes them).
+    const name = (await context.workspace.factsOf(at.file))?.definitions.find((d) => d.line === at.line && d.column === at.column)?.name;
+    const sole = name === undefined ? undefined : await soleDefinition(context.workspace, name);
+    const includeNameMatches = sole !== undefined && sole.file === at.file && sole.definition.line === at.line;
+    const refs = await findReferences(context, { ...at, scope: 'project' }, { timeoutMs: Math.max(1, deadline - performance.now()), includeNameMatches });
     if (refs.partial) partial = true;
     for (const ref of refs.references) {
       if (ref.file === at.file && ref.line === at.line && ref.column === at.column) continue;
-      fileOf(ref.file).uses.push({ line: ref.line, column: ref.column, kind: ref.kind, preview: ref.preview });
+      const matched = ref.resolution === 'name_match' ? { nameMatch: true as const } : {};
+      fileOf(ref.file).uses.push({ line: ref.line, column: ref.column, kind: ref.kind, preview: ref.preview, ...matched });
     }
   } catch (error) {
     if (!(error instanceof CodeIndexError)) throw error;

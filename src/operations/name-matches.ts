@@ -52,6 +52,30 @@ export function nameMatches<T>(candidates: readonly T[], policy: NameMatchPolicy
   });
 }
 
+/** Definitions of one name read to find the one with a body among its declarations (more: no sole definition). */
+const MAX_DECLARATIONS = 4;
+
+/**
+ * The one definition of a name in the project, if one has it; of a few, the one with a body when the others are its
+ * declarations without one (C's prototypes in headers, overload signatures): what a use that does not bind is taken
+ * to name.
+ */
+export async function soleDefinition(
+  workspace: { names: Pick<NameIndex, 'definitionsNamed'>; factsOf(file: string): Promise<FileFacts | undefined> },
+  name: string,
+): Promise<LocatedDefinition | undefined> {
+  const candidates = definitionsOfName(workspace, { name });
+  const [only] = nameMatches(candidates, { take: 'sole' });
+  if (only || candidates.length < 2 || candidates.length > MAX_DECLARATIONS) return only;
+  const bodied: LocatedDefinition[] = [];
+  for (const candidate of candidates) {
+    const facts = await workspace.factsOf(candidate.file);
+    const def = facts?.definitions.find((d) => d.line === candidate.definition.line && d.column === candidate.definition.column);
+    if (def && !def.declarationOnly) bodied.push(candidate);
+  }
+  return bodied.length === 1 ? bodied[0] : undefined;
+}
+
 /** Where a name is used, for the candidates and the ranking of its definitions. */
 export interface NameUse {
   /** The name. */

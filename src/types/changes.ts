@@ -58,6 +58,11 @@ export interface ImpactUse {
    * is changed too.
    */
   unbound?: true;
+  /**
+   * The use does not bind (a name the language's queries cannot follow: a C file built into another by `#include`),
+   * and no other definition has its name: taken to be one, as the call hierarchy takes such calls.
+   */
+  nameMatch?: true;
 }
 
 /** A caller of a changed definition, at a level of the call hierarchy (1: calls it directly). */

@@ -53,6 +53,11 @@ describe('the fallback in the operations', () => {
     write('a/other.ts', 'export class Other {\n  helper(): void {}\n}\n');
     write('src/lib/more.py', 'def helper():\n    pass\n');
     write('b/once.py', 'def onlyOnce():\n    pass\n');
+    // C built as one unit (`#include "policy.c"`): policy.c calls `tick` without the header that declares it, so the
+    // call does not bind; `tick` has a prototype (sched.h) and one definition with a body (core.c).
+    write('c/sched.h', 'void tick(int n);\n');
+    write('c/core.c', '#include "sched.h"\n\nvoid tick(int n) {\n}\n');
+    write('c/policy.c', 'static void advance(void) {\n  tick(1);\n}\n');
     index = await CodeIndex.open({ root, registry });
   });
   afterAll(() => {
@@ -82,5 +87,9 @@ describe('the fallback in the operations', () => {
     expect(outgoing.unresolved).toBe(1);
     const incoming = await index.callHierarchy({ symbol: 'onlyOnce' }, { direction: 'incoming' });
     expect(incoming.items.map((item) => `${item.name} ${item.file} ${item.resolution}`)).toEqual(['main src/main.ts name_match']);
+  });
+  it("Should take a C function's one definition with a body as the sole one, its prototypes aside", async () => {
+    const incoming = await index.callHierarchy({ file: 'c/core.c', line: 3, column: 6 }, { direction: 'incoming' });
+    expect(incoming.items.map((item) => `${item.name} ${item.file} ${item.resolution}`)).toEqual(['advance c/policy.c name_match']);
   });
 });
