@@ -19,7 +19,7 @@ import { analyzeVersion } from '../engine/versions.js';
 import { isTestFile } from '../languages/test-files.js';
 import type { Definition, FileFacts } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
-import { unifiedDiff } from '../render/unified-diff.js';
+import { changedLineCounts, DIFF_TIMEOUT_MS, unifiedDiff } from '../render/unified-diff.js';
 import type { CallHierarchyItem, ChangedFile, ChangeImpact, ChangesOptions, ChangesResult, DefinitionChange, DefinitionChangeKind, ImpactCaller, ImpactFile } from '../types.js';
 import { callHierarchy, MAX_DEPTH } from './call-hierarchy.js';
 import type { OperationContext } from './context.js';
@@ -45,6 +45,8 @@ export const MAX_CHANGES_TIMEOUT_MS = 120_000;
 const MAX_DANGLING_USES = 200;
 const MAX_CALLERS = 200;
 const MAX_CONTEXT = 10;
+/** How long counting a file's changed lines may diff (without the diff asked for); past it, lines are counted apart. */
+const COUNT_TIMEOUT_MS = 1000;
 /** Paths a call may name. */
 const MAX_PATHS = 100;
 
@@ -112,6 +114,8 @@ function checkOptions(root: string, options: ChangesOptions): Checked {
 interface Side {
   path: string;
   bytes?: Uint8Array;
+  /** Read from the working tree (not from git's objects). */
+  working?: true;
   version?: FileVersion;
   problem?: string;
 }
@@ -156,6 +160,7 @@ export async function changes(context: ChangesContext, options: ChangesOptions =
     if (!entry) return;
     try {
       entry.bytes = oid ? await readBlob(repository, oid, maxFileSize) : readVerified(await workspace.resolve(entry.path), maxFileSize).bytes;
+      if (!oid) entry.working = true;
       if (entry.bytes.length > maxFileSize) throw new CodeIndexError(ErrorCode.FILE_TOO_LARGE, `over the ${maxFileSize}-byte limit (maxFileSize)`, {});
     } catch (error) {
       delete entry.bytes;
@@ -201,17 +206,22 @@ export async function changes(context: ChangesContext, options: ChangesOptions =
     }
     const beforeText = file.before?.bytes ? decoder.decode(file.before.bytes) : undefined;
     const afterText = file.after?.bytes ? decoder.decode(file.after.bytes) : undefined;
-    const patch = await unifiedDiff(file.before?.path ?? path, path, beforeText, afterText, checked.contextLines);
-    entry.linesAdded = patch.linesAdded;
-    entry.linesRemoved = patch.linesRemoved;
+    // Without the diff asked for, only its counts are: a rewrite that a diff takes long over is counted by lines.
+    const patch = await unifiedDiff(file.before?.path ?? path, path, beforeText, afterText, checked.contextLines, checked.diff ? DIFF_TIMEOUT_MS : COUNT_TIMEOUT_MS);
+    const counted = patch.timedOut ? changedLineCounts(beforeText, afterText) : patch;
+    entry.linesAdded = counted.linesAdded;
+    entry.linesRemoved = counted.linesRemoved;
     if (checked.diff && patch.diff) entry.diff = patch.diff;
     if (!language) {
       entry.skipped = 'no language analyzes it';
       continue;
     }
     try {
-      for (const s of [file.before, file.after]) {
-        if (s?.bytes) s.version = { facts: await analyzeVersion(workspace, s.path, s.bytes), text: decoder.decode(s.bytes) };
+      if (file.before?.bytes) file.before.version = { facts: await analyzeVersion(workspace, file.before.path, file.before.bytes), text: beforeText as string };
+      if (file.after?.bytes) {
+        // The working file's own facts are the index's (analyzed once, and where the dependents are found).
+        const indexed = file.after.working ? await workspace.facts(await workspace.resolve(file.after.path)) : undefined;
+        file.after.version = { facts: indexed ?? (await analyzeVersion(workspace, file.after.path, file.after.bytes)), text: afterText as string };
       }
     } catch (error) {
       entry.skipped = problemOf(error);
@@ -329,7 +339,9 @@ function crossFileMoves(compared: Array<{ file: ChangedFile; pending: Pending; d
       if (d.change !== 'removed' || d.before === undefined) continue;
       const def = version.facts.definitions[d.before] as Definition;
       const key = `${def.kind}\u0000${def.name}\u0000${movedTextOf(version, d.before)}`;
-      removed.set(key, [...(removed.get(key) ?? []), { index: d.before, at }]);
+      const list = removed.get(key) ?? [];
+      list.push({ index: d.before, at });
+      removed.set(key, list);
     }
   }
   if (removed.size === 0) return;
@@ -390,7 +402,7 @@ async function findImpacts(context: ChangesContext, files: ChangedFile[], checke
     const origin = before.origins.get(change);
     if (change.change === 'removed') {
       // A member of a type removed with it: the type's own uses say what breaks.
-      if (origin && removedWithContainer(file, change)) continue;
+      if (origin && removedNames(file).has(change.name.slice(0, Math.max(0, change.name.lastIndexOf('.'))))) continue;
       if (origin && before.resolver) change.impact = await leftBehind(context, before.resolver, change.name, origin, deadline, question);
       continue;
     }
@@ -437,15 +449,7 @@ async function currentPosition(
 /** The bound references of the definition at a position, and its callers to `depth` levels, grouped by file. */
 async function dependents(context: ChangesContext, at: { file: string; line: number; column: number }, kind: string, depth: number, deadline: number): Promise<ChangeImpact> {
   const byFile = new Map<string, ImpactFile>();
-  const fileOf = (file: string) => {
-    let entry = byFile.get(file);
-    if (!entry) {
-      const language = context.workspace.languageOf(file);
-      entry = { file, test: isTestFile(file, language ? context.workspace.registry.get(language) : undefined), uses: [], callers: [] };
-      byFile.set(file, entry);
-    }
-    return entry;
-  };
+  const fileOf = (file: string) => impactFile(context, byFile, file);
   let partial = false;
   try {
     // Uses that do not bind count too when no other definition has the name (as the call hierarchy takes them).
@@ -497,12 +501,15 @@ async function namesOrigin(older: Resolver, targets: readonly Target[], origin: 
   return false;
 }
 
-/** True when the removed definition is a member of a type the change removed too. */
-function removedWithContainer(file: ChangedFile, change: DefinitionChange): boolean {
-  const dot = change.name.lastIndexOf('.');
-  if (dot === -1) return false;
-  const container = change.name.slice(0, dot);
-  return file.definitions.some((other) => other !== change && other.change === 'removed' && other.name === container);
+/** The qualified names of the definitions a file's change removed, made once per file. */
+const removedByFile = new WeakMap<ChangedFile, Set<string>>();
+function removedNames(file: ChangedFile): Set<string> {
+  let names = removedByFile.get(file);
+  if (!names) {
+    names = new Set(file.definitions.filter((change) => change.change === 'removed').map((change) => change.name));
+    removedByFile.set(file, names);
+  }
+  return names;
 }
 
 /**
@@ -543,16 +550,22 @@ async function leftBehind(
       // In the file it was removed from: a bare name or a member of the file's own type that binds to nothing now.
       const own = file === origin.file && now.how !== 'external' && (ref.qualifier === undefined || selfWords.has(ref.qualifier));
       if (!own && !(await namesOrigin(older, (await older.lookupOf(file, facts, ref, olderQuestion)).targets, origin))) continue;
-      let entry = byFile.get(file);
-      if (!entry) {
-        entry = { file, test: isTestFile(file, language ? context.workspace.registry.get(language) : undefined), uses: [], callers: [] };
-        byFile.set(file, entry);
-      }
-      entry.uses.push({ line: ref.line, column: ref.column, kind: ref.kind, preview: facts.previews[ref.line] ?? '', unbound: true });
+      impactFile(context, byFile, file).uses.push({ line: ref.line, column: ref.column, kind: ref.kind, preview: facts.previews[ref.line] ?? '', unbound: true });
       count++;
     }
   }
   return impactOf(byFile, partial);
+}
+
+/** The entry of a dependent file, made on its first use (with whether it is a test). */
+function impactFile(context: ChangesContext, byFile: Map<string, ImpactFile>, file: string): ImpactFile {
+  let entry = byFile.get(file);
+  if (!entry) {
+    const language = context.workspace.languageOf(file);
+    entry = { file, test: isTestFile(file, language ? context.workspace.registry.get(language) : undefined), uses: [], callers: [] };
+    byFile.set(file, entry);
+  }
+  return entry;
 }
 
 function impactOf(byFile: Map<string, ImpactFile>, partial: boolean): ChangeImpact {

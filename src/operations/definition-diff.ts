@@ -128,8 +128,14 @@ function signatureOf(def: Definition): string {
   ]);
 }
 
+/** Each file's members by definition, made once per facts (a file's definitions are asked one by one). */
+const childrenByFacts = new WeakMap<FileFacts, Map<number, number[]>>();
+
 function childrenOf(facts: FileFacts): Map<number, number[]> {
+  const known = childrenByFacts.get(facts);
+  if (known) return known;
   const children = new Map<number, number[]>();
+  childrenByFacts.set(facts, children);
   facts.definitions.forEach((def, index) => {
     if (def.parent === undefined || def.local) return;
     const list = children.get(def.parent) ?? [];

@@ -55,3 +55,22 @@ export async function unifiedDiff(
   }
   return { diff: lines.join('\n'), linesAdded: added, linesRemoved: removed };
 }
+
+/**
+ * The lines added and removed, counted without a diff: each line of one text not matched by an equal line of the
+ * other (a multiset of lines). The same counts as a diff's when no line moved; what a diff that ran out of time says.
+ */
+export function changedLineCounts(before: string | undefined, after: string | undefined): { linesAdded: number; linesRemoved: number } {
+  const counts = new Map<string, number>();
+  const lines = (text: string | undefined) => (text === undefined || text === '' ? [] : text.replace(/\n$/, '').split('\n'));
+  for (const line of lines(before)) counts.set(line, (counts.get(line) ?? 0) + 1);
+  let linesAdded = 0;
+  for (const line of lines(after)) {
+    const left = counts.get(line) ?? 0;
+    if (left > 0) counts.set(line, left - 1);
+    else linesAdded++;
+  }
+  let linesRemoved = 0;
+  for (const left of counts.values()) linesRemoved += left;
+  return { linesAdded, linesRemoved };
+}
