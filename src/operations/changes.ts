@@ -27,7 +27,7 @@ import { diffDefinitions, type FileVersion, movedTextOf, qualify } from './defin
 import { findReferences } from './references.js';
 import { soleDefinition } from './name-matches.js';
 import { checkTimeout, scopeInsideRoot } from './target.js';
-import { pairMoves } from './moves.js';
+import { pairMoves, sameBytes } from './moves.js';
 import { olderTree } from './older-tree.js';
 import type { Resolver } from '../binding/resolver.js';
 import type { Target } from '../binding/targets.js';
@@ -301,21 +301,14 @@ function pendingOf(change: GitChange): Pending {
   return { status, ...(before ? { before } : {}), ...(after ? { after } : {}), ...(change.untracked ? { untracked: true as const } : {}) };
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.length), Buffer.from(b.buffer, b.byteOffset, b.length)) === 0;
-}
-
 function pathOf(file: Pending): string {
   return (file.after ?? file.before)?.path as string;
 }
 
+/** Why a file's side could not be compared: `binary`, or the coded error. */
 function problemOf(error: unknown): string {
-  if (error instanceof CodeIndexError) {
-    if (error.code === ErrorCode.BINARY_FILE) return 'binary';
-    if (error.code === ErrorCode.FILE_TOO_LARGE || error.code === ErrorCode.GIT_FAILED) return `${error.code}: ${error.message}`;
-    return `${error.code}: ${error.message}`;
-  }
-  return String(error);
+  if (!(error instanceof CodeIndexError)) return String(error);
+  return error.code === ErrorCode.BINARY_FILE ? 'binary' : `${error.code}: ${error.message}`;
 }
 
 /** A definition's signature as the language writes it, or its first line. */

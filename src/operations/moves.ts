@@ -46,7 +46,8 @@ function similarity(a: Map<string, number>, b: Map<string, number>): number {
   return sizeA + sizeB === 0 ? 1 : (2 * common) / (sizeA + sizeB);
 }
 
-function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
+/** Two versions' bytes are the same (neither missing). */
+export function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
   return a !== undefined && b !== undefined && a.length === b.length && Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.length), Buffer.from(b.buffer, b.byteOffset, b.length)) === 0;
 }
 
