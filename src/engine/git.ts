@@ -338,7 +338,8 @@ export async function untrackedFiles(repository: Repository, paths: readonly str
   return out
     .toString('utf8')
     .split('\0')
-    .filter((full) => full !== '' && full.startsWith(repository.prefix))
+    // (a nested repository is listed as its folder, `dir/`: not a file)
+    .filter((full) => full !== '' && !full.endsWith('/') && full.startsWith(repository.prefix))
     .map((full) => full.slice(repository.prefix.length))
     .sort();
 }

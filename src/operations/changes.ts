@@ -175,7 +175,8 @@ export async function changes(context: ChangesContext, options: ChangesOptions =
   }
   // A file whose stat changed but whose content did not (a touched file) is no change.
   const real = pending.filter((file) => !(file.before?.bytes && file.after?.bytes && sameBytes(file.before.bytes, file.after.bytes)));
-  const files = pairMoves(real).sort((a, b) => pathOf(a).localeCompare(pathOf(b)));
+  // (path order by code unit: a file's place does not depend on the locale)
+  const files = pairMoves(real).sort((a, b) => (pathOf(a) < pathOf(b) ? -1 : pathOf(a) > pathOf(b) ? 1 : 0));
   const result: ChangedFile[] = [];
   const counts: Record<DefinitionChangeKind, number> = { added: 0, removed: 0, renamed: 0, signature: 0, body: 0, moved: 0 };
   const compared: Array<{ file: ChangedFile; pending: Pending; diffs: ReturnType<typeof diffDefinitions> }> = [];
