@@ -251,6 +251,7 @@ export async function changes(context: ChangesContext, options: ChangesOptions =
         ...(after ? { line: after.line, column: after.column } : {}),
         ...(before ? { previousLine: before.line } : {}),
         ...(d.previousName ? { previousName: d.previousName } : {}),
+        ...(d.edited ? { edited: true as const } : {}),
         ...(d.previousFile ? { previousFile: d.previousFile } : {}),
         ...(signature ? { signature } : {}),
         ...(previousSignature && previousSignature !== signature && d.change !== 'removed' ? { previousSignature } : {}),

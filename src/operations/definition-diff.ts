@@ -5,7 +5,7 @@
  *
  * Definitions are matched level by level, from the top: by kind and qualified name (`Class.method`), then, among the
  * ones left on both sides, a definition of the same kind in the same container whose text is the same but for its
- * name is a rename. A container's rename carries to its members (`Old.m` is `New.m`). A definition's own body is its
+ * name is a rename, and then one whose text, its name masked, shares most of its words (an edited rename). A container's rename carries to its members (`Old.m` is `New.m`). A definition's own body is its
  * text without the definitions nested in it, so a class is not "changed" when only one of its methods is; a container
  * (a definition with members) changes in its signature or through its members, never in its own body.
  *
@@ -33,6 +33,8 @@ export interface DefinitionDiff {
   before?: number;
   /** The older qualified name, for a rename. */
   previousName?: string;
+  /** A rename whose text changed too (paired by similarity, not by equal text). */
+  edited?: true;
   /** The file it was in, for a definition moved from another file (set by the caller, which sees every file). */
   previousFile?: string;
 }
@@ -112,6 +114,66 @@ function masked(text: string, name: string): string {
   return out + text.slice(from);
 }
 
+/** The share of words two renamed definitions' texts (their names masked) must have in common to pair. */
+const MIN_RENAME_SIMILARITY = 0.8;
+/** Definitions left on each side of a level compared pairwise at most (more: only exact renames pair). */
+const MAX_RENAME_CANDIDATES = 200;
+
+/** The words of a text (runs of letters, digits, `_`, `$`, the masked name) with their counts. */
+function wordCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  let word = '';
+  const flush = () => {
+    if (word) counts.set(word, (counts.get(word) ?? 0) + 1);
+    word = '';
+  };
+  for (const ch of text) {
+    if (isWordChar(ch) || ch === '\u0000') word += ch;
+    else flush();
+  }
+  flush();
+  return counts;
+}
+
+/** Words in common over the mean count of words (Dice's coefficient). */
+function similarity(a: Map<string, number>, b: Map<string, number>): number {
+  let common = 0;
+  let sizeA = 0;
+  let sizeB = 0;
+  for (const n of a.values()) sizeA += n;
+  for (const n of b.values()) sizeB += n;
+  for (const [word, n] of a) common += Math.min(n, b.get(word) ?? 0);
+  return sizeA + sizeB === 0 ? 0 : (2 * common) / (sizeA + sizeB);
+}
+
+/**
+ * Removed and added definitions of one kind in one container whose texts, their names masked, share most of their
+ * words: the most alike first, each at most once. A definition of a few words pairs only when the rest is the same.
+ */
+function similarPairs(removed: readonly Placed[], added: readonly Placed[]): Array<[Placed, Placed]> {
+  if (removed.length === 0 || added.length === 0 || removed.length > MAX_RENAME_CANDIDATES || added.length > MAX_RENAME_CANDIDATES) return [];
+  const words = new Map<Placed, Map<string, number>>();
+  for (const p of [...removed, ...added]) words.set(p, wordCounts(masked(p.own, p.def.name)));
+  const scored: Array<{ old: Placed; now: Placed; score: number }> = [];
+  for (const old of removed) {
+    for (const now of added) {
+      if (old.def.kind !== now.def.kind || old.container !== now.container) continue;
+      const score = similarity(words.get(old) as Map<string, number>, words.get(now) as Map<string, number>);
+      if (score >= MIN_RENAME_SIMILARITY) scored.push({ old, now, score });
+    }
+  }
+  scored.sort((a, b) => b.score - a.score);
+  const taken = new Set<Placed>();
+  const pairs: Array<[Placed, Placed]> = [];
+  for (const { old, now } of scored) {
+    if (taken.has(old) || taken.has(now)) continue;
+    taken.add(old);
+    taken.add(now);
+    pairs.push([old, now]);
+  }
+  return pairs;
+}
+
 /** What a definition's signature is: what a caller or an implementer of it depends on. */
 function signatureOf(def: Definition): string {
   return JSON.stringify([
@@ -165,7 +227,8 @@ export function diffDefinitions(before: FileVersion | undefined, after: FileVers
   const newNames = new Map<number, string>();
   const oldNames = new Map<number, string>();
   const diffs: DefinitionDiff[] = [];
-  const maxDepth = Math.max(-1, ...oldOutline.map((d) => d.depth), ...newOutline.map((d) => d.depth));
+  let maxDepth = -1;
+  for (const d of [...oldOutline, ...newOutline]) if (d.depth > maxDepth) maxDepth = d.depth;
   for (let depth = 0; depth <= maxDepth; depth++) {
     const place = (version: FileVersion, index: number, children: ReadonlyMap<number, number[]>, container: string): Placed => {
       const def = version.facts.definitions[index] as Definition;
@@ -220,14 +283,25 @@ export function diffDefinitions(before: FileVersion | undefined, after: FileVers
     }
     const renamed = new Set<Placed>();
     const stillAdded: Placed[] = [];
+    const rename = (partner: Placed, p: Placed, edited: boolean) => {
+      renamed.add(partner);
+      pairs.push([partner, p]);
+      const previousName = oldNames.get(partner.index) as string;
+      diffs.push({ change: 'renamed', name: newNames.get(p.index) as string, kind: p.def.kind, after: p.index, before: partner.index, previousName, ...(edited ? { edited: true } : {}) });
+    };
     for (const p of addedHere) {
       const partner = unclaimed.get(`${p.def.kind}\u0000${p.container}\u0000${masked(p.own, p.def.name)}`)?.shift();
-      if (partner) {
-        renamed.add(partner);
-        pairs.push([partner, p]);
-        diffs.push({ change: 'renamed', name: newNames.get(p.index) as string, kind: p.def.kind, after: p.index, before: partner.index, previousName: oldNames.get(partner.index) as string });
-      } else stillAdded.push(p);
+      if (partner) rename(partner, p, false);
+      else stillAdded.push(p);
     }
+    // Then the most alike of those still left, edited as well as renamed (as files moved are paired by similarity).
+    const similar = similarPairs(
+      removedHere.filter((p) => !renamed.has(p)),
+      stillAdded,
+    );
+    const pairedNow = new Set(similar.map(([, now]) => now));
+    for (const [partner, p] of similar) rename(partner, p, true);
+    const addedLeft = stillAdded.filter((p) => !pairedNow.has(p));
     for (const [old, now] of pairs) {
       matched.set(old.index, now.index);
       if (renamed.has(old)) continue;
@@ -237,7 +311,7 @@ export function diffDefinitions(before: FileVersion | undefined, after: FileVers
       const change = signatureOf(old.def) !== signatureOf(now.def) ? 'signature' : old.own !== now.own && !container ? 'body' : undefined;
       if (change) diffs.push({ change, name: newNames.get(now.index) as string, kind: now.def.kind, after: now.index, before: old.index });
     }
-    for (const p of stillAdded) diffs.push({ change: 'added', name: newNames.get(p.index) as string, kind: p.def.kind, after: p.index });
+    for (const p of addedLeft) diffs.push({ change: 'added', name: newNames.get(p.index) as string, kind: p.def.kind, after: p.index });
     for (const p of removedHere) {
       if (!renamed.has(p)) diffs.push({ change: 'removed', name: oldNames.get(p.index) as string, kind: p.def.kind, before: p.index });
     }

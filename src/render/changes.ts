@@ -44,7 +44,7 @@ function definitionLine(change: DefinitionChange): string {
   const from = change.previousFile ? ` from ${change.previousFile}` : '';
   const signature = change.signature && change.signature !== change.name ? `  ${change.signature}` : '';
   const was = change.previousSignature ? `  (was ${change.previousSignature})` : '';
-  return `  ${change.change} ${change.kind} ${name}${at}${from}${signature}${was}`;
+  return `  ${change.change}${change.edited ? ' (edited)' : ''} ${change.kind} ${name}${at}${from}${signature}${was}`;
 }
 
 /** `:3,9 +2` of a file's uses (the unbound ones, or the others). */

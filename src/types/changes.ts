@@ -119,6 +119,8 @@ export interface DefinitionChange {
   previousLine?: number;
   /** The older name, for a rename. */
   previousName?: string;
+  /** A rename whose text changed too: paired with the removed definition its text is most like, not equal to. */
+  edited?: true;
   /** The file it came from, for a definition moved from another file. */
   previousFile?: string;
   /** Its signature (or first line) in the newer version. */

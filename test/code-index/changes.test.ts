@@ -100,8 +100,12 @@ function edit(root: string): void {
       .replaceAll('formatName', 'formatTitle')
       .replace('  clear(): void {\n    this.items = [];\n  }\n', ''),
   );
-  // The Python function's body changes, its signature does not.
-  write(root, 'app/service.py', (BASE['app/service.py'] as string).replace('    return url', '    return url.strip()'));
+  // The Python function's body changes, its signature does not; another is renamed and edited.
+  write(
+    root,
+    'app/service.py',
+    (BASE['app/service.py'] as string).replace('    return url', '    return url.strip()').replace('def load(path):\n    return fetch(path)', 'def load_path(path):\n    return fetch(path or ".")'),
+  );
   mkdirSync(join(root, 'lib'), { recursive: true });
   renameSync(join(root, 'src/util.ts'), join(root, 'lib/util.ts'));
   write(root, 'src/fresh.ts', 'export const fresh = 1;\n');
@@ -196,8 +200,10 @@ describe('CodeIndex.changes on the working tree', () => {
       previousSignature: 'total(items: number[]): number',
     });
     expect(changeOf(result, 'app/service.py', 'fetch')).toMatchObject({ change: 'body', kind: 'function', line: 1 });
+    // Renamed and edited: paired with the removed definition its text is most like.
+    expect(changeOf(result, 'app/service.py', 'load_path')).toMatchObject({ change: 'renamed', previousName: 'load', edited: true });
     expect(changeOf(result, 'src/fresh.ts', 'fresh')).toMatchObject({ change: 'added' });
-    expect(result.counts).toEqual({ added: 1, removed: 1, renamed: 1, signature: 1, body: 1, moved: 0 });
+    expect(result.counts).toEqual({ added: 1, removed: 1, renamed: 2, signature: 1, body: 1, moved: 0 });
   });
 
   it("Should list a signature change's dependents in three files and a test, as the call hierarchy does at the new end", async () => {
@@ -235,7 +241,7 @@ describe('CodeIndex.changes on the working tree', () => {
   it("Should find a Python body change's dependents and mark the test named as Python names tests", () => {
     const impact = changeOf(result, 'app/service.py', 'fetch')?.impact;
     expect(impact?.files.map((f) => [f.file, f.test, f.callers.map((c) => c.name)])).toEqual([
-      ['app/service.py', false, ['load']],
+      ['app/service.py', false, ['load_path']],
       ['app/test_service.py', true, ['test_fetch']],
     ]);
   });
@@ -244,9 +250,22 @@ describe('CodeIndex.changes on the working tree', () => {
     const narrowed = await index.changes({ paths: ['app'], diff: true });
     expect(narrowed.files.map((f) => f.file)).toEqual(['app/service.py']);
     expect(narrowed.files[0]?.diff).toBe(
-      ['--- a/app/service.py', '+++ b/app/service.py', '@@ -1,5 +1,5 @@', ' def fetch(url):', '-    return url', '+    return url.strip()', ' ', ' ', ' def load(path):'].join('\n'),
+      [
+        '--- a/app/service.py',
+        '+++ b/app/service.py',
+        '@@ -1,6 +1,6 @@',
+        ' def fetch(url):',
+        '-    return url',
+        '+    return url.strip()',
+        ' ',
+        ' ',
+        '-def load(path):',
+        '-    return fetch(path)',
+        '+def load_path(path):',
+        '+    return fetch(path or ".")',
+      ].join('\n'),
     );
-    expect(narrowed.files[0]).toMatchObject({ linesAdded: 1, linesRemoved: 1 });
+    expect(narrowed.files[0]).toMatchObject({ linesAdded: 3, linesRemoved: 3 });
   });
 });
 
