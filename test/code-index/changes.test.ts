@@ -312,7 +312,7 @@ describe('CodeIndex.changes on the index and on commits', () => {
     git(root, 'checkout', '-q', '-');
   });
 
-  it('Should refuse bad revisions and options with INVALID_ARGUMENT, and a folder without git with NOT_A_GIT_REPOSITORY', async () => {
+  it('Should refuse bad revisions and options with INVALID_ARGUMENT, a folder without git with NOT_A_GIT_REPOSITORY, a repository without a commit with GIT_NO_HEAD', async () => {
     for (const options of [{ base: 'no-such-branch' }, { base: '--output=/tmp/x' }, { base: 'a..b' }, { head: 'HEAD', staged: true }, { depth: 9 }, { paths: ['../outside'] }]) {
       await expect(index.changes(options)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     }
@@ -321,6 +321,10 @@ describe('CodeIndex.changes on the index and on commits', () => {
     const elsewhere = await CodeIndex.open({ root: bare, persist: false });
     try {
       await expect(elsewhere.changes()).rejects.toMatchObject({ code: 'NOT_A_GIT_REPOSITORY' });
+      // A repository without a commit: no HEAD to compare with.
+      git(bare, 'init', '-q');
+      await expect(elsewhere.changes()).rejects.toMatchObject({ code: 'GIT_NO_HEAD' });
+      await expect(elsewhere.changes({ base: 'main' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     } finally {
       await elsewhere.close();
       rmSync(bare, { recursive: true, force: true });
