@@ -19,6 +19,7 @@ import { analyzeVersion } from '../engine/versions.js';
 import { isTestFile } from '../languages/test-files.js';
 import type { Definition, FileFacts } from '../model/facts.js';
 import { kindInfo } from '../model/kinds.js';
+import { addTo } from '../model/multimap.js';
 import { changedLineCounts, DIFF_TIMEOUT_MS, unifiedDiff } from '../render/unified-diff.js';
 import type { CallHierarchyItem, ChangedFile, ChangeImpact, ChangesOptions, ChangesResult, DefinitionChange, DefinitionChangeKind, ImpactCaller, ImpactFile } from '../types.js';
 import { callHierarchy, MAX_DEPTH } from './call-hierarchy.js';
@@ -321,6 +322,12 @@ function signatureText(version: FileVersion, def: Definition): string {
   return line.trim().slice(0, 200);
 }
 
+/** What pairs a definition removed from one file with one added to another: its kind, name and text from its name on. */
+function movedKey(version: FileVersion, index: number): string {
+  const def = version.facts.definitions[index] as Definition;
+  return `${def.kind}\u0000${def.name}\u0000${movedTextOf(version, index)}`;
+}
+
 /**
  * A definition removed from one file and added to another, with the same name, kind and text from its name on, moved:
  * it is listed once, in its new file, as `moved`.
@@ -332,11 +339,7 @@ function crossFileMoves(compared: Array<{ file: ChangedFile; pending: Pending; d
     if (!version) continue;
     for (const d of at.diffs) {
       if (d.change !== 'removed' || d.before === undefined) continue;
-      const def = version.facts.definitions[d.before] as Definition;
-      const key = `${def.kind}\u0000${def.name}\u0000${movedTextOf(version, d.before)}`;
-      const list = removed.get(key) ?? [];
-      list.push({ index: d.before, at });
-      removed.set(key, list);
+      addTo(removed, movedKey(version, d.before), { index: d.before, at });
     }
   }
   if (removed.size === 0) return;
@@ -345,8 +348,7 @@ function crossFileMoves(compared: Array<{ file: ChangedFile; pending: Pending; d
     if (!version) continue;
     for (const d of at.diffs) {
       if (d.change !== 'added' || d.after === undefined) continue;
-      const def = version.facts.definitions[d.after] as Definition;
-      const candidates = removed.get(`${def.kind}\u0000${def.name}\u0000${movedTextOf(version, d.after)}`) ?? [];
+      const candidates = removed.get(movedKey(version, d.after)) ?? [];
       const from = candidates.find((r) => r.at !== at);
       if (!from) continue;
       candidates.splice(candidates.indexOf(from), 1);
@@ -397,13 +399,13 @@ async function findImpacts(context: ChangesContext, files: ChangedFile[], checke
     const origin = before.origins.get(change);
     if (change.change === 'removed') {
       // A member of a type removed with it: the type's own uses say what breaks.
-      if (origin && removedNames(file).has(change.name.slice(0, Math.max(0, change.name.lastIndexOf('.'))))) continue;
+      if (origin && removedNames(file).has(containerOf(change.name))) continue;
       if (origin && before.resolver) change.impact = await leftBehind(context, before.resolver, change.name, origin, deadline, question);
       continue;
     }
     const at = await currentPosition(context, file.file, change, newerIsIndexed);
     if (!at) continue;
-    change.impact = await dependents(context, at, change.kind, checked.depth, deadline);
+    change.impact = await dependents(context, at, change, checked.depth, deadline);
     if (change.change === 'renamed' && change.previousName && origin && before.resolver) {
       // The old name may still be used where the rename did not reach.
       mergeImpact(change.impact, await leftBehind(context, before.resolver, change.previousName, origin, deadline, question));
@@ -442,14 +444,19 @@ async function currentPosition(
 }
 
 /** The bound references of the definition at a position, and its callers to `depth` levels, grouped by file. */
-async function dependents(context: ChangesContext, at: { file: string; line: number; column: number }, kind: string, depth: number, deadline: number): Promise<ChangeImpact> {
+async function dependents(
+  context: ChangesContext,
+  at: { file: string; line: number; column: number },
+  change: DefinitionChange,
+  depth: number,
+  deadline: number,
+): Promise<ChangeImpact> {
   const byFile = new Map<string, ImpactFile>();
   const fileOf = (file: string) => impactFile(context, byFile, file);
   let partial = false;
   try {
     // Uses that do not bind count too when no other definition has the name (as the call hierarchy takes them).
-    const name = (await context.workspace.factsOf(at.file))?.definitions.find((d) => d.line === at.line && d.column === at.column)?.name;
-    const sole = name === undefined ? undefined : await soleDefinition(context.workspace, name);
+    const sole = await soleDefinition(context.workspace, simpleName(change.name));
     const includeNameMatches = sole !== undefined && sole.file === at.file && sole.definition.line === at.line;
     const refs = await findReferences(context, { ...at, scope: 'project' }, { timeoutMs: Math.max(1, deadline - performance.now()), includeNameMatches });
     if (refs.partial) partial = true;
@@ -461,7 +468,7 @@ async function dependents(context: ChangesContext, at: { file: string; line: num
   } catch (error) {
     if (!(error instanceof CodeIndexError)) throw error;
   }
-  if (kindInfo(kind).callable || kindInfo(kind).graphType) {
+  if (kindInfo(change.kind).callable || kindInfo(change.kind).graphType) {
     try {
       const hierarchy = await callHierarchy(context, { ...at, scope: 'project' }, { direction: 'incoming', depth, maxItems: MAX_CALLERS });
       if (hierarchy.truncated) partial = true;
@@ -496,6 +503,10 @@ async function namesOrigin(older: Resolver, targets: readonly Target[], origin: 
   return false;
 }
 
+/** A qualified name's last part (`save` of `Repo.save`), and the container before it (`Repo`, `''` for none). */
+const simpleName = (name: string) => name.slice(name.lastIndexOf('.') + 1);
+const containerOf = (name: string) => name.slice(0, Math.max(0, name.lastIndexOf('.')));
+
 /** The qualified names of the definitions a file's change removed, made once per file. */
 const removedByFile = new WeakMap<ChangedFile, Set<string>>();
 function removedNames(file: ChangedFile): Set<string> {
@@ -520,7 +531,7 @@ async function leftBehind(
   deadline: number,
   question: ReturnType<ChangesContext['resolver']['question']>,
 ): Promise<ChangeImpact> {
-  const simple = name.slice(name.lastIndexOf('.') + 1);
+  const simple = simpleName(name);
   const byFile = new Map<string, ImpactFile>();
   const olderQuestion = older.question();
   let count = 0;

@@ -11,7 +11,9 @@
  *
  * @module
  */
+import { fileIndex } from '../binding/file-index.js';
 import type { Definition, FileFacts } from '../model/facts.js';
+import { addTo, dice } from '../model/multimap.js';
 import type { DefinitionChangeKind } from '../types.js';
 
 /** A version of a file: its facts and its text. */
@@ -69,11 +71,11 @@ function outline(facts: FileFacts): Array<{ index: number; depth: number }> {
  * A definition's text without the (non-local) definitions nested in it, whitespace runs as one space: a member added
  * or removed is that member's change, not its container's.
  */
-function ownText(version: FileVersion, index: number, children: ReadonlyMap<number, number[]>): string {
+function ownText(version: FileVersion, index: number): string {
   const def = version.facts.definitions[index] as Definition;
   let text = '';
   let at = def.start;
-  for (const child of children.get(index) ?? []) {
+  for (const child of membersOf(version.facts, index)) {
     const nested = version.facts.definitions[child] as Definition;
     if (nested.start < at || nested.end > def.end) continue;
     text += version.text.slice(at, nested.start);
@@ -135,17 +137,6 @@ function wordCounts(text: string): Map<string, number> {
   return counts;
 }
 
-/** Words in common over the mean count of words (Dice's coefficient). */
-function similarity(a: Map<string, number>, b: Map<string, number>): number {
-  let common = 0;
-  let sizeA = 0;
-  let sizeB = 0;
-  for (const n of a.values()) sizeA += n;
-  for (const n of b.values()) sizeB += n;
-  for (const [word, n] of a) common += Math.min(n, b.get(word) ?? 0);
-  return sizeA + sizeB === 0 ? 0 : (2 * common) / (sizeA + sizeB);
-}
-
 /**
  * Removed and added definitions of one kind in one container whose texts, their names masked, share most of their
  * words: the most alike first, each at most once. A definition of a few words pairs only when the rest is the same.
@@ -158,7 +149,7 @@ function similarPairs(removed: readonly Placed[], added: readonly Placed[]): Arr
   for (const old of removed) {
     for (const now of added) {
       if (old.def.kind !== now.def.kind || old.container !== now.container) continue;
-      const score = similarity(words.get(old) as Map<string, number>, words.get(now) as Map<string, number>);
+      const score = dice(words.get(old) as Map<string, number>, words.get(now) as Map<string, number>);
       if (score >= MIN_RENAME_SIMILARITY) scored.push({ old, now, score });
     }
   }
@@ -190,21 +181,9 @@ function signatureOf(def: Definition): string {
   ]);
 }
 
-/** Each file's members by definition, made once per facts (a file's definitions are asked one by one). */
-const childrenByFacts = new WeakMap<FileFacts, Map<number, number[]>>();
-
-function childrenOf(facts: FileFacts): Map<number, number[]> {
-  const known = childrenByFacts.get(facts);
-  if (known) return known;
-  const children = new Map<number, number[]>();
-  childrenByFacts.set(facts, children);
-  facts.definitions.forEach((def, index) => {
-    if (def.parent === undefined || def.local) return;
-    const list = children.get(def.parent) ?? [];
-    list.push(index);
-    children.set(def.parent, list);
-  });
-  return children;
+/** A definition's members: the definitions nested in it that are not local to a function's body. */
+function membersOf(facts: FileFacts, index: number): number[] {
+  return (fileIndex(facts).children.get(index) ?? []).filter((child) => !facts.definitions[child]?.local);
 }
 
 /** The qualified name of a definition in a container. */
@@ -220,8 +199,6 @@ export function qualify(container: string, def: Pick<Definition, 'name' | 'recei
 export function diffDefinitions(before: FileVersion | undefined, after: FileVersion | undefined): DefinitionDiff[] {
   const oldOutline = before ? outline(before.facts) : [];
   const newOutline = after ? outline(after.facts) : [];
-  const oldChildren = before ? childrenOf(before.facts) : new Map<number, number[]>();
-  const newChildren = after ? childrenOf(after.facts) : new Map<number, number[]>();
   /** Older index -> newer index, for every definition matched (a container's name then carries to its members). */
   const matched = new Map<number, number>();
   const newNames = new Map<number, string>();
@@ -230,16 +207,16 @@ export function diffDefinitions(before: FileVersion | undefined, after: FileVers
   let maxDepth = -1;
   for (const d of [...oldOutline, ...newOutline]) if (d.depth > maxDepth) maxDepth = d.depth;
   for (let depth = 0; depth <= maxDepth; depth++) {
-    const place = (version: FileVersion, index: number, children: ReadonlyMap<number, number[]>, container: string): Placed => {
+    const place = (version: FileVersion, index: number, container: string): Placed => {
       const def = version.facts.definitions[index] as Definition;
-      return { index, def, depth, container, own: ownText(version, index, children) };
+      return { index, def, depth, container, own: ownText(version, index) };
     };
     const newer: Placed[] = after
       ? newOutline
           .filter((d) => d.depth === depth)
           .map(({ index }) => {
             const parent = after.facts.definitions[index]?.parent;
-            const placed = place(after, index, newChildren, parent === undefined ? '' : (newNames.get(parent) ?? ''));
+            const placed = place(after, index, parent === undefined ? '' : (newNames.get(parent) ?? ''));
             newNames.set(index, qualify(placed.container, placed.def));
             return placed;
           })
@@ -251,7 +228,7 @@ export function diffDefinitions(before: FileVersion | undefined, after: FileVers
             const parent = before.facts.definitions[index]?.parent;
             const mappedParent = parent === undefined ? undefined : matched.get(parent);
             const container = parent === undefined ? '' : mappedParent !== undefined ? (newNames.get(mappedParent) ?? '') : (oldNames.get(parent) ?? '');
-            const placed = place(before, index, oldChildren, container);
+            const placed = place(before, index, container);
             oldNames.set(index, qualify(container, placed.def));
             return placed;
           })
@@ -259,10 +236,7 @@ export function diffDefinitions(before: FileVersion | undefined, after: FileVers
     // Same kind and qualified name: the same definition (overloads pair in order).
     const byKey = new Map<string, Placed[]>();
     for (const p of older) {
-      const key = `${p.def.kind}\u0000${qualify(p.container, p.def)}`;
-      const list = byKey.get(key) ?? [];
-      list.push(p);
-      byKey.set(key, list);
+      addTo(byKey, `${p.def.kind}\u0000${qualify(p.container, p.def)}`, p);
     }
     const addedHere: Placed[] = [];
     const pairs: Array<[Placed, Placed]> = [];
@@ -276,10 +250,7 @@ export function diffDefinitions(before: FileVersion | undefined, after: FileVers
     // Among those left: the same text but for the name, in the same container, is a rename.
     const unclaimed = new Map<string, Placed[]>();
     for (const p of removedHere) {
-      const key = `${p.def.kind}\u0000${p.container}\u0000${masked(p.own, p.def.name)}`;
-      const list = unclaimed.get(key) ?? [];
-      list.push(p);
-      unclaimed.set(key, list);
+      addTo(unclaimed, `${p.def.kind}\u0000${p.container}\u0000${masked(p.own, p.def.name)}`, p);
     }
     const renamed = new Set<Placed>();
     const stillAdded: Placed[] = [];
@@ -307,7 +278,7 @@ export function diffDefinitions(before: FileVersion | undefined, after: FileVers
       if (renamed.has(old)) continue;
       // A container's own text is what lies between its members (comments, punctuation): its members' changes are
       // listed, its own "body" is not.
-      const container = (oldChildren.get(old.index)?.length ?? 0) > 0 || (newChildren.get(now.index)?.length ?? 0) > 0;
+      const container = membersOf((before as FileVersion).facts, old.index).length > 0 || membersOf((after as FileVersion).facts, now.index).length > 0;
       const change = signatureOf(old.def) !== signatureOf(now.def) ? 'signature' : old.own !== now.own && !container ? 'body' : undefined;
       if (change) diffs.push({ change, name: newNames.get(now.index) as string, kind: now.def.kind, after: now.index, before: old.index });
     }
@@ -326,7 +297,7 @@ export function diffDefinitions(before: FileVersion | undefined, after: FileVers
  */
 export function movedTextOf(version: FileVersion, index: number): string {
   const def = version.facts.definitions[index] as Definition;
-  const own = ownText(version, index, childrenOf(version.facts));
+  const own = ownText(version, index);
   for (let at = own.indexOf(def.name); at !== -1; at = own.indexOf(def.name, at + 1)) {
     if (!isWordChar(own[at - 1]) && !isWordChar(own[at + def.name.length])) return own.slice(at);
   }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { dice } from '../model/multimap.js';
 
 /** A file's side as the changes read it: its path and bytes. */
 interface MovableSide {
@@ -33,17 +34,6 @@ function lineCounts(bytes: Uint8Array): Map<string, number> {
     if (line) counts.set(line, (counts.get(line) ?? 0) + 1);
   }
   return counts;
-}
-
-/** Lines two texts have in common, over their mean count of lines (Dice's coefficient over lines). */
-function similarity(a: Map<string, number>, b: Map<string, number>): number {
-  let common = 0;
-  let sizeA = 0;
-  let sizeB = 0;
-  for (const n of a.values()) sizeA += n;
-  for (const n of b.values()) sizeB += n;
-  for (const [line, n] of a) common += Math.min(n, b.get(line) ?? 0);
-  return sizeA + sizeB === 0 ? 1 : (2 * common) / (sizeA + sizeB);
 }
 
 /** Two versions' bytes are the same (neither missing). */
@@ -76,7 +66,8 @@ export function pairMoves<S extends MovableSide>(files: Array<MovableFile<S>>): 
     for (const gone of leftDeleted) {
       const lines = lineCounts(gone.before?.bytes as Uint8Array);
       leftAdded.forEach((now, i) => {
-        const score = similarity(lines, addedLines[i] as Map<string, number>);
+        // (two files of blank lines only are alike)
+        const score = dice(lines, addedLines[i] as Map<string, number>, 1);
         if (score >= MIN_SIMILARITY) scored.push({ gone, now, score });
       });
     }
